@@ -1,0 +1,53 @@
+/**
+ * A throwaway PostgreSQL server from the machine's binaries (initdb, pg_ctl), for tests on a
+ * machine that has no server running. Usage: `tsx hack/postgres.ts start DIR PORT` prints the
+ * URL; `tsx hack/postgres.ts stop DIR`.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+function findBinary(name: string): string | undefined {
+  const candidates = ['/usr/local/bin', '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+  for (const dir of [...(process.env.PATH ?? '').split(':'), ...candidates]) {
+    const file = path.join(dir, name);
+    if (dir && fs.existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+/** Runs a command as the postgres user when we are root (initdb refuses to run as root). */
+function run(binary: string, args: string[]): void {
+  const asRoot = os.userInfo().uid === 0;
+  const [cmd, cmdArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
+  execFileSync(cmd, cmdArgs, { stdio: 'pipe' });
+}
+
+/** Starts a server in dir on port; returns its URL, or throws with the reason it can't. */
+export function startThrowawayPostgres(dir: string, port: number): string {
+  const initdb = findBinary('initdb');
+  const pgCtl = findBinary('pg_ctl');
+  if (!initdb || !pgCtl) throw new Error('no initdb/pg_ctl binaries on this machine');
+  fs.mkdirSync(dir, { recursive: true });
+  if (os.userInfo().uid === 0) execFileSync('chown', ['postgres', dir]);
+  run(initdb, ['-D', dir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  run(pgCtl, [
+    '-D', dir, '-w', '-l', path.join(dir, 'server.log'),
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+export function stopThrowawayPostgres(dir: string): void {
+  const pgCtl = findBinary('pg_ctl');
+  if (pgCtl && fs.existsSync(path.join(dir, 'postmaster.pid'))) run(pgCtl, ['-D', dir, '-m', 'fast', 'stop']);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [command, dir, port] = process.argv.slice(2);
+  if (command === 'start' && dir && port) console.log(startThrowawayPostgres(path.resolve(dir), Number(port)));
+  else if (command === 'stop' && dir) stopThrowawayPostgres(path.resolve(dir));
+  else console.error('usage: tsx hack/postgres.ts start DIR PORT | stop DIR');
+}

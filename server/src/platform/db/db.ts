@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export interface QueryResult<R = Row> {
+  rows: R[];
+  /** Rows returned, or rows changed by INSERT/UPDATE/DELETE. */
+  rowCount: number;
+}
+
+/** Something that runs one parameterised statement: the database, or a transaction on it. */
+export interface Queryable {
+  query<R = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+}
+
+/** A transaction: statements, and scripts of several statements (migrations). */
+export interface Transaction extends Queryable {
+  exec(script: string): Promise<void>;
+}
+
+/**
+ * The one interface over both database engines. Values come back parsed the same way from
+ * either: timestamps as Date, int8 as number, numeric as string, json as objects,
+ * intervals as text.
+ */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN/COMMIT; any throw rolls back and is rethrown. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements without parameters. */
+  exec(script: string): Promise<void>;
+  /** Connections in use and requests waiting for one (for /metrics). */
+  poolStats(): { total: number; idle: number; waiting: number };
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; used when databaseUrl is not set. 'memory://' for a throwaway one. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPGlite(options.dataDir);
+}
+
+async function openPGlite(dataDir: string): Promise<Db> {
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir);
+  let waiting = 0;
+  const run = async <R>(q: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
+    const result = await q.query<R>(text, params as unknown[] | undefined);
+    // PGlite counts only changed rows in affectedRows (0 for a SELECT); pg counts both.
+    return { rows: result.rows, rowCount: result.rows.length || (result.affectedRows ?? 0) };
+  };
+  return {
+    kind: 'pglite',
+    async query(text, params) {
+      waiting++;
+      try {
+        return await run(lite, text, params);
+      } finally {
+        waiting--;
+      }
+    },
+    transaction(fn) {
+      return lite.transaction((tx) =>
+        fn({
+          query: (text, params) => run(tx, text, params),
+          exec: async (script) => void (await tx.exec(script)),
+        }),
+      );
+    },
+    async exec(script) {
+      await lite.exec(script);
+    },
+    poolStats: () => ({ total: 1, idle: waiting === 0 ? 1 : 0, waiting: Math.max(0, waiting - 1) }),
+    close: () => lite.close(),
+  };
+}
+
+const INT8 = 20;
+const INTERVAL = 1186;
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === INT8) return (value: string) => Number(value);
+    if (oid === INTERVAL) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types: pgTypes });
+  // An idle client that loses its connection emits here; the pool replaces it.
+  pool.on('error', () => {});
+  const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) => {
+    const result = await q.query(text, params as unknown[] | undefined);
+    return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+  };
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    query: (text, params) => run(pool, text, params),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          query: (text, params) => run(client, text, params),
+          exec: async (script) => void (await client.query(script)),
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(script) {
+      await pool.query(script);
+    },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    close: () => pool.end(),
+  };
+}

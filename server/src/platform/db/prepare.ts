@@ -1,0 +1,30 @@
+import type { Db } from './db.js';
+import { migrate } from './migrate.js';
+
+export interface PrepareOptions {
+  demoData: boolean;
+  log?: (message: string, details?: Record<string, unknown>) => void;
+}
+
+/** Tables that, all empty, mean nobody has used this database yet. */
+const CORE_TABLES = ['people', 'checks', 'configs', 'components', 'incidents'];
+
+async function isEmpty(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ used: boolean }>(
+    `select ${CORE_TABLES.map((t) => `exists (select 1 from ${t})`).join(' or ')} as used`,
+  );
+  return !rows[0]!.used;
+}
+
+/** Brings the schema up to date, then loads demo data into an empty database when asked to. */
+export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<void> {
+  const log = options.log ?? (() => {});
+  const applied = await migrate(db);
+  if (applied.length > 0) log('migrations applied', { applied });
+  if (options.demoData && (await isEmpty(db))) {
+    const started = Date.now();
+    const { loadDemoData } = await import('./demo/index.js');
+    const counts = await loadDemoData(db);
+    log('demo data loaded', { ms: Date.now() - started, ...counts });
+  }
+}
