@@ -1,0 +1,78 @@
+/**
+ * Production build: the UI (web/ → dist/web: minified, hashed names, code splitting, source
+ * maps, index.html listing the entry files) and the service (server/src/main.ts →
+ * dist/server/main.js, dependencies left external, migrations copied beside it).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+export const webBuildOptions = (outdir: string): esbuild.BuildOptions => ({
+  absWorkingDir: root,
+  entryPoints: { main: 'web/src/main.tsx' },
+  outdir: path.join(outdir, 'assets'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: 'es2022',
+  jsx: 'automatic',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'files/[name]-[hash]',
+  loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file' },
+  sourcemap: true,
+  metafile: true,
+  legalComments: 'linked',
+  logLevel: 'warning',
+});
+
+/** Writes index.html with the entry script and stylesheet of a web build. */
+export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void {
+  const outputs = Object.entries(metafile.outputs);
+  const entryOf = (ext: string) =>
+    outputs.find(([file, out]) => out.entryPoint === 'web/src/main.tsx' && file.endsWith(ext))?.[0] ??
+    outputs.find(([file]) => /assets\/main-[^/]+$/.test(file) && file.endsWith(ext))?.[0];
+  const relative = (file: string) => path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
+  const script = entryOf('.js');
+  const style = entryOf('.css');
+  let html = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
+  html = html.replace('<!-- scripts -->', script ? `<script type="module" src="${relative(script)}"></script>` : '');
+  html = html.replace('<!-- styles -->', style ? `<link rel="stylesheet" href="${relative(style)}" />` : '');
+  fs.writeFileSync(path.join(outdir, 'index.html'), html);
+}
+
+export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<void> {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  const result = await esbuild.build({ ...webBuildOptions(outdir), minify });
+  writeIndexHtml(outdir, result.metafile!);
+}
+
+export async function buildServer(outdir = path.join(dist, 'server')): Promise<void> {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['server/src/main.ts'],
+    outfile: path.join(outdir, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(root, 'server/src/platform/db/migrations'), path.join(outdir, 'migrations'), {
+    recursive: true,
+    filter: (src) => !src.endsWith('.ts'),
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  await Promise.all([buildWeb(), buildServer()]);
+  console.log(`built dist/web and dist/server in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,40 @@
+/**
+ * Development: rebuilds the UI on every change (unminified) and restarts the service on
+ * server changes (tsx watch). Same env settings as `npm start`.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { webBuildOptions, writeIndexHtml } from './build.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'dist/web');
+
+const context = await esbuild.context({
+  ...webBuildOptions(outdir),
+  plugins: [
+    {
+      name: 'index-html',
+      setup(build) {
+        build.onEnd((result) => {
+          if (result.metafile) writeIndexHtml(outdir, result.metafile);
+          console.log(`ui rebuilt${result.errors.length ? ` with ${result.errors.length} errors` : ''}`);
+        });
+      },
+    },
+  ],
+});
+await context.watch();
+
+const server = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  void context.dispose();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => process.exit(code ?? 0));

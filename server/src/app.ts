@@ -1,0 +1,52 @@
+import compression from 'compression';
+import express, { Router } from 'express';
+import type { Config } from './config.js';
+import { apiNotFound, errorHandler } from './http/errors.js';
+import { requestLogging, type Logger } from './http/logging.js';
+import { createMetrics } from './http/metrics.js';
+import { probes } from './http/probes.js';
+import { noStore, securityHeaders } from './http/security.js';
+import { webUi } from './http/web-ui.js';
+import type { Db } from './platform/db/db.js';
+import { createDbRouter } from './platform/rest/router.js';
+import type { DbSchema } from './platform/rest/schema.js';
+
+export interface AppDependencies {
+  config: Config;
+  db: Db;
+  schema: DbSchema;
+  logger: Logger;
+  webDir: string;
+  isShuttingDown: () => boolean;
+}
+
+/** Assembles middleware and routers; every path lives under config.basePath. */
+export function createApp({ config, db, schema, logger, webDir, isShuttingDown }: AppDependencies) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  const metrics = createMetrics(db);
+  app.use(metrics.track);
+  app.use(requestLogging(logger));
+  app.use(securityHeaders());
+  app.use(compression());
+
+  const root = Router();
+  root.use(probes(db, isShuttingDown));
+  root.use(metrics.router);
+
+  const api = Router();
+  api.use(noStore);
+  api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  api.use('/db', createDbRouter({ db, schema }));
+  api.use(apiNotFound);
+  root.use('/api', api);
+
+  root.use(webUi(webDir, config.basePath));
+  app.use(config.basePath, root);
+  // Kubernetes probes hit the pod directly, without the ingress's sub-path.
+  if (config.basePath !== '/') app.use(probes(db, isShuttingDown));
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import type { Db } from '../platform/db/db.js';
+
+/** /healthz: the process answers. /readyz: the database answers too (within 2 s). */
+export function probes(db: Db, isShuttingDown: () => boolean): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (isShuttingDown()) return void res.status(503).json({ status: 'shutting down' });
+    try {
+      await Promise.race([
+        db.query('select 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer within 2 s')), 2000).unref()),
+      ]);
+      res.json({ status: 'ok', database: db.kind });
+    } catch (error) {
+      res.status(503).json({ status: 'database unavailable', error: (error as Error).message });
+    }
+  });
+  return router;
+}

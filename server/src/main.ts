@@ -1,0 +1,36 @@
+import { ConfigError, loadConfig } from './config.js';
+import { MigrationError } from './platform/db/migrate.js';
+import { startServer } from './server.js';
+
+/** Reads the configuration, starts the service, and stops it gracefully on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.logger.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // Start-up problems are the operator's to fix: one line that says what, no stack trace.
+  const reason =
+    error instanceof ConfigError
+      ? `invalid configuration: ${error.message}`
+      : error instanceof MigrationError
+        ? error.message
+        : `cannot start: ${error instanceof Error ? error.message : String(error)}`;
+  process.stderr.write(`ops-console: ${reason}\n`);
+  process.exit(1);
+});

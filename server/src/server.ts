@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { createLogger, type Logger } from './http/logging.js';
+import { openDatabase, type Db } from './platform/db/db.js';
+import { prepareDatabase } from './platform/db/prepare.js';
+import { loadSchema } from './platform/rest/schema.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  logger: Logger;
+  /** Stops accepting connections, lets open requests finish (up to the shutdown timeout), closes the database. */
+  close(): Promise<void>;
+}
+
+/** The built UI: dist/web beside the bundled dist/server/main.js, or the repository's dist/web from source. */
+export function defaultWebDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, '../web'), path.join(here, '../../dist/web')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[1]!;
+}
+
+export async function startServer(
+  config: Config,
+  options: { logger?: Logger; webDir?: string } = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let shuttingDown = false;
+  try {
+    logger.info({ database: db.kind, location: config.databaseUrl ? 'DATABASE_URL' : config.dataDir }, 'database open');
+    await prepareDatabase(db, { demoData: config.demoData, log: (msg, details) => logger.info(details ?? {}, msg) });
+    const schema = await loadSchema(db);
+    const app = createApp({
+      config,
+      db,
+      schema,
+      logger,
+      webDir: options.webDir ?? defaultWebDir(),
+      isShuttingDown: () => shuttingDown,
+    });
+    const server = app.listen(config.port);
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}${config.basePath}`;
+    logger.info({ url }, 'listening');
+
+    const close = async () => {
+      shuttingDown = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const forced = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      await closed;
+      clearTimeout(forced);
+      await db.close();
+      logger.info('stopped');
+    };
+    return { url, port, db, logger, close };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { freshDatabase } from '../support/databases.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function runMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', DEMO_DATA: 'false', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the service process', () => {
+  it('stops on a bad setting with one line naming it, and no stack trace', async () => {
+    const run = runMain({ PORT: 'abc' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toBe(
+      'ops-console: invalid configuration: PORT="abc": must be a whole number from 1 to 65535\n',
+    );
+  });
+
+  it('serves, then on SIGTERM stops accepting, closes the database and exits 0', async () => {
+    const database = await freshDatabase('pglite', 'empty');
+    const run = runMain({ DATA_DIR: database.dataDir, PORT: String(30000 + (process.pid % 20000)) });
+    try {
+      await waitFor(() => run.output().stdout.includes('"msg":"listening"'), 30000);
+      const url = /"url":"([^"]+)"/.exec(run.output().stdout)![1]!;
+      expect((await fetch(new URL('readyz', url))).status).toBe(200);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      const lines = run.output().stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+      expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+      await expect(fetch(new URL('healthz', url))).rejects.toThrow();
+    } finally {
+      run.child.kill('SIGKILL');
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildWeb } from '../../hack/build.js';
+import { availableBackends } from '../support/databases.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+describe.each(availableBackends())('service basics on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ backend, template: 'empty' });
+  });
+  afterAll(() => server.stop());
+
+  it('answers /healthz and /readyz', async () => {
+    const health = await fetch(server.at('healthz'));
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(server.at('readyz'));
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', database: backend });
+  });
+
+  it('exposes request durations by route and the database pool on /metrics', async () => {
+    await fetch(server.at('api/db/checks?limit=1'));
+    const text = await (await fetch(server.at('metrics'))).text();
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/db[^"]*",status="200"\} \d+/);
+    expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
+  });
+
+  it('sets security headers, a request id and no-store on API answers', async () => {
+    const response = await fetch(server.at('api/db/checks?limit=1'));
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await fetch(server.at('healthz'), { headers: { 'X-Request-Id': 'trace-42' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-42');
+  });
+
+  it('refuses an oversized body with a clear 413', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
+    const response = await fetch(server.at('api/db/teams'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: big,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ message: 'Request body is larger than the limit of 1 MB' });
+  });
+
+  it('answers malformed JSON with 400 and unknown API paths with a JSON 404', async () => {
+    const bad = await fetch(server.at('api/db/teams'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: 'Request body is not valid JSON' });
+    const missing = await fetch(server.at('api/nowhere'));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'HTTP404' });
+  });
+
+  it('compresses text answers when asked', async () => {
+    const response = await fetch(server.at('api/db/checks?limit=200'), { headers: { 'Accept-Encoding': 'gzip' } });
+    // fetch decompresses transparently; the header tells what travelled.
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('the UI under a base path', () => {
+  let server: TestServer;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
+    await buildWeb(webDir, false);
+    server = await startTestServer({ template: 'empty', env: { BASE_PATH: '/console/' }, webDir });
+  });
+  afterAll(async () => {
+    await server.stop();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html with the base href for client routes, never cached', async () => {
+    const response = await fetch(server.at('catalog/some-id/changes'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<base href="/console/" />');
+    const script = /src="(assets\/main-[^"]+\.js)"/.exec(html)![1]!;
+    const asset = await fetch(server.at(script));
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps the API and probes under the base path, and probes at the root too', async () => {
+    expect((await fetch(server.at('api/db/checks?limit=1'))).status).toBe(200);
+    expect((await fetch(new URL('/healthz', server.url))).status).toBe(200);
+    expect((await fetch(new URL('/api/db/checks', server.url))).status).toBe(404);
+  });
+
+  it('answers 404 for a missing asset rather than the page', async () => {
+    expect((await fetch(server.at('assets/missing-123.js'))).status).toBe(404);
+  });
+});
