@@ -1,0 +1,270 @@
+import { openDatabase, type Db } from '../db.js';
+import { migrate } from '../migrate.js';
+import { loadDemoData } from './index.js';
+
+const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
+
+/** Columns whose values the database, not the loader, decides. */
+const VOLATILE: Record<string, string[]> = {
+  incidents: ['updated_at'], // bumped by the trigger when the loader walks statuses
+  incident_histories: ['id'], // written by triggers with gen_random_uuid()
+};
+const FINGERPRINTED = [
+  'people',
+  'teams',
+  'team_members',
+  'agents',
+  'configs',
+  'config_changes',
+  'config_analysis',
+  'config_relationships',
+  'components',
+  'canaries',
+  'checks',
+  'check_statuses',
+  'incidents',
+  'hypotheses',
+  'evidences',
+  'comments',
+  'responders',
+  'incident_histories',
+  'notifications',
+  'notification_send_history',
+  'playbook_runs',
+  'playbook_run_actions',
+  'job_histories',
+  'connections',
+  'permissions',
+  'properties',
+  'event_queue',
+];
+
+async function fingerprint(db: Db): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of FINGERPRINTED) {
+    const { rows } = await db.query<{ column_name: string }>(
+      `select column_name from information_schema.columns
+        where table_schema = current_schema() and table_name = $1 order by ordinal_position`,
+      [table],
+    );
+    const cols = rows.map((r) => r.column_name).filter((c) => !VOLATILE[table]?.includes(c));
+    const list = cols.map((c) => `"${c}"`).join(', ');
+    // The migration's own 'local' agent row carries its creation time.
+    const where = table === 'agents' ? `where id <> '00000000-0000-0000-0000-000000000000'` : '';
+    const result = await db.query<{ md5: string; n: number }>(
+      `select md5(string_agg(x::text, '|' order by x::text)) as md5, count(*)::int as n
+         from (select ${list} from ${table} ${where}) x`,
+    );
+    out[table] = `${result.rows[0]!.n}:${result.rows[0]!.md5}`;
+  }
+  return out;
+}
+
+async function one<T = number>(db: Db, sql: string): Promise<T> {
+  const { rows } = await db.query<Record<string, T>>(sql);
+  return Object.values(rows[0]!)[0]!;
+}
+
+describe('loadDemoData', () => {
+  let db: Db;
+  let counts: Record<string, number>;
+  let ms: number;
+
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir: 'memory://' });
+    await migrate(db);
+    const started = performance.now();
+    counts = await loadDemoData(db, { now: NOW });
+    ms = Math.round(performance.now() - started);
+    console.log(`demo data loaded into PGlite in ${ms} ms`, counts);
+  }, 120_000);
+  afterAll(() => db.close());
+
+  it('loads in under 10 seconds', () => {
+    expect(ms).toBeLessThan(10_000);
+  });
+
+  it('returns the rows written per table', async () => {
+    expect(counts.checks).toBe(await one(db, 'select count(*)::int from checks'));
+    expect(counts.check_statuses).toBe(await one(db, 'select count(*)::int from check_statuses'));
+    expect(counts.configs).toBe(await one(db, 'select count(*)::int from configs'));
+  });
+
+  it('has checks in namespaces, with 7 days of statuses, some failing, latest status on the check', async () => {
+    expect(await one(db, 'select count(*)::int from checks')).toBeGreaterThanOrEqual(200);
+    expect(await one(db, 'select count(distinct namespace)::int from checks')).toBeGreaterThanOrEqual(5);
+    expect(await one(db, `select count(*)::int from checks where labels <> '{}'`)).toBeGreaterThanOrEqual(
+      200,
+    );
+    expect(await one(db, `select count(distinct type)::int from checks`)).toBeGreaterThanOrEqual(8);
+    expect(await one(db, `select count(*)::int from canaries where spec <> '{}'`)).toBeGreaterThan(10);
+    expect(await one(db, 'select count(*)::int from check_statuses where not status')).toBeGreaterThan(100);
+    expect(await one(db, `select count(*)::int from checks where status = 'unhealthy'`)).toBeGreaterThan(5);
+    expect(await one(db, 'select count(distinct duration)::int from check_statuses')).toBeGreaterThan(500);
+    const span = await one<string>(db, `select (max(time) - min(time))::text from check_statuses`);
+    expect(span).toMatch(/^6 days|^7 days/);
+    expect(await one<Date>(db, 'select max(time) from check_statuses')).toEqual(expect.any(Date));
+    expect(
+      await one(
+        db,
+        `select count(*)::int from checks c
+        join lateral (select status, time from check_statuses s where s.check_id = c.id order by time desc limit 1) l on true
+        where (c.status = 'healthy') <> l.status or c.last_runtime <> l.time`,
+      ),
+    ).toBe(0);
+  });
+
+  it('has a catalog of many types with changes, insights and relationships', async () => {
+    expect(await one(db, 'select count(*)::int from configs')).toBeGreaterThanOrEqual(500);
+    expect(await one(db, 'select count(distinct type)::int from configs')).toBeGreaterThanOrEqual(15);
+    for (const type of [
+      'Kubernetes::Pod',
+      'Kubernetes::Deployment',
+      'Kubernetes::Namespace',
+      'Kubernetes::Node',
+      'AWS::EC2::Instance',
+      'AWS::RDS::DBInstance',
+      'AWS::S3::Bucket',
+      'AWS::IAM::Role',
+      'Azure::VM',
+      'GitHub::Repository',
+    ]) {
+      expect(await one(db, `select count(*)::int from configs where type = '${type}'`)).toBeGreaterThan(0);
+    }
+    expect(await one(db, 'select count(distinct health)::int from configs')).toBe(4);
+    expect(await one(db, 'select count(*)::int from configs where cost_total_30d > 0')).toBeGreaterThan(50);
+    expect(await one(db, 'select count(distinct change_type)::int from config_changes')).toBeGreaterThan(10);
+    expect(await one(db, 'select count(distinct severity)::int from config_changes')).toBeGreaterThanOrEqual(
+      5,
+    );
+    expect(await one(db, 'select count(distinct (analysis_type, severity))::int from config_analysis')).toBe(
+      70,
+    );
+    expect(await one(db, 'select count(distinct relation)::int from config_relationships')).toBe(2);
+    // namespace → deployment → replicaset → pod, and node → pod
+    expect(
+      await one(
+        db,
+        `select count(*)::int from config_relationships r
+        join configs a on a.id = r.config_id join configs b on b.id = r.related_id
+        where a.type = 'Kubernetes::Node' and b.type = 'Kubernetes::Pod'`,
+      ),
+    ).toBeGreaterThan(50);
+    expect(
+      await one(db, `select count(*)::int from configs where type = 'Kubernetes::Pod' and path like '%.%.%'`),
+    ).toBeGreaterThan(50);
+    expect(await one(db, 'select count(*)::int from config_scrapers')).toBeGreaterThan(3);
+  });
+
+  it('has a topology of at least 50 components in at least 3 levels', async () => {
+    expect(await one(db, 'select count(*)::int from components')).toBeGreaterThanOrEqual(50);
+    expect(
+      await one(db, `select max(array_length(string_to_array(path, '.'), 1))::int + 1 from components`),
+    ).toBeGreaterThanOrEqual(3);
+    expect(await one(db, 'select count(*)::int from team_components')).toBeGreaterThan(10);
+    expect(await one(db, 'select count(*)::int from config_component_relationships')).toBeGreaterThan(50);
+    expect(await one(db, 'select count(*)::int from check_component_relationships')).toBeGreaterThan(50);
+    expect(await one(db, 'select count(*)::int from components_with_logs')).toBeGreaterThan(10);
+  });
+
+  it('has incidents in every status with hypotheses, every evidence type, comments and responders', async () => {
+    const { rows } = await db.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from incidents group by status',
+    );
+    expect(rows.map((r) => r.status).sort()).toEqual([
+      'closed',
+      'investigating',
+      'mitigated',
+      'new',
+      'open',
+      'resolved',
+    ]);
+    for (const r of rows) expect(r.n).toBeGreaterThanOrEqual(10);
+    expect(await one(db, 'select count(distinct type)::int from hypotheses')).toBe(3);
+    expect(await one(db, 'select count(distinct type)::int from evidences')).toBe(7);
+    expect(await one(db, 'select count(*)::int from evidences where definition_of_done')).toBeGreaterThan(10);
+    expect(
+      await one(
+        db,
+        `select count(*)::int from comments where comment ~ '@\\[[^]]+\\]\\(user:[0-9a-f-]{36}\\)'`,
+      ),
+    ).toBeGreaterThan(5);
+    expect(await one(db, 'select count(distinct type)::int from responders')).toBeGreaterThanOrEqual(3);
+    expect(await one(db, "select count(*)::int from teams where spec ? 'responder_clients'")).toBeGreaterThan(
+      0,
+    );
+    // the changelog comes from the triggers, dated like the events it records
+    expect(await one(db, 'select count(distinct type)::int from incident_histories')).toBeGreaterThanOrEqual(
+      7,
+    );
+    expect(
+      await one(
+        db,
+        `select count(*)::int from incident_histories where created_at > $$${NOW.toISOString()}$$::timestamptz`,
+      ),
+    ).toBe(0);
+  });
+
+  it('has people, teams, notifications, playbooks, agents and settings', async () => {
+    expect(await one(db, 'select count(*)::int from people where email is not null')).toBeGreaterThanOrEqual(
+      20,
+    );
+    expect(await one(db, 'select count(*)::int from identities')).toBeGreaterThanOrEqual(20);
+    expect(await one(db, 'select count(*)::int from team_members')).toBeGreaterThan(10);
+    expect(await one(db, 'select count(distinct status)::int from notification_send_history')).toBe(6);
+    expect(await one(db, 'select count(*)::int from notification_silences')).toBeGreaterThan(3);
+    expect(await one(db, 'select count(distinct status)::int from playbook_runs')).toBeGreaterThanOrEqual(6);
+    expect(await one(db, 'select count(*)::int from playbook_run_actions')).toBeGreaterThan(50);
+    expect(
+      await one(
+        db,
+        `select count(distinct p ->> 'type')::int from playbooks, jsonb_array_elements(spec -> 'parameters') p`,
+      ),
+    ).toBeGreaterThanOrEqual(6);
+    expect(
+      await one(db, `select count(*)::int from agents where last_seen > now() - interval '61 seconds'`),
+    ).toBeGreaterThan(0);
+    expect(
+      await one(db, `select count(*)::int from agents where last_seen < now() - interval '61 seconds'`),
+    ).toBeGreaterThan(0);
+    expect(await one(db, 'select count(distinct type)::int from connections')).toBeGreaterThan(10);
+    expect(await one(db, 'select count(distinct status)::int from job_histories')).toBe(5);
+    expect(
+      await one(
+        db,
+        `select count(distinct resource_type)::int from job_histories where resource_type in ('canary', 'topology', 'config_scraper')`,
+      ),
+    ).toBe(3);
+    expect(await one(db, 'select count(*)::int from event_queue')).toBeGreaterThan(10);
+    expect(
+      await one(db, `select count(*)::int from properties where name like '%.disable' and value <> 'false'`),
+    ).toBe(0);
+    expect(await one(db, 'select count(*)::int from permissions')).toBeGreaterThan(5);
+    expect(await one(db, 'select count(*)::int from incident_rules')).toBeGreaterThan(0);
+    expect(await one(db, 'select count(*)::int from logging_backends')).toBeGreaterThan(0);
+    expect(await one(db, 'select count(*)::int from integrations')).toBeGreaterThan(5);
+  });
+
+  it('is deterministic: the same seed and "now" give the same rows', async () => {
+    const other = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(other);
+      await loadDemoData(other, { now: NOW });
+      expect(await fingerprint(other)).toEqual(await fingerprint(db));
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
+  it('gives different data for a different seed', async () => {
+    const other = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(other);
+      await loadDemoData(other, { now: NOW, seed: 7 });
+      const [a, b] = [await fingerprint(other), await fingerprint(db)];
+      expect(a.checks).not.toEqual(b.checks);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,184 @@
+/**
+ * `npm run bench`: the budgets of DESIGN §6 that can be measured at this stage, on the
+ * embedded back end (PGlite) and, when one answers, a PostgreSQL server. Prints figures;
+ * asserts nothing (timings don't belong in `npm test`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { buildServer, buildWeb } from '../../hack/build.js';
+import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
+import { prepareDatabase } from '../../server/src/platform/db/prepare.js';
+import { CHECKS, STATUSES_PER_CHECK, loadBenchData } from './dataset.js';
+import { ms, summarize, time, verdict, type Timing } from './stats.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const ITERATIONS = 300;
+const pageSql = `select * from check_statuses where check_id = $1 order by time desc limit 50`;
+const pageApi = (id: string) => `api/db/check_statuses?check_id=eq.${id}&order=time.desc&limit=50`;
+const checksSql = `select *, count(*) over () as total from checks order by name limit 50`;
+const checksApi = 'api/db/checks?order=name.asc&limit=50';
+
+interface Target {
+  name: string;
+  env: Record<string, string>;
+  open(): Promise<Db>;
+  cleanup(): Promise<void>;
+}
+
+async function postgresTarget(): Promise<Target | undefined> {
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `ops_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    console.log(`PostgreSQL skipped: ${(error as Error).message}`);
+    return undefined;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    name: 'PostgreSQL',
+    env: { DATABASE_URL: databaseUrl },
+    open: () => openDatabase({ dataDir: '', databaseUrl }),
+    async cleanup() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+function pgliteTarget(): Target {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-bench-'));
+  return {
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function startBuiltServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = 32000 + (process.pid % 10000);
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, PORT: String(port), DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let tries = 0; tries < 600; tries++) {
+    const ready = await fetch(`${url}readyz`).then((r) => r.ok, () => false);
+    if (ready) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error('the server did not become ready');
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+async function get(url: string, headers: Record<string, string> = {}): Promise<void> {
+  const response = await fetch(url, { headers });
+  if (!response.ok && response.status !== 206) throw new Error(`${url}: HTTP ${response.status}`);
+  await response.arrayBuffer();
+}
+
+function row(label: string, api: Timing, raw: Timing, budgetMs: number): void {
+  const ratio = api.p95 / raw.p95;
+  console.log(
+    `  ${label.padEnd(34)} api p50 ${ms(api.p50).padStart(9)}  p95 ${ms(api.p95).padStart(9)} | raw SQL p50 ${ms(raw.p50).padStart(9)}  p95 ${ms(raw.p95).padStart(9)} | ratio ${ratio.toFixed(2)}x | p95 < ${budgetMs} ms: ${verdict(api.p95 < budgetMs)}, <= 1.3x raw: ${verdict(ratio <= 1.3)}`,
+  );
+}
+
+async function concurrency(url: string, ids: string[]): Promise<void> {
+  const paths = [checksApi, pageApi(ids[0]!), 'api/db/checks?status=eq.unhealthy&limit=50', 'api/db/canaries?limit=50'];
+  const samples: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 200 }, async (_, i) => {
+      const t = performance.now();
+      try {
+        await get(`${url}${paths[i % paths.length]}`, { Prefer: 'count=exact' });
+        samples.push(performance.now() - t);
+      } catch {
+        errors++;
+      }
+    }),
+  );
+  const { p95 } = summarize(samples);
+  console.log(
+    `  200 concurrent list requests        errors ${errors}, p95 ${ms(p95)}, all done in ${ms(performance.now() - started)} | no errors and p95 < 200 ms: ${verdict(errors === 0 && p95 < 200)}`,
+  );
+}
+
+async function benchTarget(target: Target): Promise<void> {
+  console.log(`\n${target.name}: ${CHECKS.toLocaleString()} checks, ${(CHECKS * STATUSES_PER_CHECK).toLocaleString()} check_statuses`);
+  let db = await target.open();
+  let ids: string[];
+  const loadStarted = performance.now();
+  try {
+    await prepareDatabase(db, { demoData: false });
+    ids = await loadBenchData(db);
+    console.log(`  data set loaded in ${ms(performance.now() - loadStarted)}`);
+    // PGlite allows one process per data directory: measure raw SQL first, then start the server on it.
+    const rawPage = await time(ITERATIONS, (i) => db.query(pageSql, [ids[i % ids.length]]));
+    const rawChecks = await time(ITERATIONS, () => db.query(checksSql));
+    await db.close();
+    db = undefined as unknown as Db;
+    const { url, child } = await startBuiltServer(target.env);
+    try {
+      const apiPage = await time(ITERATIONS, (i) => get(`${url}${pageApi(ids[i % ids.length]!)}`, { Prefer: 'count=exact' }));
+      const apiChecks = await time(ITERATIONS, () => get(`${url}${checksApi}`, { Prefer: 'count=exact' }));
+      row('check_statuses page of 50 (count)', apiPage, rawPage, 25);
+      row('checks page of 50 with count=exact', apiChecks, rawChecks, 25);
+      await concurrency(url, ids);
+      const rss = rssMb(child.pid!);
+      console.log(`  server RSS after the runs            ${rss.toFixed(0)} MB | < 300 MB: ${verdict(rss < 300)}`);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  } finally {
+    await db?.close().catch(() => {});
+    await target.cleanup();
+  }
+}
+
+function initialJs(): void {
+  const assets = path.join(root, 'dist/web/assets');
+  const entry = /src="assets\/([^"]+)"/.exec(fs.readFileSync(path.join(root, 'dist/web/index.html'), 'utf8'))![1]!;
+  // The entry plus the chunks it imports statically (what loads before the first render).
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = fs.readFileSync(path.join(assets, file), 'utf8');
+    for (const match of code.matchAll(/(?:^|[;\s])import\s*(?:[\w{}\s,*$]+from\s*)?["']\.\/([^"']+)["']/g)) {
+      visit(path.normalize(path.join(path.dirname(file), match[1]!)));
+    }
+  };
+  visit(entry);
+  const gzip = [...seen].reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(assets, file))).length, 0);
+  console.log(`\nInitial JS of the start page: ${(gzip / 1024).toFixed(0)} KB gzip in ${seen.size} file(s) | < 400 KB: ${verdict(gzip < 400 * 1024)}`);
+}
+
+await Promise.all([buildWeb(), buildServer()]);
+initialJs();
+for (const target of [pgliteTarget(), await postgresTarget()]) {
+  if (target) await benchTarget(target);
+}
+console.log('\nNot measured yet: /health first render (lands with the health dashboard) and proxy latency (lands with upstream mode).');
