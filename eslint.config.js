@@ -22,7 +22,15 @@ export default tseslint.config(
       // The UI imports nothing from the server except types (DESIGN §2).
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'web/ may only import types from server/' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'web/ may only import types from server/',
+            },
+          ],
+        },
       ],
     },
   },

@@ -19,6 +19,8 @@ const common = {
 };
 
 export default {
+  // Integration tests start servers and databases; jest ignores this setting per project.
+  testTimeout: 60000,
   projects: [
     {
       ...common,
@@ -35,7 +37,6 @@ export default {
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.js',
       globalTeardown: '<rootDir>/tests/support/global-teardown.js',
-      testTimeout: 60000,
     },
   ],
 };

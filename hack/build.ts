@@ -23,7 +23,14 @@ export const webBuildOptions = (outdir: string): esbuild.BuildOptions => ({
   entryNames: '[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
   assetNames: 'files/[name]-[hash]',
-  loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file', '.jpg': 'file' },
+  loader: {
+    '.woff': 'file',
+    '.woff2': 'file',
+    '.ttf': 'file',
+    '.svg': 'file',
+    '.png': 'file',
+    '.jpg': 'file',
+  },
   sourcemap: true,
   metafile: true,
   legalComments: 'linked',
@@ -40,7 +47,10 @@ export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void
   const script = entryOf('.js');
   const style = entryOf('.css');
   let html = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
-  html = html.replace('<!-- scripts -->', script ? `<script type="module" src="${relative(script)}"></script>` : '');
+  html = html.replace(
+    '<!-- scripts -->',
+    script ? `<script type="module" src="${relative(script)}"></script>` : '',
+  );
   html = html.replace('<!-- styles -->', style ? `<link rel="stylesheet" href="${relative(style)}" />` : '');
   fs.writeFileSync(path.join(outdir, 'index.html'), html);
 }

@@ -12,13 +12,27 @@ export function ensureChromium(): string {
   if (fs.existsSync(CHROMIUM)) return CHROMIUM;
   const asRoot = os.userInfo().uid === 0;
   const run = (args: string[]) =>
-    asRoot ? execFileSync(args[0]!, args.slice(1), { stdio: 'inherit' }) : execFileSync('sudo', ['-n', ...args], { stdio: 'inherit' });
+    asRoot
+      ? execFileSync(args[0]!, args.slice(1), { stdio: 'inherit' })
+      : execFileSync('sudo', ['-n', ...args], { stdio: 'inherit' });
   console.log(`${CHROMIUM} is missing: installing Debian's chromium package with apt-get`);
   try {
     run(['apt-get', 'update', '-qq']);
-    run(['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation']);
+    run([
+      'env',
+      'DEBIAN_FRONTEND=noninteractive',
+      'apt-get',
+      'install',
+      '-y',
+      '-qq',
+      '--no-install-recommends',
+      'chromium',
+      'fonts-liberation',
+    ]);
   } catch (error) {
-    throw new Error(`could not install chromium (${(error as Error).message}); install it with: apt-get install -y chromium`);
+    throw new Error(
+      `could not install chromium (${(error as Error).message}); install it with: apt-get install -y chromium`,
+    );
   }
   if (!fs.existsSync(CHROMIUM)) throw new Error(`apt-get finished but ${CHROMIUM} is still missing`);
   return CHROMIUM;

@@ -9,7 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 function findBinary(name: string): string | undefined {
-  const candidates = ['/usr/local/bin', '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+  const candidates = [
+    '/usr/local/bin',
+    '/usr/lib/postgresql/17/bin',
+    '/usr/lib/postgresql/16/bin',
+    '/usr/lib/postgresql/15/bin',
+  ];
   for (const dir of [...(process.env.PATH ?? '').split(':'), ...candidates]) {
     const file = path.join(dir, name);
     if (dir && fs.existsSync(file)) return file;
@@ -33,8 +38,13 @@ export function startThrowawayPostgres(dir: string, port: number): string {
   if (os.userInfo().uid === 0) execFileSync('chown', ['postgres', dir]);
   run(initdb, ['-D', dir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
   run(pgCtl, [
-    '-D', dir, '-w', '-l', path.join(dir, 'server.log'),
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    '-D',
+    dir,
+    '-w',
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
     'start',
   ]);
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -47,7 +57,8 @@ export function stopThrowawayPostgres(dir: string): void {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [command, dir, port] = process.argv.slice(2);
-  if (command === 'start' && dir && port) console.log(startThrowawayPostgres(path.resolve(dir), Number(port)));
+  if (command === 'start' && dir && port)
+    console.log(startThrowawayPostgres(path.resolve(dir), Number(port)));
   else if (command === 'stop' && dir) stopThrowawayPostgres(path.resolve(dir));
   else console.error('usage: tsx hack/postgres.ts start DIR PORT | stop DIR');
 }

@@ -41,7 +41,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT="70000": must be a whole number from 1 to 65535'],
     [{ BASE_PATH: 'console' }, `BASE_PATH="console": must be a URL path such as '/' or '/console/'`],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL="mysql://x": must be a postgres:// or postgresql:// URL'],
-    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA="maybe": must be true or false'],
   ])('refuses %j naming the variable and the problem', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

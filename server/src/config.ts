@@ -49,9 +49,7 @@ const explain: Record<string, string> = {
 /** A configuration problem: the message names the variable and what is wrong with it. */
 export class ConfigError extends Error {}
 
-const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false }).compile(
-  schema,
-);
+const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false }).compile(schema);
 
 function parseSize(text: string): number {
   const match = /^([0-9]+)(b|kb|mb)?$/.exec(text)!;
@@ -63,7 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values: Record<string, unknown> = {};
   for (const key of Object.keys(schema.properties)) {
     const raw = env[key];
-    if (raw !== undefined && raw !== '') values[key] = key === 'BODY_LIMIT' ? raw.trim().toLowerCase() : raw.trim();
+    if (raw !== undefined && raw !== '')
+      values[key] = key === 'BODY_LIMIT' ? raw.trim().toLowerCase() : raw.trim();
   }
   if (!validate(values)) {
     const error = validate.errors![0]!;

@@ -33,8 +33,14 @@ export async function startServer(
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let shuttingDown = false;
   try {
-    logger.info({ database: db.kind, location: config.databaseUrl ? 'DATABASE_URL' : config.dataDir }, 'database open');
-    await prepareDatabase(db, { demoData: config.demoData, log: (msg, details) => logger.info(details ?? {}, msg) });
+    logger.info(
+      { database: db.kind, location: config.databaseUrl ? 'DATABASE_URL' : config.dataDir },
+      'database open',
+    );
+    await prepareDatabase(db, {
+      demoData: config.demoData,
+      log: (msg, details) => logger.info(details ?? {}, msg),
+    });
     const schema = await loadSchema(db);
     const app = createApp({
       config,

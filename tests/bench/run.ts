@@ -77,7 +77,10 @@ async function startBuiltServer(env: Record<string, string>): Promise<{ url: str
   });
   const url = `http://127.0.0.1:${port}/`;
   for (let tries = 0; tries < 600; tries++) {
-    const ready = await fetch(`${url}readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { url, child };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -104,7 +107,12 @@ function row(label: string, api: Timing, raw: Timing, budgetMs: number): void {
 }
 
 async function concurrency(url: string, ids: string[]): Promise<void> {
-  const paths = [checksApi, pageApi(ids[0]!), 'api/db/checks?status=eq.unhealthy&limit=50', 'api/db/canaries?limit=50'];
+  const paths = [
+    checksApi,
+    pageApi(ids[0]!),
+    'api/db/checks?status=eq.unhealthy&limit=50',
+    'api/db/canaries?limit=50',
+  ];
   const samples: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -126,7 +134,9 @@ async function concurrency(url: string, ids: string[]): Promise<void> {
 }
 
 async function benchTarget(target: Target): Promise<void> {
-  console.log(`\n${target.name}: ${CHECKS.toLocaleString()} checks, ${(CHECKS * STATUSES_PER_CHECK).toLocaleString()} check_statuses`);
+  console.log(
+    `\n${target.name}: ${CHECKS.toLocaleString()} checks, ${(CHECKS * STATUSES_PER_CHECK).toLocaleString()} check_statuses`,
+  );
   let db = await target.open();
   let ids: string[];
   const loadStarted = performance.now();
@@ -141,13 +151,17 @@ async function benchTarget(target: Target): Promise<void> {
     db = undefined as unknown as Db;
     const { url, child } = await startBuiltServer(target.env);
     try {
-      const apiPage = await time(ITERATIONS, (i) => get(`${url}${pageApi(ids[i % ids.length]!)}`, { Prefer: 'count=exact' }));
+      const apiPage = await time(ITERATIONS, (i) =>
+        get(`${url}${pageApi(ids[i % ids.length]!)}`, { Prefer: 'count=exact' }),
+      );
       const apiChecks = await time(ITERATIONS, () => get(`${url}${checksApi}`, { Prefer: 'count=exact' }));
       row('check_statuses page of 50 (count)', apiPage, rawPage, 25);
       row('checks page of 50 with count=exact', apiChecks, rawChecks, 25);
       await concurrency(url, ids);
       const rss = rssMb(child.pid!);
-      console.log(`  server RSS after the runs            ${rss.toFixed(0)} MB | < 300 MB: ${verdict(rss < 300)}`);
+      console.log(
+        `  server RSS after the runs            ${rss.toFixed(0)} MB | < 300 MB: ${verdict(rss < 300)}`,
+      );
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -160,7 +174,9 @@ async function benchTarget(target: Target): Promise<void> {
 
 function initialJs(): void {
   const assets = path.join(root, 'dist/web/assets');
-  const entry = /src="assets\/([^"]+)"/.exec(fs.readFileSync(path.join(root, 'dist/web/index.html'), 'utf8'))![1]!;
+  const entry = /src="assets\/([^"]+)"/.exec(
+    fs.readFileSync(path.join(root, 'dist/web/index.html'), 'utf8'),
+  )![1]!;
   // The entry plus the chunks it imports statically (what loads before the first render).
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -172,8 +188,13 @@ function initialJs(): void {
     }
   };
   visit(entry);
-  const gzip = [...seen].reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(assets, file))).length, 0);
-  console.log(`\nInitial JS of the start page: ${(gzip / 1024).toFixed(0)} KB gzip in ${seen.size} file(s) | < 400 KB: ${verdict(gzip < 400 * 1024)}`);
+  const gzip = [...seen].reduce(
+    (sum, file) => sum + gzipSync(fs.readFileSync(path.join(assets, file))).length,
+    0,
+  );
+  console.log(
+    `\nInitial JS of the start page: ${(gzip / 1024).toFixed(0)} KB gzip in ${seen.size} file(s) | < 400 KB: ${verdict(gzip < 400 * 1024)}`,
+  );
 }
 
 await Promise.all([buildWeb(), buildServer()]);
@@ -181,4 +202,6 @@ initialJs();
 for (const target of [pgliteTarget(), await postgresTarget()]) {
   if (target) await benchTarget(target);
 }
-console.log('\nNot measured yet: /health first render (lands with the health dashboard) and proxy latency (lands with upstream mode).');
+console.log(
+  '\nNot measured yet: /health first render (lands with the health dashboard) and proxy latency (lands with upstream mode).',
+);

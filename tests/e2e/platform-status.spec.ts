@@ -8,10 +8,18 @@ test('a fresh console shows the demo platform it was started with', async ({ pag
   await status.open();
   await expect(status.heading()).toBeVisible();
   // The demo data's minimums, read by the browser through /api/db under the sub-path.
-  await expect.poll(async () => Number(await status.count('checks').textContent())).toBeGreaterThanOrEqual(200);
-  await expect.poll(async () => Number(await status.count('configs').textContent())).toBeGreaterThanOrEqual(500);
-  await expect.poll(async () => Number(await status.count('components').textContent())).toBeGreaterThanOrEqual(50);
-  await expect.poll(async () => Number(await status.count('incidents').textContent())).toBeGreaterThanOrEqual(60);
+  await expect
+    .poll(async () => Number(await status.count('checks').textContent()))
+    .toBeGreaterThanOrEqual(200);
+  await expect
+    .poll(async () => Number(await status.count('configs').textContent()))
+    .toBeGreaterThanOrEqual(500);
+  await expect
+    .poll(async () => Number(await status.count('components').textContent()))
+    .toBeGreaterThanOrEqual(50);
+  await expect
+    .poll(async () => Number(await status.count('incidents').textContent()))
+    .toBeGreaterThanOrEqual(60);
   // Nothing leaves the console's origin, and everything stays under its base path.
   const origin = new URL(page.url()).origin;
   expect(requests.filter((url) => !url.startsWith(`${origin}/console/`))).toEqual([]);

@@ -10,7 +10,13 @@ ensureChromium();
 await Promise.all([buildWeb(), buildServer()]);
 const result = spawnSync(
   process.execPath,
-  ['node_modules/@playwright/test/cli.js', 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)],
+  [
+    'node_modules/@playwright/test/cli.js',
+    'test',
+    '-c',
+    'tests/e2e/playwright.config.ts',
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

@@ -43,7 +43,11 @@ describe('the service process', () => {
       expect((await fetch(new URL('readyz', url))).status).toBe(200);
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
-      const lines = run.output().stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+      const lines = run
+        .output()
+        .stdout.trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { msg: string });
       expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
       await expect(fetch(new URL('healthz', url))).rejects.toThrow();
     } finally {

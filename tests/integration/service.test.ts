@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 describe.each(availableBackends())('service basics on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ backend, template: 'empty' });
+    server = await startTestServer({ backend, template: 'demo' });
   });
   afterAll(() => server.stop());
 
@@ -24,7 +24,9 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
   it('exposes request durations by route and the database pool on /metrics', async () => {
     await fetch(server.at('api/db/checks?limit=1'));
     const text = await (await fetch(server.at('metrics'))).text();
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/db[^"]*",status="200"\} \d+/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/db[^"]*",status="200"\} \d+/,
+    );
     expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
   });
 
@@ -64,7 +66,9 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
   });
 
   it('compresses text answers when asked', async () => {
-    const response = await fetch(server.at('api/db/checks?limit=200'), { headers: { 'Accept-Encoding': 'gzip' } });
+    const response = await fetch(server.at('api/db/checks?limit=200'), {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     // fetch decompresses transparently; the header tells what travelled.
     expect(response.headers.get('content-encoding')).toBe('gzip');
   });

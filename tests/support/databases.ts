@@ -77,7 +77,7 @@ async function buildTemplate(db: Db, template: Template): Promise<void> {
   }
 }
 
-export async function setUpTestDatabases(): Promise<void> {
+export async function setUpTestDatabases(): Promise<string> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-test-'));
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   const state: State = {
@@ -99,11 +99,12 @@ export async function setUpTestDatabases(): Promise<void> {
     }
   } catch (error) {
     state.postgresSkipReason = (error as Error).message;
-    console.warn(`\nPostgreSQL variant of the integration tests skipped: ${state.postgresSkipReason}\n`);
+    console.error(`\nPostgreSQL variant of the integration tests skipped: ${state.postgresSkipReason}\n`);
   }
   const stateFile = path.join(root, 'state.json');
   fs.writeFileSync(stateFile, JSON.stringify(state));
   process.env[STATE_ENV] = stateFile;
+  return stateFile;
 }
 
 export async function tearDownTestDatabases(): Promise<void> {
@@ -156,4 +157,11 @@ export async function freshDatabase(
     databaseUrl: urlFor(adminUrl, name),
     drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+// Run by jest's global setup and teardown (tests/support/global-*.js) in a child process.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const command = process.argv[2];
+  if (command === 'setup') console.log(await setUpTestDatabases());
+  else if (command === 'teardown') await tearDownTestDatabases();
 }

@@ -1,6 +1,7 @@
-import { tsImport } from 'tsx/esm/api';
+import { execFileSync } from 'node:child_process';
 
-export default async function globalTeardown() {
-  const { tearDownTestDatabases } = await tsImport('./databases.ts', import.meta.url);
-  await tearDownTestDatabases();
+export default function globalTeardown() {
+  execFileSync(process.execPath, ['--import', 'tsx', 'tests/support/databases.ts', 'teardown'], {
+    stdio: 'inherit',
+  });
 }

@@ -41,7 +41,9 @@ export function PlatformStatus() {
               <th scope="row" style={{ textAlign: 'left', paddingRight: '2rem' }}>
                 {label}
               </th>
-              <td data-testid={`count-${table}`}>{counts[table] === undefined ? '…' : String(counts[table])}</td>
+              <td data-testid={`count-${table}`}>
+                {counts[table] === undefined ? '…' : String(counts[table])}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -26,11 +26,15 @@ export class HttpError extends Error {
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json(apiError('HTTP404', `No API route for ${req.method} ${req.originalUrl.split('?')[0]}`));
+  res
+    .status(404)
+    .json(apiError('HTTP404', `No API route for ${req.method} ${req.originalUrl.split('?')[0]}`));
 };
 
 function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
 }
 
 interface BodyParserError {

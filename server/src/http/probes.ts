@@ -14,7 +14,9 @@ export function probes(db: Db, isShuttingDown: () => boolean): Router {
     try {
       await Promise.race([
         db.query('select 1'),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer within 2 s')), 2000).unref()),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('database did not answer within 2 s')), 2000).unref(),
+        ),
       ]);
       res.json({ status: 'ok', database: db.kind });
     } catch (error) {

@@ -17,7 +17,9 @@ export function webUi(webDir: string, basePath: string): Router {
     return router;
   }
   const escapedBase = basePath.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const index = fs.readFileSync(indexFile, 'utf8').replace('<base href="/" />', `<base href="${escapedBase}" />`);
+  const index = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace('<base href="/" />', `<base href="${escapedBase}" />`);
 
   router.use(
     '/assets',

@@ -1,0 +1,121 @@
+import { ApiError, unknownWriteColumn } from './errors.js';
+import type { Filter } from './parse.js';
+import {
+  filterSql,
+  Params,
+  qualified,
+  quoteIdent,
+  representationSql,
+  type BuiltQuery,
+  type PlanNode,
+} from './sql.js';
+import type { Relation } from './schema.js';
+
+export type Resolution = 'merge-duplicates' | 'ignore-duplicates';
+
+export interface InsertOptions {
+  rows: Record<string, unknown>[];
+  /** Columns to insert (`columns=`); by default every key any row has. */
+  columns?: string[];
+  resolution?: Resolution;
+  onConflict?: string[];
+}
+
+/** The rows a write changed, answered as the select asks, or just counted. */
+function answerSql(write: string, representation: PlanNode | null, params: Params): string {
+  const answer = representation
+    ? representationSql(representation, params)
+    : 'select null as body, count(*) as n from _written';
+  return `with _written as (${write}) ${answer}`;
+}
+
+function checkedColumns(relation: Relation, names: Iterable<string>): string[] {
+  const columns = [...new Set(names)];
+  for (const name of columns)
+    if (!relation.columnsByName.has(name)) throw unknownWriteColumn(relation.name, name);
+  return columns;
+}
+
+/**
+ * INSERT … SELECT from json_populate_recordset, as PostgREST does: Postgres converts the JSON
+ * values to the column types, and one statement inserts every row or none.
+ */
+export function buildInsert(
+  relation: Relation,
+  options: InsertOptions,
+  representation: PlanNode | null,
+): BuiltQuery {
+  const params = new Params();
+  const columns = checkedColumns(
+    relation,
+    options.columns ?? options.rows.flatMap((row) => Object.keys(row)),
+  );
+  const table = `${qualified(relation.name)} as _target`;
+  let write: string;
+  if (columns.length === 0) {
+    if (options.rows.length > 1)
+      throw new ApiError(400, 'PGRST102', 'Rows without any column can only be inserted one at a time');
+    write = `insert into ${table} default values`;
+  } else {
+    const list = columns.map(quoteIdent).join(', ');
+    const json = params.add(JSON.stringify(options.rows), 'json');
+    write = `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${qualified(relation.name)}, ${json})`;
+    write += conflictSql(relation, columns, options);
+  }
+  write += ' returning _target.*';
+  const text = answerSql(write, representation, params);
+  return { text, params: params.values };
+}
+
+function conflictSql(relation: Relation, columns: string[], options: InsertOptions): string {
+  if (!options.resolution) return '';
+  const target = checkedColumns(relation, options.onConflict ?? relation.primaryKey);
+  if (target.length === 0)
+    throw new ApiError(400, 'PGRST100', `'${relation.name}' has no primary key; give on_conflict`);
+  const updates = columns.filter((column) => !target.includes(column));
+  const conflict = ` on conflict (${target.map(quoteIdent).join(', ')})`;
+  if (options.resolution === 'ignore-duplicates' || updates.length === 0) return `${conflict} do nothing`;
+  return `${conflict} do update set ${updates.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`;
+}
+
+/** Filters of a PATCH or DELETE; PostgREST with pg-safeupdate refuses to change every row. */
+function writeWhere(
+  relation: Relation,
+  filters: Filter[],
+  params: Params,
+  verb: 'UPDATE' | 'DELETE',
+): string {
+  if (filters.length === 0) {
+    throw new ApiError(400, '21000', `${verb} requires a WHERE clause`, null, 'Add a filter, e.g. ?id=eq.1');
+  }
+  return filters.map((filter) => filterSql(relation, '_target', filter, params)).join(' and ');
+}
+
+export function buildUpdate(
+  relation: Relation,
+  values: Record<string, unknown>,
+  filters: Filter[],
+  representation: PlanNode | null,
+): BuiltQuery {
+  const params = new Params();
+  const columns = checkedColumns(relation, Object.keys(values));
+  const where = writeWhere(relation, filters, params, 'UPDATE');
+  const write =
+    columns.length === 0
+      ? `select _target.* from ${qualified(relation.name)} _target where false and ${where}`
+      : `update ${qualified(relation.name)} as _target set ${columns.map((c) => `${quoteIdent(c)} = _values.${quoteIdent(c)}`).join(', ')}` +
+        ` from json_populate_record(null::${qualified(relation.name)}, ${params.add(JSON.stringify(values), 'json')}) as _values` +
+        ` where ${where} returning _target.*`;
+  return { text: answerSql(write, representation, params), params: params.values };
+}
+
+export function buildDelete(
+  relation: Relation,
+  filters: Filter[],
+  representation: PlanNode | null,
+): BuiltQuery {
+  const params = new Params();
+  const where = writeWhere(relation, filters, params, 'DELETE');
+  const write = `delete from ${qualified(relation.name)} as _target where ${where} returning _target.*`;
+  return { text: answerSql(write, representation, params), params: params.values };
+}
