@@ -30,7 +30,8 @@ export function createApp({ config, db, schema, logger, webDir, isShuttingDown }
   app.use(metrics.track);
   app.use(requestLogging(logger));
   app.use(securityHeaders());
-  app.use(compression());
+  // Level 1: most of the size gain for a third of the CPU of the default level 6.
+  app.use(compression({ level: 1 }));
 
   const root = Router();
   root.use(probes(db, isShuttingDown));

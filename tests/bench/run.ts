@@ -8,18 +8,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import express from 'express';
 import pg from 'pg';
 import { buildServer, buildWeb } from '../../hack/build.js';
-import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
+import { openDatabase, type Db, type Queryable } from '../../server/src/platform/db/db.js';
+import { createDbRouter } from '../../server/src/platform/rest/router.js';
+import { loadSchema } from '../../server/src/platform/rest/schema.js';
 import { prepareDatabase } from '../../server/src/platform/db/prepare.js';
 import { CHECKS, STATUSES_PER_CHECK, loadBenchData } from './dataset.js';
 import { ms, summarize, time, verdict, type Timing } from './stats.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ITERATIONS = 300;
-const pageSql = `select * from check_statuses where check_id = $1 order by time desc limit 50`;
+// The hand-written SQL an engineer would use for the same answers as the API calls (rows + total).
+const pageSql = `select *, (select count(*) from check_statuses where check_id = $1) as total
+  from check_statuses where check_id = $1 order by time desc limit 50`;
 const pageApi = (id: string) => `api/db/check_statuses?check_id=eq.${id}&order=time.desc&limit=50`;
-const checksSql = `select *, count(*) over () as total from checks order by name limit 50`;
+const checksSql = `select *, (select count(*) from checks) as total from checks order by name limit 50`;
 const checksApi = 'api/db/checks?order=name.asc&limit=50';
 
 interface Target {
@@ -88,6 +93,39 @@ async function startBuiltServer(env: Record<string, string>): Promise<{ url: str
   throw new Error('the server did not become ready');
 }
 
+/**
+ * The SQL the /api/db layer sends for a request, captured by serving it once in-process
+ * through a database wrapper that records statements.
+ */
+async function apiSql(db: Db, requestPath: string): Promise<{ text: string; params: unknown[] }> {
+  let captured: { text: string; params: unknown[] } | undefined;
+  const recording: Db = {
+    ...db,
+    query: ((text: string, params?: readonly unknown[]) => {
+      captured = { text, params: [...(params ?? [])] };
+      return db.query(text, params);
+    }) as Queryable['query'],
+  };
+  const app = express().use('/api/db', createDbRouter({ db: recording, schema: await loadSchema(db) }));
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  await get(`http://127.0.0.1:${port}/${requestPath}`, { Prefer: 'count=exact' });
+  server.close();
+  return captured!;
+}
+
+/** Times the API's own SQL run directly, with the check id of each iteration swapped in. */
+async function timeApiSql(db: Db, requestPath: string, ids: string[]): Promise<Timing> {
+  const { text, params } = await apiSql(db, requestPath);
+  const idIndex = params.indexOf(ids[0]);
+  return time(ITERATIONS, (i) => {
+    const values = [...params];
+    if (idIndex >= 0) values[idIndex] = ids[i % ids.length];
+    return db.query(text, values);
+  });
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
@@ -99,11 +137,18 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<v
   await response.arrayBuffer();
 }
 
-function row(label: string, api: Timing, raw: Timing, budgetMs: number): void {
-  const ratio = api.p95 / raw.p95;
+const fig = (t: Timing) => `p50 ${ms(t.p50).padStart(9)} p95 ${ms(t.p95).padStart(9)}`;
+
+/** One query: over HTTP, the API's SQL run directly, and hand-written SQL; with the budgets. */
+function row(label: string, http: Timing, sql: Timing, raw: Timing, budgetMs: number): void {
+  const sqlRatio = sql.p95 / raw.p95;
+  const httpRatio = http.p95 / raw.p95;
+  console.log(`  ${label}`);
+  console.log(`    HTTP /api/db      ${fig(http)} | p95 < ${budgetMs} ms: ${verdict(http.p95 < budgetMs)}`);
   console.log(
-    `  ${label.padEnd(34)} api p50 ${ms(api.p50).padStart(9)}  p95 ${ms(api.p95).padStart(9)} | raw SQL p50 ${ms(raw.p50).padStart(9)}  p95 ${ms(raw.p95).padStart(9)} | ratio ${ratio.toFixed(2)}x | p95 < ${budgetMs} ms: ${verdict(api.p95 < budgetMs)}, <= 1.3x raw: ${verdict(ratio <= 1.3)}`,
+    `    its SQL, direct   ${fig(sql)} | ${sqlRatio.toFixed(2)}x raw: ${verdict(sqlRatio <= 1.3)} (<= 1.3x)`,
   );
+  console.log(`    raw SQL           ${fig(raw)} | HTTP end to end is ${httpRatio.toFixed(2)}x raw`);
 }
 
 async function concurrency(url: string, ids: string[]): Promise<void> {
@@ -147,6 +192,8 @@ async function benchTarget(target: Target): Promise<void> {
     // PGlite allows one process per data directory: measure raw SQL first, then start the server on it.
     const rawPage = await time(ITERATIONS, (i) => db.query(pageSql, [ids[i % ids.length]]));
     const rawChecks = await time(ITERATIONS, () => db.query(checksSql));
+    const sqlPage = await timeApiSql(db, pageApi(ids[0]!), ids);
+    const sqlChecks = await timeApiSql(db, checksApi, ids);
     await db.close();
     db = undefined as unknown as Db;
     const { url, child } = await startBuiltServer(target.env);
@@ -155,8 +202,8 @@ async function benchTarget(target: Target): Promise<void> {
         get(`${url}${pageApi(ids[i % ids.length]!)}`, { Prefer: 'count=exact' }),
       );
       const apiChecks = await time(ITERATIONS, () => get(`${url}${checksApi}`, { Prefer: 'count=exact' }));
-      row('check_statuses page of 50 (count)', apiPage, rawPage, 25);
-      row('checks page of 50 with count=exact', apiChecks, rawChecks, 25);
+      row('check_statuses: page of 50 for one check by time, count=exact', apiPage, sqlPage, rawPage, 25);
+      row('checks: page of 50 by name, count=exact', apiChecks, sqlChecks, rawChecks, 25);
       await concurrency(url, ids);
       const rss = rssMb(child.pid!);
       console.log(

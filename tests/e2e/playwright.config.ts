@@ -1,13 +1,13 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from '../../hack/ensure-chromium.js';
 
 // The built server (dist/server/main.js) on a fresh embedded database with demo data, under a
-// sub-path, exactly as an operator would run it.
-const port = 31000 + (process.pid % 10000);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-'));
+// sub-path, exactly as an operator would run it. tests/e2e/run.ts picks the port and data
+// directory once, so the runner and its workers agree on them.
+const port = Number(process.env.E2E_PORT ?? 31080);
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `ops-console-e2e-${port}`);
 export const BASE_PATH = '/console/';
 
 export default defineConfig({

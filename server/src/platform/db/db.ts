@@ -51,7 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 
 async function openPGlite(dataDir: string): Promise<Db> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir);
+  // The data files sit in the OS page cache anyway; a smaller buffer pool than Postgres's
+  // 128 MB default keeps the process well under its memory budget (DESIGN §6).
+  const lite = await PGlite.create(dataDir, { postgresqlconf: ['shared_buffers=32MB'] });
   let waiting = 0;
   const run = async <R>(q: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
     const result = await q.query<R>(text, params as unknown[] | undefined);

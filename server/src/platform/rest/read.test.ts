@@ -105,6 +105,11 @@ describe('select', () => {
     const list = await rows('team_members?team_id=eq.1&select=*,person_id(*)&order=person_id');
     const people = await sql(`select to_json(p)::text as j from people p where id in (1, 2) order by id`);
     expect(list.map((row) => row.person_id)).toEqual(people.map((row) => JSON.parse(row.j as string)));
+    // The embed replaces the column: the key appears once per row, not twice.
+    const text = await (
+      await fetch(`${fixture.baseUrl}/team_members?team_id=eq.1&select=*,person_id(*)`)
+    ).text();
+    expect(text.match(/"person_id"/g)).toHaveLength(list.length);
   });
 
   it('filters embedded rows without filtering the parent, unless !inner', async () => {

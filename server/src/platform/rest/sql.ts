@@ -68,6 +68,9 @@ export function plan(schema: DbSchema, source: Source, parsed: ParsedQuery): Pla
     };
     nodes.set(path, node);
     for (const item of items) addOutput(schema, node, item, path, build);
+    // `select=*,person_id(*)`: the embed takes the column's place in the answer, so no key repeats.
+    const embedKeys = new Set(node.outputs.filter((o) => o.kind === 'embed' && !o.hidden).map((o) => o.key));
+    node.outputs = node.outputs.filter((o) => o.kind !== 'column' || !embedKeys.has(o.key));
     return node;
   };
   const root = build(source, parsed.select, '');
