@@ -1,18 +1,7 @@
 // Two projects: `unit` (beside the code, no server) and `integration` (tests/, start the real server).
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2023',
-    },
-    module: { type: 'es6' },
-  },
-];
 
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': '<rootDir>/tests/support/esbuild-jest-transform.js' },
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   // Source imports say './x.js' (Node ESM); jest resolves them to the .ts file.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },

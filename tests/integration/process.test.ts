@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freshDatabase } from '../support/databases.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function runMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
