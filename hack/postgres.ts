@@ -35,7 +35,12 @@ export function startThrowawayPostgres(dir: string, port: number): string {
   const pgCtl = findBinary('pg_ctl');
   if (!initdb || !pgCtl) throw new Error('no initdb/pg_ctl binaries on this machine');
   fs.mkdirSync(dir, { recursive: true });
-  if (os.userInfo().uid === 0) execFileSync('chown', ['postgres', dir]);
+  if (os.userInfo().uid === 0) {
+    // The server runs as the postgres user: it owns its directory and must reach it through
+    // the parent (a mkdtemp directory, root-only by default).
+    fs.chmodSync(path.dirname(dir), 0o755);
+    execFileSync('chown', ['postgres', dir]);
+  }
   run(initdb, ['-D', dir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
   run(pgCtl, [
     '-D',
