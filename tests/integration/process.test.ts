@@ -17,6 +17,12 @@ function runMain(env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
+interface LogLine {
+  msg: string;
+  req?: { id: string; method: string; url: string };
+  res?: { statusCode: number };
+}
+
 async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -41,14 +47,21 @@ describe('the service process', () => {
       await waitFor(() => run.output().stdout.includes('"msg":"listening"'), 30000);
       const url = /"url":"([^"]+)"/.exec(run.output().stdout)![1]!;
       expect((await fetch(new URL('readyz', url))).status).toBe(200);
+      const answered = await fetch(new URL('api/db/agents?select=id&limit=1', url));
+      const requestId = answered.headers.get('x-request-id');
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       const lines = run
         .output()
         .stdout.trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as { msg: string });
+        .map((line) => JSON.parse(line) as LogLine);
       expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+      // Every stdout line is JSON; the request's line carries its id, method, path and status.
+      expect(lines.find((l) => l.req?.id === requestId)).toMatchObject({
+        req: { method: 'GET', url: expect.stringContaining('/api/db/agents') },
+        res: { statusCode: 200 },
+      });
       await expect(fetch(new URL('healthz', url))).rejects.toThrow();
     } finally {
       run.child.kill('SIGKILL');
