@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { operators as knownOperators } from './parse.js';
 import { startFixture, type Fixture } from './test-fixture.js';
 
 /**
@@ -56,32 +57,8 @@ const embeds = [
   'team_id',
   'incident_summary',
 ];
-const operators = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'in',
-  'is',
-  'isdistinct',
-  'cs',
-  'cd',
-  'ov',
-  'fts',
-  'plfts',
-  'wfts',
-  'phfts',
-  'sl',
-  'adj',
-  'between',
-  '',
-];
+// Every operator the parser knows, plus two it must refuse ('between', '').
+const operators = [...knownOperators, 'between', ''];
 
 const made = fc.stringMatching(/^[a-z0-9_]{0,6}$/).map((suffix) => `${IDENT_MARK}${suffix}`);
 const nastyChars = fc.constantFrom(
