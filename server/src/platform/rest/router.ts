@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { sendWhole } from '../../http/send.js';
 import type { Db, Queryable } from '../db/db.js';
 import { ApiError, parseError, toApiError, unknownFunction, unknownRelation } from './errors.js';
 import {
@@ -134,7 +135,7 @@ async function read(
   const status = how.single ? 200 : rangeStatus(range.offset, answer.n, answer.total);
   res.setHeader('Content-Range', contentRange(range.offset, answer.n, answer.total));
   if (how.prefer.count) res.setHeader('Preference-Applied', 'count=exact');
-  send(res, status, how.single ? singleObject(answer) : answer.body);
+  send(req, res, status, how.single ? singleObject(answer) : answer.body);
 }
 
 async function run(db: Queryable, query: BuiltQuery): Promise<Answer> {
@@ -163,9 +164,9 @@ function singleObject(answer: Answer): string {
   return answer.body.slice(1, -1);
 }
 
-function send(res: Response, status: number, body: string | null): void {
+function send(req: Request, res: Response, status: number, body: string | null): void {
   if (body === null) return void res.status(status).end();
-  res.status(status).type(jsonType).send(body);
+  sendWhole(req, res.status(status).type(jsonType), body);
 }
 
 // ---- writes ---------------------------------------------------------------------------------
@@ -236,7 +237,7 @@ async function insert(
   const answer = await write(db, query, how);
   res.setHeader('Content-Range', `*/*`);
   if (how.prefer.resolution) res.setHeader('Preference-Applied', `resolution=${how.prefer.resolution}`);
-  send(res, 201, representation ? answer.body : null);
+  send(req, res, 201, representation ? answer.body : null);
 }
 
 async function updateOrDelete(
@@ -260,8 +261,8 @@ async function updateOrDelete(
       : buildDelete(relation, root.filters, representation);
   const answer = await write(db, query, how);
   res.setHeader('Content-Range', contentRange(0, answer.n, undefined));
-  if (representation) send(res, 200, answer.body);
-  else send(res, 204, null);
+  if (representation) send(req, res, 200, answer.body);
+  else send(req, res, 204, null);
 }
 
 function rowsOfPatch(body: unknown): Record<string, unknown> {
@@ -292,8 +293,8 @@ async function callFunction(db: Db, schema: DbSchema, req: Request, res: Respons
     throw parseError(`public.${name} returns a scalar: filters and order don't apply`);
   }
   const answer = await run(db, buildScalarCall(fn, args, requestedRange(req, root)));
-  if (fn.returnsVoid) return send(res, 204, null);
-  send(res, 200, answer.body ?? 'null');
+  if (fn.returnsVoid) return send(req, res, 204, null);
+  send(req, res, 200, answer.body ?? 'null');
 }
 
 /** GET: query parameters named like an argument are arguments; POST: the JSON body. */
