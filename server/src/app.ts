@@ -34,7 +34,7 @@ export function createApp({ config, db, schema, logger, webDir, isShuttingDown }
   app.use(compression({ level: 1 }));
 
   const root = Router();
-  root.use(probes(db, isShuttingDown));
+  root.use(probes(db, isShuttingDown, logger));
   root.use(metrics.router);
 
   const api = Router();
@@ -47,7 +47,7 @@ export function createApp({ config, db, schema, logger, webDir, isShuttingDown }
   root.use(webUi(webDir, config.basePath));
   app.use(config.basePath, root);
   // Kubernetes probes hit the pod directly, without the ingress's sub-path.
-  if (config.basePath !== '/') app.use(probes(db, isShuttingDown));
+  if (config.basePath !== '/') app.use(probes(db, isShuttingDown, logger));
   app.use(errorHandler(logger));
   return app;
 }

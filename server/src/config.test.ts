@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       demoData: true,
       bodyLimitBytes: 1024 * 1024,
       shutdownTimeoutMs: 10000,
+      apiMaxRows: 1000,
     });
   });
 
@@ -24,6 +25,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       DEMO_DATA: 'false',
       BODY_LIMIT: '512KB',
+      API_MAX_ROWS: '250',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -33,6 +35,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       demoData: false,
       bodyLimitBytes: 512 * 1024,
+      apiMaxRows: 250,
     });
   });
 
@@ -46,6 +49,7 @@ describe('loadConfig', () => {
       'LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent',
     ],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA="maybe": must be true or false'],
+    [{ API_MAX_ROWS: '0' }, 'API_MAX_ROWS="0": must be a whole number of at least 1'],
   ])('refuses %j naming the variable and the problem', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

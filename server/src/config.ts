@@ -15,6 +15,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** How long shutdown waits for open requests before closing anyway. */
   shutdownTimeoutMs: number;
+  /** Most rows one /api/db read answers (PostgREST's db-max-rows). */
+  apiMaxRows: number;
 }
 
 const schema = {
@@ -32,6 +34,7 @@ const schema = {
     DEMO_DATA: { type: 'boolean', default: true },
     BODY_LIMIT: { type: 'string', pattern: '^[0-9]+(b|kb|mb)?$', default: '1mb' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10000 },
+    API_MAX_ROWS: { type: 'integer', minimum: 1, default: 1000 },
   },
 } as const;
 
@@ -44,6 +47,7 @@ const explain: Record<string, string> = {
   DEMO_DATA: 'must be true or false',
   BODY_LIMIT: "must be a size such as '512kb' or '1mb'",
   SHUTDOWN_TIMEOUT_MS: 'must be a whole number of milliseconds',
+  API_MAX_ROWS: 'must be a whole number of at least 1',
 };
 
 /** A configuration problem: the message names the variable and what is wrong with it. */
@@ -80,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: values.DEMO_DATA as boolean,
     bodyLimitBytes: parseSize(values.BODY_LIMIT as string),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS as number,
+    apiMaxRows: values.API_MAX_ROWS as number,
   };
 }

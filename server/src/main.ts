@@ -1,26 +1,35 @@
 import { ConfigError, loadConfig } from './config.js';
 import { MigrationError } from './platform/db/migrate.js';
-import { startServer } from './server.js';
+import { startServer, type RunningServer } from './server.js';
 
 /** Reads the configuration, starts the service, and stops it gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const server = await startServer(config);
-  let stopping = false;
+  let server: RunningServer | undefined;
+  let stopRequested: string | undefined;
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (stopRequested) return;
+    stopRequested = signal;
+    // A signal during start-up (migrations, demo data) waits for it to finish: both run in
+    // transactions, and the database is then closed cleanly below.
+    if (!server) return;
     server.logger.info({ signal }, 'shutting down');
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        server.logger.error({ err: error }, 'shutdown failed');
+        server!.logger.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  server = await startServer(config);
+  if (stopRequested) {
+    const signal = stopRequested;
+    stopRequested = undefined;
+    stop(signal);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -16,14 +16,17 @@ import { prepareDatabase } from '../../server/src/platform/db/prepare.js';
 import { startThrowawayPostgres, stopThrowawayPostgres } from '../../hack/postgres.js';
 
 export type Backend = 'pglite' | 'postgres';
-export type Template = 'empty' | 'demo';
+/** `blank`: a database nothing has touched; `empty`: migrated; `demo`: migrated + demo data. */
+export type Template = 'blank' | 'empty' | 'demo';
+
+type Prepared = Exclude<Template, 'blank'>;
 
 interface State {
   root: string;
   /** Names every database this run creates, so teardown finds them all. */
   runId: string;
-  pglite: Record<Template, string>;
-  postgres?: { adminUrl: string; templates: Record<Template, string>; throwawayDir?: string };
+  pglite: Record<Prepared, string>;
+  postgres?: { adminUrl: string; templates: Record<Prepared, string>; throwawayDir?: string };
   postgresSkipReason?: string;
 }
 
@@ -69,7 +72,7 @@ async function findPostgres(root: string): Promise<{ adminUrl: string; throwaway
   }
 }
 
-async function buildTemplate(db: Db, template: Template): Promise<void> {
+async function buildTemplate(db: Db, template: Prepared): Promise<void> {
   try {
     await prepareDatabase(db, { demoData: template === 'demo' });
   } finally {
@@ -145,13 +148,18 @@ export async function freshDatabase(
   counter += 1;
   if (backend === 'pglite') {
     const dataDir = path.join(state.root, `pglite-${process.pid}-${counter}`);
-    fs.cpSync(state.pglite[template], dataDir, { recursive: true });
+    if (template !== 'blank') fs.cpSync(state.pglite[template], dataDir, { recursive: true });
     return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   if (!state.postgres) throw new Error(`PostgreSQL unavailable: ${state.postgresSkipReason}`);
   const { adminUrl, templates } = state.postgres;
   const name = `ops_test_${state.runId}_${process.pid}_${counter}`;
-  await adminQuery(adminUrl, `create database ${name} template ${templates[template]}`);
+  await adminQuery(
+    adminUrl,
+    template === 'blank'
+      ? `create database ${name}`
+      : `create database ${name} template ${templates[template]}`,
+  );
   return {
     dataDir: path.join(state.root, name),
     databaseUrl: urlFor(adminUrl, name),

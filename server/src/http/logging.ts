@@ -11,10 +11,6 @@ export function createLogger(level: Config['logLevel']): Logger {
     level,
     base: { service: 'ops-console' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', '*.password'],
-      censor: '[redacted]',
-    },
   });
 }
 
@@ -32,12 +28,13 @@ export function requestLogging(logger: Logger) {
     },
     customLogLevel: (_req, res, error) =>
       error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    autoLogging: { ignore: (req) => /\/(healthz|readyz)$/.test(req.url ?? '') },
     serializers: {
+      // The path only: query strings carry filter values (names, emails) that don't belong in logs.
       req: (req: { id: unknown; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: req.url.split('?')[0],
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

@@ -14,7 +14,7 @@ export function createMetrics(db: Db): { track: RequestHandler; router: Router }
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const pool = new Gauge({
+  new Gauge({
     name: 'db_pool_connections',
     help: 'Database connections by state (total, idle) and requests waiting for one',
     labelNames: ['state'],
@@ -26,7 +26,6 @@ export function createMetrics(db: Db): { track: RequestHandler; router: Router }
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
-  void pool;
 
   const track: RequestHandler = (req, res, next) => {
     const end = duration.startTimer();

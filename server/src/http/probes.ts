@@ -1,8 +1,12 @@
 import { Router } from 'express';
 import type { Db } from '../platform/db/db.js';
+import type { Logger } from './logging.js';
 
-/** /healthz: the process answers. /readyz: the database answers too (within 2 s). */
-export function probes(db: Db, isShuttingDown: () => boolean): Router {
+/**
+ * /healthz: the process answers. /readyz: the database answers too (within 2 s). Probes are
+ * unauthenticated, so a database failure is told in the log, not in the answer.
+ */
+export function probes(db: Db, isShuttingDown: () => boolean, logger: Logger): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -20,7 +24,8 @@ export function probes(db: Db, isShuttingDown: () => boolean): Router {
       ]);
       res.json({ status: 'ok', database: db.kind });
     } catch (error) {
-      res.status(503).json({ status: 'database unavailable', error: (error as Error).message });
+      logger.warn({ err: error }, 'readiness check: database unavailable');
+      res.status(503).json({ status: 'database unavailable' });
     }
   });
   return router;

@@ -22,8 +22,8 @@ export interface Transaction extends Queryable {
 
 /**
  * The one interface over both database engines. Values come back parsed the same way from
- * either: timestamps as Date, int8 as number, numeric as string, json as objects,
- * intervals as text.
+ * either: timestamps as Date, int8 as number (counts and sizes; values past 2^53 are not
+ * exact), numeric as string, json as objects, intervals as text.
  */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -31,6 +31,11 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters. */
   exec(script: string): Promise<void>;
+  /**
+   * Runs fn while holding a Postgres session advisory lock, so only one process at a time does
+   * it (replicas sharing a database). fn may use the database freely meanwhile.
+   */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Connections in use and requests waiting for one (for /metrics). */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -55,6 +60,7 @@ async function openPGlite(dataDir: string): Promise<Db> {
   // 128 MB default keeps the process well under its memory budget (DESIGN §6).
   const lite = await PGlite.create(dataDir, { postgresqlconf: ['shared_buffers=32MB'] });
   let waiting = 0;
+  const locks = new Map<number, Promise<unknown>>();
   const run = async <R>(q: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
     const result = await q.query<R>(text, params as unknown[] | undefined);
     // PGlite counts only changed rows in affectedRows (0 for a SELECT); pg counts both.
@@ -80,6 +86,16 @@ async function openPGlite(dataDir: string): Promise<Db> {
     },
     async exec(script) {
       await lite.exec(script);
+    },
+    // A PGlite data directory belongs to one process: excluding callers in this process is enough.
+    withAdvisoryLock(key, fn) {
+      const previous = locks.get(key) ?? Promise.resolve();
+      const result = previous.then(fn);
+      locks.set(
+        key,
+        result.catch(() => {}),
+      );
+      return result;
     },
     poolStats: () => ({ total: 1, idle: waiting === 0 ? 1 : 0, waiting: Math.max(0, waiting - 1) }),
     close: () => lite.close(),
@@ -127,6 +143,20 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> 
     },
     async exec(script) {
       await pool.query(script);
+    },
+    async withAdvisoryLock(key, fn) {
+      // A session lock lives on one connection: hold that connection until fn is done.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
     },
     poolStats: () => ({
       total: pool.totalCount,

@@ -16,15 +16,23 @@ async function isEmpty(db: Db): Promise<boolean> {
   return !rows[0]!.used;
 }
 
-/** Brings the schema up to date, then loads demo data into an empty database when asked to. */
+// Distinct from the migration runner's per-file lock, which is taken on other connections.
+const PREPARE_LOCK = 7_240_002;
+
+/**
+ * Brings the schema up to date, then loads demo data into an empty database when asked to.
+ * Replicas starting together take turns: the first does the work, the others find it done.
+ */
 export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<void> {
   const log = options.log ?? (() => {});
-  const applied = await migrate(db);
-  if (applied.length > 0) log('migrations applied', { applied });
-  if (options.demoData && (await isEmpty(db))) {
-    const started = Date.now();
-    const { loadDemoData } = await import('./demo/index.js');
-    const counts = await loadDemoData(db);
-    log('demo data loaded', { ms: Date.now() - started, ...counts });
-  }
+  await db.withAdvisoryLock(PREPARE_LOCK, async () => {
+    const applied = await migrate(db);
+    if (applied.length > 0) log('migrations applied', { applied });
+    if (options.demoData && (await isEmpty(db))) {
+      const started = Date.now();
+      const { loadDemoData } = await import('./demo/index.js');
+      const counts = await loadDemoData(db);
+      log('demo data loaded', { ms: Date.now() - started, ...counts });
+    }
+  });
 }

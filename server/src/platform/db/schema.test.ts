@@ -217,19 +217,26 @@ describe('constraints and defaults', () => {
 });
 
 describe('incident changelog triggers', () => {
-  it('writes one history row per event, with the causing row and its author', async () => {
+  it('writes one history row per event, with the causing row and who acted', async () => {
     const alice = await one<{ id: string }>(`insert into people (name) values ('Alice') returning id`);
+    const bob = await one<{ id: string }>(`insert into people (name) values ('Bob') returning id`);
+    // How the service records who made a change: app.user_id, local to the change's transaction.
+    const asBob = (sql: string, params: unknown[]) =>
+      db.transaction(async (tx) => {
+        await tx.query(`select set_config('app.user_id', $1, true)`, [bob.id]);
+        await tx.query(sql, params);
+      });
     const incident = await one<{ id: string }>(
       `insert into incidents (title, created_by) values ('DB down', $1) returning id`,
       [alice.id],
     );
-    await db.query(`update incidents set status = 'investigating' where id = $1`, [incident.id]);
+    await asBob(`update incidents set status = 'investigating' where id = $1`, [incident.id]);
     await db.query(`update incidents set severity = 'high' where id = $1`, [incident.id]);
     const hypothesis = await one<{ id: string }>(
       `insert into hypotheses (incident_id, title, created_by) values ($1, 'disk full', $2) returning id`,
       [incident.id, alice.id],
     );
-    await db.query(`update hypotheses set status = 'likely' where id = $1`, [hypothesis.id]);
+    await asBob(`update hypotheses set status = 'likely' where id = $1`, [hypothesis.id]);
     const responder = await one<{ id: string }>(
       `insert into responders (incident_id, type, person_id, created_by) values ($1, 'person', $2, $2)
        returning id`,
@@ -240,7 +247,7 @@ describe('incident changelog triggers', () => {
        returning id`,
       [hypothesis.id, alice.id],
     );
-    await db.query(`update evidences set definition_of_done = true where id = $1`, [evidence.id]);
+    await asBob(`update evidences set definition_of_done = true where id = $1`, [evidence.id]);
     await db.query(`update evidences set done = true where id = $1`, [evidence.id]);
     const comment = await one<{ id: string }>(
       `insert into comments (incident_id, hypothesis_id, comment, created_by) values ($1, $2, 'on it', $3)
@@ -264,7 +271,20 @@ describe('incident changelog triggers', () => {
       'responder.commented',
       'responder.created',
     ]);
-    expect(rows.every((r) => r.created_by === alice.id)).toBe(true);
+    const changes = [
+      'incident.status_updated',
+      'hypothesis.status_updated',
+      'evidence.done_definition_added',
+    ];
+    for (const row of rows)
+      expect([row.type, row.created_by]).toEqual([row.type, changes.includes(row.type!) ? bob.id : alice.id]);
+    // A change made with no acting user is recorded without an author, never blamed on the creator.
+    await db.query(`update incidents set status = 'mitigated' where id = $1`, [incident.id]);
+    const anonymous = await one<{ created_by: string | null }>(
+      `select created_by from incident_histories where incident_id = $1 and description = 'investigating -> mitigated'`,
+      [incident.id],
+    );
+    expect(anonymous.created_by).toBeNull();
     expect(byType['incident.status_updated']!.description).toBe('open -> investigating');
     expect(byType['hypothesis.status_updated']!.hypothesis_id).toBe(hypothesis.id);
     expect(byType['responder.created']!.responder_id).toBe(responder.id);

@@ -30,6 +30,12 @@ export async function alignHistory({ w, clock }: DemoContext): Promise<void> {
      where x.id = h.id and x.at is not null`,
     [clock.now.toISOString()],
   );
+  // The loader changes statuses without a signed-in user; the commander made those changes.
+  await w.q.query(
+    `update incident_histories h set created_by = coalesce(i.commander_id, i.created_by)
+     from incidents i
+     where i.id = h.incident_id and h.type = 'incident.status_updated' and h.created_by is null`,
+  );
   const { rows } = await w.q.query<{ n: number }>('select count(*)::int as n from incident_histories');
   w.counts.incident_histories = rows[0]!.n;
 }

@@ -1,7 +1,7 @@
 -- People, identities, teams and agents: the owners every other table points at.
 -- Conventions for the whole schema (see docs/data-model.md):
 --   * ids are uuid default gen_random_uuid(); created_at/updated_at timestamptz not null default now();
---   * updated_at is bumped by the trigger set_updated_at(), attached by attach_updated_at_triggers()
+--   * updated_at is bumped by the trigger set_updated_at(), attached by _attach_updated_at_triggers()
 --     which each table migration calls at its end (idempotent);
 --   * soft delete is deleted_at; created_by references people(id) on delete set null;
 --   * agent_id defaults to the all-zero uuid, the row 'local' inserted below.
@@ -15,7 +15,7 @@ end
 $$;
 
 -- Attaches set_updated_at to every public base table with an updated_at column that lacks it.
-create or replace function attach_updated_at_triggers() returns void
+create or replace function _attach_updated_at_triggers() returns void
 language plpgsql as $$
 declare
   t record;
@@ -121,4 +121,4 @@ create index agents_created_by_idx on agents (created_by);
 insert into agents (id, name, description)
 values ('00000000-0000-0000-0000-000000000000', 'local', 'Resources not linked to any agent');
 
-select attach_updated_at_triggers();
+select _attach_updated_at_triggers();

@@ -136,4 +136,4 @@ create table config_relationships (
 );
 create index config_relationships_related_id_idx on config_relationships (related_id);
 
-select attach_updated_at_triggers();
+select _attach_updated_at_triggers();

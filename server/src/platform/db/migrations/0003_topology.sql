@@ -91,4 +91,4 @@ create table config_component_relationships (
 );
 create index config_component_relationships_config_id_idx on config_component_relationships (config_id);
 
-select attach_updated_at_triggers();
+select _attach_updated_at_triggers();

@@ -98,4 +98,4 @@ create table check_component_relationships (
 create index check_component_relationships_component_id_idx on check_component_relationships (component_id);
 create index check_component_relationships_canary_id_idx on check_component_relationships (canary_id);
 
-select attach_updated_at_triggers();
+select _attach_updated_at_triggers();

@@ -152,16 +152,23 @@ create table incident_histories (
 create index incident_histories_incident_id_created_at_idx on incident_histories (incident_id, created_at);
 
 -- Changelog triggers: every writer produces the history (DESIGN §3).
+-- Who acted: the service sets app.user_id (`set local`) in the transaction of each change it
+-- makes for a signed-in user. A new row falls back to its created_by; a change without an
+-- acting user is recorded with none rather than blamed on the row's creator.
+create or replace function _acting_user() returns uuid
+language sql stable as $$
+  select nullif(current_setting('app.user_id', true), '')::uuid
+$$;
 
 create or replace function incident_history_on_incident() returns trigger
 language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     insert into incident_histories (incident_id, type, description, created_by)
-    values (new.id, 'incident.created', new.title, new.created_by);
+    values (new.id, 'incident.created', new.title, coalesce(_acting_user(), new.created_by));
   elsif new.status is distinct from old.status then
     insert into incident_histories (incident_id, type, description, created_by)
-    values (new.id, 'incident.status_updated', old.status || ' -> ' || new.status, new.created_by);
+    values (new.id, 'incident.status_updated', old.status || ' -> ' || new.status, _acting_user());
   end if;
   return new;
 end
@@ -173,7 +180,7 @@ create or replace function incident_history_on_responder() returns trigger
 language plpgsql as $$
 begin
   insert into incident_histories (incident_id, type, description, created_by, responder_id)
-  values (new.incident_id, 'responder.created', new.type, new.created_by, new.id);
+  values (new.incident_id, 'responder.created', new.type, coalesce(_acting_user(), new.created_by), new.id);
   return new;
 end
 $$;
@@ -185,11 +192,11 @@ language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     insert into incident_histories (incident_id, type, description, created_by, hypothesis_id)
-    values (new.incident_id, 'hypothesis.created', new.title, new.created_by, new.id);
+    values (new.incident_id, 'hypothesis.created', new.title, coalesce(_acting_user(), new.created_by), new.id);
   elsif new.status is distinct from old.status then
     insert into incident_histories (incident_id, type, description, created_by, hypothesis_id)
     values (new.incident_id, 'hypothesis.status_updated', old.status || ' -> ' || new.status,
-      new.created_by, new.id);
+      _acting_user(), new.id);
   end if;
   return new;
 end
@@ -205,12 +212,14 @@ begin
   select incident_id into v_incident from hypotheses where id = new.hypothesis_id;
   if tg_op = 'INSERT' then
     insert into incident_histories (incident_id, type, description, created_by, evidence_id, hypothesis_id)
-    values (v_incident, 'evidence.created', new.description, new.created_by, new.id, new.hypothesis_id);
+    values (v_incident, 'evidence.created', new.description, coalesce(_acting_user(), new.created_by),
+      new.id, new.hypothesis_id);
   end if;
   if new.definition_of_done and (tg_op = 'INSERT' or not old.definition_of_done) then
     insert into incident_histories (incident_id, type, description, created_by, evidence_id, hypothesis_id)
-    values (v_incident, 'evidence.done_definition_added', new.description, new.created_by, new.id,
-      new.hypothesis_id);
+    values (v_incident, 'evidence.done_definition_added', new.description,
+      case when tg_op = 'INSERT' then coalesce(_acting_user(), new.created_by) else _acting_user() end,
+      new.id, new.hypothesis_id);
   end if;
   return new;
 end
@@ -223,7 +232,7 @@ language plpgsql as $$
 begin
   insert into incident_histories (incident_id, type, description, created_by, comment_id,
     hypothesis_id, responder_id)
-  values (new.incident_id, 'responder.commented', new.comment, new.created_by, new.id,
+  values (new.incident_id, 'responder.commented', new.comment, coalesce(_acting_user(), new.created_by), new.id,
     new.hypothesis_id, new.responder_id);
   return new;
 end
@@ -231,4 +240,4 @@ $$;
 create trigger comments_history after insert on comments
   for each row execute function incident_history_on_comment();
 
-select attach_updated_at_triggers();
+select _attach_updated_at_triggers();

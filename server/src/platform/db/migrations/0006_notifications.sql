@@ -83,4 +83,4 @@ create index notification_silences_check_id_idx on notification_silences (check_
 create index notification_silences_component_id_idx on notification_silences (component_id);
 create index notification_silences_config_id_idx on notification_silences (config_id);
 
-select attach_updated_at_triggers();
+select _attach_updated_at_triggers();

@@ -69,4 +69,4 @@ create table playbook_run_actions (
 create index playbook_run_actions_playbook_run_id_idx on playbook_run_actions (playbook_run_id, scheduled_time);
 create index playbook_run_actions_status_idx on playbook_run_actions (status);
 
-select attach_updated_at_triggers();
+select _attach_updated_at_triggers();

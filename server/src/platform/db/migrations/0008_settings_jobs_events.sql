@@ -138,4 +138,4 @@ create index event_queue_name_idx on event_queue (name);
 create index event_queue_claim_idx on event_queue (priority desc, created_at) where attempts = 0;
 create index event_queue_last_attempt_idx on event_queue (last_attempt);
 
-select attach_updated_at_triggers();
+select _attach_updated_at_triggers();

@@ -4,7 +4,8 @@
 -- <table>_with_status: the row plus its latest job_histories row (resource_id = id::text):
 -- job_status, job_details, job_name, job_time_start, last_runtime (start of the latest job) and
 -- job_last_failed (when a job for it last failed). Tables without deleted_at get a null one so the
--- generic list's deleted_at=is.null filter works everywhere.
+-- generic list's deleted_at=is.null filter works everywhere. Connection passwords and
+-- certificates are write-only: connections_with_status leaves them out.
 do $$
 declare
   t text;
@@ -14,7 +15,7 @@ begin
   loop
     execute format($v$
       create view %1$I as
-      select r.*,
+      select %4$s,
         %3$s
         j.status as job_status,
         j.details as job_details,
@@ -37,7 +38,11 @@ begin
       ) f on true
     $v$,
       t || '_with_status', t,
-      case when t = 'permissions' then 'null::timestamptz as deleted_at,' else '' end);
+      case when t = 'permissions' then 'null::timestamptz as deleted_at,' else '' end,
+      case when t = 'connections'
+        then 'r.id, r.name, r.namespace, r.type, r.url, r.username, r.insecure_tls, r.properties, '
+          || 'r.source, r.created_by, r.created_at, r.updated_at, r.deleted_at'
+        else 'r.*' end);
   end loop;
 end
 $$;
