@@ -8,7 +8,7 @@ import { probes } from './http/probes.js';
 import { noStore, securityHeaders } from './http/security.js';
 import { webUi } from './http/web-ui.js';
 import type { Db } from './platform/db/db.js';
-import { createDbRouter } from './platform/rest/router.js';
+import { createDbRouter, restBodyErrors } from './platform/rest/router.js';
 import type { DbSchema } from './platform/rest/schema.js';
 
 export interface AppDependencies {
@@ -40,7 +40,7 @@ export function createApp({ config, db, schema, logger, webDir, isShuttingDown }
   const api = Router();
   api.use(noStore);
   api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
-  api.use('/db', createDbRouter({ db, schema }));
+  api.use('/db', createDbRouter({ db, schema, maxRows: config.apiMaxRows }), restBodyErrors);
   api.use(apiNotFound);
   root.use('/api', api);
 

@@ -49,7 +49,11 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
       body: big,
     });
     expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ message: 'Request body is larger than the limit of 1 MB' });
+    expect(await response.json()).toMatchObject({
+      code: 'PGRST102',
+      message: 'The request body is too large',
+      details: 'The limit is 1 MB',
+    });
   });
 
   it('answers malformed JSON with 400 and unknown API paths with a JSON 404', async () => {
@@ -59,7 +63,7 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
       body: '{"name": ',
     });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ message: 'Request body is not valid JSON' });
+    expect(await bad.json()).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
     const missing = await fetch(server.at('api/nowhere'));
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: 'HTTP404' });

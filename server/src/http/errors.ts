@@ -31,7 +31,8 @@ export const apiNotFound: RequestHandler = (req, res) => {
     .json(apiError('HTTP404', `No API route for ${req.method} ${req.originalUrl.split('?')[0]}`));
 };
 
-function formatBytes(bytes: number): string {
+/** A byte count as a person reads it: '512 KB', '1 MB'. */
+export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`
     : `${Math.ceil(bytes / 1024)} KB`;

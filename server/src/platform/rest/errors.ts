@@ -1,5 +1,7 @@
+import { formatBytes } from '../../http/errors.js';
+
 /** A PostgREST-shaped error: the HTTP status and the JSON body `{code, message, details, hint}`. */
-export class ApiError extends Error {
+export class RestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -16,19 +18,32 @@ export class ApiError extends Error {
 }
 
 export const parseError = (message: string, details: string | null = null) =>
-  new ApiError(400, 'PGRST100', message, details);
+  new RestError(400, 'PGRST100', message, details);
 
 export const unknownRelation = (name: string) =>
-  new ApiError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+  new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
 
 export const unknownColumn = (relation: string, column: string) =>
-  new ApiError(400, '42703', `column ${relation}.${column} does not exist`);
+  new RestError(400, '42703', `column ${relation}.${column} does not exist`);
+
+export const writeOnlyColumn = (relation: string, column: string) =>
+  new RestError(
+    400,
+    '42703',
+    `column ${relation}.${column} cannot be read: it is write-only`,
+    null,
+    'Write-only columns are accepted in POST and PATCH bodies but never answered, filtered or ordered by',
+  );
 
 export const unknownWriteColumn = (relation: string, column: string) =>
-  new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`);
+  new RestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${relation}' in the schema cache`,
+  );
 
 export const unknownFunction = (name: string, args: readonly string[]) =>
-  new ApiError(
+  new RestError(
     404,
     'PGRST202',
     `Could not find the function public.${name}(${args.join(', ')}) in the schema cache`,
@@ -82,12 +97,42 @@ function isDatabaseError(error: unknown): error is DatabaseErrorLike {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
+/** What the JSON body parser (express.json, mounted before the router) fails with. */
+interface BodyParserError {
+  type?: unknown;
+  limit?: unknown;
+}
+
+/** A body express.json refused, as PostgREST answers it; null for anything else. */
+export function bodyParserError(error: unknown): RestError | null {
+  const type = (error as BodyParserError | null)?.type;
+  if (type === 'entity.parse.failed') return new RestError(400, 'PGRST102', 'Empty or invalid json');
+  if (type === 'entity.too.large') {
+    const limit = (error as BodyParserError).limit;
+    const details = typeof limit === 'number' ? `The limit is ${formatBytes(limit)}` : null;
+    return new RestError(413, 'PGRST102', 'The request body is too large', details);
+  }
+  return null;
+}
+
 /** Turns anything thrown while answering into the error to send. Never exposes a stack or SQL. */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
+export function toRestError(error: unknown): RestError {
+  if (error instanceof RestError) return error;
+  const body = bodyParserError(error);
+  if (body) return body;
   if (isDatabaseError(error)) {
     const status = statusBySqlState[error.code] ?? statusBySqlClass[error.code.slice(0, 2)] ?? 500;
-    return new ApiError(status, error.code, error.message, error.detail ?? null, error.hint ?? null);
+    return new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null);
   }
-  return new ApiError(500, 'PGRST000', 'Internal error while answering the request');
+  return new RestError(500, 'PGRST000', 'Internal error while answering the request');
+}
+
+export const internalErrorMessage = 'Internal server error; the details are in the server log';
+
+/**
+ * What the client sees of an error: 4xx as they are; for 5xx only the code, as the message of an
+ * unexpected error may carry internals (it goes to the server log instead).
+ */
+export function publicError(error: RestError): RestError {
+  return error.status < 500 ? error : new RestError(error.status, error.code, internalErrorMessage);
 }

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { ApiError } from './errors.js';
+import { RestError } from './errors.js';
 
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only';
@@ -39,7 +39,7 @@ export function wantsSingleObject(req: Request): boolean {
     ['application/json', '*/*', 'application/*', 'application/vnd.pgrst.array+json'].includes(type),
   );
   if (!acceptable) {
-    throw new ApiError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+    throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
   }
   return false;
 }
@@ -61,7 +61,7 @@ export function requestedRange(req: Request, query: { limit?: number; offset?: n
   if (header && unit === 'items' && req.method !== 'POST') {
     const match = /^(?:items=)?(\d{1,15})-(\d{1,15})?$/.exec(header.trim());
     if (!match)
-      throw new ApiError(
+      throw new RestError(
         416,
         'PGRST103',
         'Requested range not satisfiable',
@@ -84,7 +84,7 @@ export function contentRange(offset: number, rows: number, total: number | undef
 export function rangeStatus(offset: number, rows: number, total: number | undefined): number {
   if (total === undefined) return 200;
   if (offset > total) {
-    throw new ApiError(
+    throw new RestError(
       416,
       'PGRST103',
       'Requested range not satisfiable',

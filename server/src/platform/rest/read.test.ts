@@ -101,6 +101,20 @@ describe('select', () => {
     ]);
   });
 
+  it('infers view keys from the columns the view outputs, not from what it reads elsewhere', async () => {
+    // incident_summary also reads hypotheses.id (a second `id`): its own id is still incidents.id.
+    expect(await rows('incident_summary?select=id,hypotheses(id)&id=eq.1&hypotheses.order=id')).toEqual([
+      { id: 1, hypotheses: [{ id: 1 }, { id: 2 }] },
+    ]);
+    // A renamed column is its base column too (connection_secrets.owner is connections.created_by).
+    expect(await rows('connection_secrets?select=id,owner(name)')).toEqual([
+      { id: 1, owner: { name: 'Ada' } },
+    ]);
+    expect(await rows('people?select=name,connection_secrets(id)&id=eq.1')).toEqual([
+      { name: 'Ada', connection_secrets: [{ id: 1 }] },
+    ]);
+  });
+
   it('embeds the referenced row by the foreign-key column (team_members?select=*,person_id(*))', async () => {
     const list = await rows('team_members?team_id=eq.1&select=*,person_id(*)&order=person_id');
     const people = await sql(`select to_json(p)::text as j from people p where id in (1, 2) order by id`);

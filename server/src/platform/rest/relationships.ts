@@ -1,4 +1,4 @@
-import { ApiError } from './errors.js';
+import { RestError } from './errors.js';
 import type { DbSchema, ForeignKey, Relation } from './schema.js';
 
 export interface Relationship {
@@ -27,7 +27,7 @@ export function resolveRelationship(
   const chosen = candidates.length > 1 ? preferDeclared(candidates) : candidates;
   if (chosen.length === 1) return chosen[0]!;
   if (chosen.length === 0) {
-    throw new ApiError(
+    throw new RestError(
       400,
       'PGRST200',
       `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
@@ -35,7 +35,7 @@ export function resolveRelationship(
       'Check the name of the embedded resource or its hint',
     );
   }
-  throw new ApiError(
+  throw new RestError(
     300,
     'PGRST201',
     `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,

@@ -1,7 +1,15 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import { sendWhole } from '../../http/send.js';
 import type { Db, Queryable } from '../db/db.js';
-import { ApiError, parseError, toApiError, unknownFunction, unknownRelation } from './errors.js';
+import {
+  bodyParserError,
+  parseError,
+  publicError,
+  RestError,
+  toRestError,
+  unknownFunction,
+  unknownRelation,
+} from './errors.js';
 import {
   contentRange,
   preferences,
@@ -9,6 +17,7 @@ import {
   requestedRange,
   wantsSingleObject,
   type Preferences,
+  type RowRange,
 } from './http.js';
 import { parseQuery, type ParsedQuery } from './parse.js';
 import {
@@ -19,7 +28,7 @@ import {
   resultRelation,
   type RpcArgs,
 } from './rpc.js';
-import type { DbSchema, Relation } from './schema.js';
+import type { DbFunction, DbSchema, Relation } from './schema.js';
 import {
   buildRead,
   Params,
@@ -34,6 +43,26 @@ import { buildDelete, buildInsert, buildUpdate } from './write.js';
 export interface DbRouterOptions {
   db: Db;
   schema: DbSchema;
+  /**
+   * PostgREST's db-max-rows: the most rows a read (or a set-returning function) answers at its
+   * top level, whatever limit was asked for. Writes answering their rows are not capped.
+   */
+  maxRows?: number;
+}
+
+export const defaultMaxRows = 1000;
+
+interface Context {
+  db: Db;
+  schema: DbSchema;
+  maxRows: number;
+}
+
+/** An answer to send: built first, sent once any transaction is over. */
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
 }
 
 interface Answer {
@@ -44,48 +73,63 @@ interface Answer {
 
 const jsonType = 'application/json; charset=utf-8';
 
-/** The PostgREST-compatible API over the introspected `public` schema, mounted at /api/db. */
+/**
+ * The PostgREST-compatible API over the introspected `public` schema, mounted at /api/db. It
+ * reads JSON bodies from `req.body`: the app parses them (express.json) before the router; mount
+ * `restBodyErrors` after the router so the parser's errors get PostgREST codes.
+ */
 export function createDbRouter(options: DbRouterOptions): express.Router {
   const { db, schema } = options;
+  const maxRows = options.maxRows ?? defaultMaxRows;
+  if (!Number.isSafeInteger(maxRows) || maxRows < 1) {
+    throw new Error(`maxRows must be a positive integer, got ${String(options.maxRows)}`);
+  }
+  const context: Context = { db, schema, maxRows };
   const router = express.Router();
-  router.use(
-    express.json({ limit: '10mb', strict: false, type: ['application/json', 'application/*+json'] }),
-  );
-
   router.all(
     '/rpc/:fn',
-    handler((req, res) => callFunction(db, schema, req, res)),
+    handler((req, res) => callFunction(context, req, res)),
   );
   router.all(
     '/:relation',
-    handler((req, res) => answerRelation(db, schema, req, res)),
+    handler((req, res) => answerRelation(context, req, res)),
   );
   router.use((_req: Request, _res: Response, next: NextFunction) =>
-    next(new ApiError(404, 'PGRST125', 'Invalid path specified in request URL')),
+    next(new RestError(404, 'PGRST125', 'Invalid path specified in request URL')),
   );
-  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) =>
-    sendError(res, bodyError(error)),
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) =>
+    sendError(req, res, error),
   );
   return router;
 }
 
+/**
+ * Answers the errors of the JSON body parser that runs before the router (malformed JSON → 400,
+ * too large → 413, both PGRST102) as PostgREST does; passes anything else on. Mount it on the
+ * router's path, after it: `api.use('/db', createDbRouter(...), restBodyErrors)`.
+ */
+export const restBodyErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  const refused = bodyParserError(error);
+  if (!refused) return next(error);
+  sendError(req, res, refused);
+};
+
 function handler(fn: (req: Request, res: Response) => Promise<void>) {
-  return (req: Request, res: Response) =>
-    fn(req, res).catch((error: unknown) => sendError(res, toApiError(error)));
+  return (req: Request, res: Response) => fn(req, res).catch((error: unknown) => sendError(req, res, error));
 }
 
-/** A body express.json refused: malformed JSON, too large. */
-function bodyError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  const status = (error as { status?: number }).status;
-  if (status === 413) return new ApiError(413, 'PGRST102', 'The request body is too large');
-  if (status === 400) return new ApiError(400, 'PGRST102', 'Empty or invalid json');
-  return toApiError(error);
-}
-
-function sendError(res: Response, error: ApiError): void {
+/**
+ * Sends an error as `{code, message, details, hint}`. An unexpected one (5xx) goes to the log
+ * with its cause and reaches the client as its code and a generic message.
+ */
+function sendError(req: Request, res: Response, thrown: unknown): void {
+  const error = toRestError(thrown);
+  if (error.status >= 500) req.log?.error({ err: thrown }, 'database request failed');
   if (res.headersSent) return void res.end();
-  res.status(error.status).type(jsonType).send(JSON.stringify(error));
+  res
+    .status(error.status)
+    .type(jsonType)
+    .send(JSON.stringify(publicError(error)));
 }
 
 function queryParams(req: Request): [string, string][] {
@@ -93,7 +137,8 @@ function queryParams(req: Request): [string, string][] {
   return question === -1 ? [] : [...new URLSearchParams(req.url.slice(question + 1))];
 }
 
-async function answerRelation(db: Db, schema: DbSchema, req: Request, res: Response): Promise<void> {
+async function answerRelation(context: Context, req: Request, res: Response): Promise<void> {
+  const { db, schema } = context;
   const relation = schema.relations.get(String(req.params.relation));
   if (!relation) throw unknownRelation(String(req.params.relation));
   const parsed = parseQuery(queryParams(req));
@@ -102,14 +147,18 @@ async function answerRelation(db: Db, schema: DbSchema, req: Request, res: Respo
   switch (req.method) {
     case 'GET':
     case 'HEAD':
-      return read(db, schema, relationSource(relation), parsed, req, res, { single, prefer });
+      return reply(
+        req,
+        res,
+        await read(context, db, relationSource(relation), parsed, req, { single, prefer }),
+      );
     case 'POST':
       return insert(db, schema, relation, parsed, req, res, { single, prefer });
     case 'PATCH':
     case 'DELETE':
       return updateOrDelete(db, schema, relation, parsed, req, res, { single, prefer });
     default:
-      throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+      throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
   }
 }
 
@@ -118,24 +167,45 @@ interface Negotiated {
   prefer: Preferences;
 }
 
+/**
+ * The rows asked for, at most maxRows of them (PostgREST's db-max-rows): a smaller limit wins.
+ * A single-object answer reads up to two rows, so that "more than one" is still told apart.
+ */
+function cappedRange(
+  context: Context,
+  req: Request,
+  query: { limit?: number; offset?: number },
+  single: boolean,
+): RowRange {
+  const range = requestedRange(req, query);
+  const cap = single ? Math.max(context.maxRows, 2) : context.maxRows;
+  return { offset: range.offset, limit: Math.min(range.limit ?? cap, cap) };
+}
+
 async function read(
+  context: Context,
   db: Queryable,
-  schema: DbSchema,
   source: Source,
   parsed: ParsedQuery,
   req: Request,
-  res: Response,
   how: Negotiated,
   params?: Params,
-): Promise<void> {
-  const root = plan(schema, source, parsed);
-  const range = requestedRange(req, root.options);
+): Promise<Reply> {
+  const root = plan(context.schema, source, parsed);
+  const range = cappedRange(context, req, root.options, how.single);
   const query = buildRead(root, { ...range, count: how.prefer.count }, params);
   const answer = await run(db, query);
   const status = how.single ? 200 : rangeStatus(range.offset, answer.n, answer.total);
-  res.setHeader('Content-Range', contentRange(range.offset, answer.n, answer.total));
-  if (how.prefer.count) res.setHeader('Preference-Applied', 'count=exact');
-  send(req, res, status, how.single ? singleObject(answer) : answer.body);
+  const headers: Record<string, string> = {
+    'Content-Range': contentRange(range.offset, answer.n, answer.total),
+  };
+  if (how.prefer.count) headers['Preference-Applied'] = 'count=exact';
+  return { status, headers, body: how.single ? singleObject(answer) : answer.body };
+}
+
+function reply(req: Request, res: Response, answer: Reply): void {
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  send(req, res, answer.status, answer.body);
 }
 
 async function run(db: Queryable, query: BuiltQuery): Promise<Answer> {
@@ -154,7 +224,7 @@ async function run(db: Queryable, query: BuiltQuery): Promise<Answer> {
 /** The only row of a JSON array, or the 406 PostgREST answers when there isn't exactly one. */
 function singleObject(answer: Answer): string {
   if (answer.n !== 1 || !answer.body) {
-    throw new ApiError(
+    throw new RestError(
       406,
       'PGRST116',
       'Cannot coerce the result to a single JSON object',
@@ -198,7 +268,7 @@ function rowsOf(body: unknown): Record<string, unknown>[] {
     body === null ||
     rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))
   ) {
-    throw new ApiError(
+    throw new RestError(
       400,
       'PGRST102',
       'Empty or invalid json',
@@ -267,34 +337,57 @@ async function updateOrDelete(
 
 function rowsOfPatch(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'PATCH takes one JSON object');
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'PATCH takes one JSON object');
   }
   return body as Record<string, unknown>;
 }
 
 // ---- functions ------------------------------------------------------------------------------
 
-async function callFunction(db: Db, schema: DbSchema, req: Request, res: Response): Promise<void> {
+/**
+ * Calls a function in a transaction (so a 406 for a single object undoes what it did). GET and
+ * HEAD calls run read-only, as in PostgREST: a function that writes fails there (25006, 405) and
+ * must be called with POST.
+ */
+async function callFunction(context: Context, req: Request, res: Response): Promise<void> {
+  const { schema } = context;
   const name = String(req.params.fn);
   if (!schema.functions.has(name)) throw unknownFunction(name, []);
   const how = { single: wantsSingleObject(req), prefer: preferences(req) };
   const { args, rest } = rpcArguments(schema, name, req);
   const fn = findFunction(schema, name, Object.keys(args));
   const parsed = parseQuery(rest);
-  const relation = resultRelation(schema, fn);
+  const readOnly = req.method === 'GET' || req.method === 'HEAD';
+  const answer = await context.db.transaction(async (tx) => {
+    if (readOnly) await tx.query('set transaction read only');
+    return call(context, tx, fn, args, parsed, req, how);
+  });
+  reply(req, res, answer);
+}
+
+async function call(
+  context: Context,
+  db: Queryable,
+  fn: DbFunction,
+  args: RpcArgs,
+  parsed: ParsedQuery,
+  req: Request,
+  how: Negotiated,
+): Promise<Reply> {
+  const relation = resultRelation(context.schema, fn);
   if (relation) {
     const params = new Params();
     const source = functionSource(fn, relation, args, params);
     const single = how.single || !fn.returnsSet;
-    return read(db, schema, source, parsed, req, res, { ...how, single }, params);
+    return read(context, db, source, parsed, req, { ...how, single }, params);
   }
   const root = parsed.paths.get('') ?? { filters: [], order: [] };
   if (root.filters.length > 0 || root.order.length > 0 || parsed.paths.size > 1) {
-    throw parseError(`public.${name} returns a scalar: filters and order don't apply`);
+    throw parseError(`public.${fn.name} returns a scalar: filters and order don't apply`);
   }
-  const answer = await run(db, buildScalarCall(fn, args, requestedRange(req, root)));
-  if (fn.returnsVoid) return send(req, res, 204, null);
-  send(req, res, 200, answer.body ?? 'null');
+  const answer = await run(db, buildScalarCall(fn, args, cappedRange(context, req, root, false)));
+  if (fn.returnsVoid) return { status: 204, headers: {}, body: null };
+  return { status: 200, headers: {}, body: answer.body ?? 'null' };
 }
 
 /** GET: query parameters named like an argument are arguments; POST: the JSON body. */
@@ -314,10 +407,10 @@ function rpcArguments(
     }
     return { args, rest };
   }
-  if (req.method !== 'POST') throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+  if (req.method !== 'POST') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
   const body: unknown = req.body ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments are a JSON object');
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments are a JSON object');
   }
   return { args: body as RpcArgs, rest: params };
 }

@@ -1,5 +1,5 @@
-import { ApiError, unknownFunction } from './errors.js';
-import { Params, qualified, quoteIdent, type BuiltQuery, type Source } from './sql.js';
+import { RestError, unknownFunction } from './errors.js';
+import { pagingSql, Params, qualified, quoteIdent, type BuiltQuery, type Source } from './sql.js';
 import type { DbFunction, DbSchema, Relation } from './schema.js';
 
 export type RpcArgs = Record<string, unknown>;
@@ -14,7 +14,7 @@ export function findFunction(schema: DbSchema, name: string, argNames: readonly 
   );
   if (fits.length === 0) throw unknownFunction(name, argNames);
   if (fits.length > 1 && argNames.length === 0) {
-    throw new ApiError(
+    throw new RestError(
       300,
       'PGRST203',
       `Could not choose the best candidate function between overloads of public.${name}`,
@@ -77,9 +77,7 @@ export function buildScalarCall(
       text: `select to_json(_result)::text as body, 1 as n from ${from}${call} _result`,
       params: params.values,
     };
-  const limit = paging.limit === undefined ? '' : ` limit ${params.add(String(paging.limit), 'bigint')}`;
-  const offset = paging.offset ? ` offset ${params.add(String(paging.offset), 'bigint')}` : '';
-  const rows = `select _result from ${from}${call} _result${limit}${offset}`;
+  const rows = `select _result from ${from}${call} _result${pagingSql(paging.limit, paging.offset, params)}`;
   return {
     text: `select coalesce(json_agg(_rows._result), '[]'::json)::text as body, count(*) as n from (${rows}) _rows`,
     params: params.values,

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/db.js';
+import { viewColumnOrigins } from './view-origins.js';
 import { viewRelations as defaultViewRelations, type ViewRelation } from './view-relations.js';
+import { writeOnlyColumns as defaultWriteOnlyColumns } from './write-only-columns.js';
 
 export interface Column {
   name: string;
@@ -7,6 +9,8 @@ export interface Column {
   type: string;
   nullable: boolean;
   hasDefault: boolean;
+  /** Accepted in writes, never answered, filtered or ordered by (see write-only-columns.ts). */
+  writeOnly?: boolean;
 }
 
 export interface Relation {
@@ -59,6 +63,8 @@ export interface DbSchema {
 export interface LoadSchemaOptions {
   /** Extra view keys; defaults to the list in view-relations.ts. */
   viewRelations?: ViewRelation[];
+  /** Write-only columns by table; defaults to the list in write-only-columns.ts. */
+  writeOnlyColumns?: Readonly<Record<string, readonly string[]>>;
 }
 
 const hidden = (name: string) => name === 'schema_migrations' || name.startsWith('_');
@@ -70,7 +76,7 @@ const relationsSql = `
   order by c.relname`;
 
 const columnsSql = `
-  select c.relname as relation, a.attname as name, format_type(a.atttypid, null) as type,
+  select c.relname as relation, c.oid::text as relation_id, a.attnum as number, a.attname as name, format_type(a.atttypid, null) as type,
          not a.attnotnull as nullable,
          (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default
   from pg_attribute a
@@ -108,7 +114,7 @@ const uniqueIndexesSql = `
   join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = 'public' and i.indisunique and i.indpred is null and i.indexprs is null`;
 
-/** Which base columns each view reads (same-named view columns are taken to be those). */
+/** Every base column each view reads, in its output or anywhere else (subqueries, WHERE). */
 const viewSourcesSql = `
   select distinct v.relname as view, t.relname as source, a.attname as column
   from pg_depend d
@@ -121,6 +127,14 @@ const viewSourcesSql = `
   where d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass
     and d.refobjsubid > 0 and vn.nspname = 'public' and tn.nspname = 'public'
     and v.relkind in ('v', 'm') and v.oid <> t.oid`;
+
+/** Each view's query (its `_RETURN` rule), to read which base column each output column is. */
+const viewDefinitionsSql = `
+  select v.relname as view, rw.ev_action::text as definition
+  from pg_rewrite rw
+  join pg_class v on v.oid = rw.ev_class
+  join pg_namespace vn on vn.oid = v.relnamespace
+  where vn.nspname = 'public' and v.relkind in ('v', 'm') and rw.rulename = '_RETURN'`;
 
 const functionsSql = `
   select p.proname as name, p.proretset as returns_set,
@@ -164,7 +178,7 @@ interface FunctionRow {
 
 /** Introspects the `public` schema once; the router answers from this, never per request. */
 export async function loadSchema(db: Queryable, options: LoadSchemaOptions = {}): Promise<DbSchema> {
-  const relations = await loadRelations(db);
+  const { relations, columnIds } = await loadRelations(db);
   const constraints = (await db.query<ConstraintRow>(constraintsSql)).rows;
   for (const row of constraints) {
     const relation = relations.get(row.relation);
@@ -187,13 +201,26 @@ export async function loadSchema(db: Queryable, options: LoadSchemaOptions = {})
       inferred: false,
     }));
   const sources = (await db.query<{ view: string; source: string; column: string }>(viewSourcesSql)).rows;
-  foreignKeys.push(...inferViewForeignKeys(relations, foreignKeys, sources));
-  foreignKeys.push(...explicitViewForeignKeys(relations, options.viewRelations ?? defaultViewRelations));
+  const origins = await loadViewOrigins(db, relations, columnIds);
+  const inferred = inferViewForeignKeys(relations, foreignKeys, origins);
+  foreignKeys.push(...inferred);
+  const seen = new Set(foreignKeys.map(foreignKeyIdentity));
+  foreignKeys.push(
+    ...explicitViewForeignKeys(relations, options.viewRelations ?? defaultViewRelations).filter(
+      (key) => !seen.has(foreignKeyIdentity(key)),
+    ),
+  );
+  markWriteOnly(relations, options.writeOnlyColumns ?? defaultWriteOnlyColumns, origins, sources);
   const functions = await loadFunctions(db, relations);
   return { relations, foreignKeys, functions };
 }
 
-async function loadRelations(db: Queryable): Promise<Map<string, Relation>> {
+/** Public columns by `<relation oid>.<attnum>`, to name the origins of view columns. */
+type ColumnIds = Map<string, { relation: string; column: string }>;
+
+async function loadRelations(
+  db: Queryable,
+): Promise<{ relations: Map<string, Relation>; columnIds: ColumnIds }> {
   const relations = new Map<string, Relation>();
   for (const row of (await db.query<{ name: string; kind: string }>(relationsSql)).rows) {
     if (hidden(row.name)) continue;
@@ -207,8 +234,11 @@ async function loadRelations(db: Queryable): Promise<Map<string, Relation>> {
       uniqueKeys: [],
     });
   }
+  const columnIds: ColumnIds = new Map();
   const columns = await db.query<{
     relation: string;
+    relation_id: string;
+    number: number;
     name: string;
     type: string;
     nullable: boolean;
@@ -220,20 +250,53 @@ async function loadRelations(db: Queryable): Promise<Map<string, Relation>> {
     const column = { name: row.name, type: row.type, nullable: row.nullable, hasDefault: row.has_default };
     relation.columns.push(column);
     relation.columnsByName.set(column.name, column);
+    columnIds.set(`${row.relation_id}.${row.number}`, { relation: row.relation, column: row.name });
   }
-  return relations;
+  return { relations, columnIds };
+}
+
+/** A view's output column and the column of the table or view it is (see view-origins.ts). */
+export interface ViewOrigin {
+  view: string;
+  column: string;
+  source: string;
+  sourceColumn: string;
+}
+
+async function loadViewOrigins(
+  db: Queryable,
+  relations: Map<string, Relation>,
+  columnIds: ColumnIds,
+): Promise<ViewOrigin[]> {
+  const origins: ViewOrigin[] = [];
+  for (const row of (await db.query<{ view: string; definition: string }>(viewDefinitionsSql)).rows) {
+    const view = relations.get(row.view);
+    if (!view) continue;
+    for (const origin of viewColumnOrigins(row.definition)) {
+      const source = columnIds.get(`${origin.relationId}.${origin.attributeNumber}`);
+      if (!source || source.relation === view.name || !view.columnsByName.has(origin.column)) continue;
+      origins.push({
+        view: view.name,
+        column: origin.column,
+        source: source.relation,
+        sourceColumn: source.column,
+      });
+    }
+  }
+  return origins;
 }
 
 /**
- * A view column with the same name as a base column it reads inherits that column's single-column
- * foreign keys, in both directions (the view references what the base column references; what
- * references the base column also references the view). Repeated so views over views inherit too.
- * `sources` lists every base column a view reads (pg_depend), in its output or anywhere else.
+ * A view column that is a base column (its origin, read from the view's query) inherits that
+ * column's single-column foreign keys, in both directions (the view references what the base
+ * column references; what references the base column also references the view), whatever the
+ * view calls it. Only output columns count: a column the view reads in a subquery or a filter
+ * gives nothing. Repeated so views over views inherit too.
  */
 export function inferViewForeignKeys(
   relations: Map<string, Relation>,
   declared: readonly ForeignKey[],
-  sources: readonly { view: string; source: string; column: string }[],
+  origins: readonly ViewOrigin[],
 ): ForeignKey[] {
   const all = [...declared];
   const inferred: ForeignKey[] = [];
@@ -246,30 +309,54 @@ export function inferViewForeignKeys(
     inferred.push(key);
     return true;
   };
-  // A view that reads same-named columns of several relations (`id` of two joined tables)
-  // can't tell which one its own column is: no inference for that name.
-  const readers = new Map<string, number>();
-  for (const { view, column } of sources)
-    readers.set(`${view}.${column}`, (readers.get(`${view}.${column}`) ?? 0) + 1);
-  const unambiguous = sources.filter(({ view, column }) => readers.get(`${view}.${column}`) === 1);
   for (let round = 0, changed = true; changed && round < 5; round++) {
     changed = false;
-    for (const { view, source, column } of unambiguous) {
+    for (const { view, column, source, sourceColumn } of origins) {
       if (!relations.get(view)?.columnsByName.has(column)) continue;
       for (const key of [...all]) {
         if (key.columns.length !== 1) continue;
-        if (key.table === source && key.columns[0] === column) {
-          changed =
-            add({ ...key, name: `${view}_${column}_inferred_fkey`, table: view, inferred: true }) || changed;
+        if (key.table === source && key.columns[0] === sourceColumn) {
+          const name = `${view}_${column}_inferred_fkey`;
+          changed = add({ ...key, name, table: view, columns: [column], inferred: true }) || changed;
         }
-        if (key.references === source && key.referencedColumns[0] === column && key.table !== view) {
+        if (key.references === source && key.referencedColumns[0] === sourceColumn && key.table !== view) {
           const name = `${key.table}_${key.columns[0]}_${view}_inferred_fkey`;
-          changed = add({ ...key, name, references: view, inferred: true }) || changed;
+          changed =
+            add({ ...key, name, references: view, referencedColumns: [column], inferred: true }) || changed;
         }
       }
     }
   }
   return inferred;
+}
+
+/**
+ * Marks the declared write-only columns, and the view columns that pass one through: a view
+ * column whose origin is write-only, or named like a write-only column the view reads anywhere
+ * (erring on the side of hiding: `coalesce(c.password, '') as password` is hidden too).
+ */
+function markWriteOnly(
+  relations: Map<string, Relation>,
+  declared: Readonly<Record<string, readonly string[]>>,
+  origins: readonly ViewOrigin[],
+  sources: readonly { view: string; source: string; column: string }[],
+): void {
+  const isWriteOnly = (relation: string, column: string) =>
+    relations.get(relation)?.columnsByName.get(column)?.writeOnly === true;
+  const mark = (relation: string, column: string) => {
+    const found = relations.get(relation)?.columnsByName.get(column);
+    if (!found || found.writeOnly) return false;
+    found.writeOnly = true;
+    return true;
+  };
+  for (const [table, columns] of Object.entries(declared)) for (const column of columns) mark(table, column);
+  for (let round = 0, changed = true; changed && round < 10; round++) {
+    changed = false;
+    for (const { view, column, source, sourceColumn } of origins)
+      if (isWriteOnly(source, sourceColumn)) changed = mark(view, column) || changed;
+    for (const { view, source, column } of sources)
+      if (isWriteOnly(source, column)) changed = mark(view, column) || changed;
+  }
 }
 
 function explicitViewForeignKeys(

@@ -1,7 +1,7 @@
-import { ApiError, parseError, unknownColumn } from './errors.js';
+import { RestError, parseError, unknownColumn, writeOnlyColumn } from './errors.js';
 import type { Condition, Field, Filter, OrderTerm, ParsedQuery, PathOptions, SelectItem } from './parse.js';
 import { resolveRelationship, type Relationship } from './relationships.js';
-import type { DbSchema, Relation } from './schema.js';
+import type { Column, DbSchema, Relation } from './schema.js';
 
 /** One SQL statement and its bound values. Values never appear in `text`. */
 export interface BuiltQuery {
@@ -77,7 +77,7 @@ export function plan(schema: DbSchema, source: Source, parsed: ParsedQuery): Pla
   for (const [path, options] of parsed.paths) {
     const node = nodes.get(path);
     if (!node) {
-      throw new ApiError(
+      throw new RestError(
         400,
         'PGRST108',
         `'${path}' is not an embedded resource in this request`,
@@ -99,10 +99,13 @@ function addOutput(
 ): void {
   const relation = node.source.relation;
   if (item.kind === 'star') {
+    // Write-only columns (connection secrets) are never answered; as the answer then isn't the
+    // whole row, it is built column by column (see isWholeRow).
     for (const column of relation.columns)
-      node.outputs.push({ kind: 'column', key: column.name, field: { column: column.name, jsonPath: [] } });
+      if (!column.writeOnly)
+        node.outputs.push({ kind: 'column', key: column.name, field: { column: column.name, jsonPath: [] } });
   } else if (item.kind === 'column') {
-    if (!relation.columnsByName.has(item.field.column)) throw unknownColumn(relation.name, item.field.column);
+    readableColumn(relation, item.field.column);
     const key = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.column;
     node.outputs.push({
       kind: 'column',
@@ -160,6 +163,14 @@ function castType(cast: string): string {
 
 const textTypes = new Set(['text', 'character varying', 'character', 'citext', 'name']);
 
+/** A column that may be read: answered, filtered or ordered by. Not unknown, not write-only. */
+function readableColumn(relation: Relation, name: string): Column {
+  const column = relation.columnsByName.get(name);
+  if (!column) throw unknownColumn(relation.name, name);
+  if (column.writeOnly) throw writeOnlyColumn(relation.name, name);
+  return column;
+}
+
 /** The SQL for a column (with its JSON path) of a node, and the type of what it yields. */
 export function fieldSql(
   relation: Relation,
@@ -167,8 +178,7 @@ export function fieldSql(
   field: Field,
   params: Params,
 ): { sql: string; type: string } {
-  const column = relation.columnsByName.get(field.column);
-  if (!column) throw unknownColumn(relation.name, field.column);
+  const column = readableColumn(relation, field.column);
   let sql = `${alias}.${quoteIdent(column.name)}`;
   let type = column.type;
   for (const step of field.jsonPath) {
@@ -251,7 +261,7 @@ function orderSql(node: PlanNode, params: Params): string {
   return ` order by ${terms.join(', ')}`;
 }
 
-function pagingSql(limit: number | undefined, offset: number | undefined, params: Params): string {
+export function pagingSql(limit: number | undefined, offset: number | undefined, params: Params): string {
   const limitSql = limit === undefined ? '' : ` limit ${params.add(String(limit), 'bigint')}`;
   const offsetSql = offset ? ` offset ${params.add(String(offset), 'bigint')}` : '';
   return limitSql + offsetSql;
@@ -315,6 +325,7 @@ function isWholeRow(node: PlanNode): boolean {
   const visible = node.outputs.filter((output) => output.kind === 'column' || !output.hidden);
   return (
     visible.length === columns.length &&
+    columns.every((column) => !column.writeOnly) &&
     visible.every((output, i) => {
       if (output.kind !== 'column') return false;
       const { key, field, cast } = output;

@@ -2,7 +2,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { openDatabase, type Db } from '../db/db.js';
-import { createDbRouter } from './router.js';
+import { createDbRouter, restBodyErrors } from './router.js';
 import { loadSchema, type DbSchema } from './schema.js';
 
 /** A small schema exercising every kind of relationship, type and function the API handles. */
@@ -42,6 +42,19 @@ create function add_numbers(a int, b int default 10) returns int language sql im
 create function team_sizes() returns table(team_name text, members bigint) language sql stable as
   $$ select t.name, count(m.person_id) from teams t left join team_members m on m.team_id = t.id group by t.name $$;
 create function touch_nothing() returns void language sql as $$ select 1 $$;
+create table notes (id serial primary key, body text not null);
+create function add_note(note_body text) returns int language sql as
+  $$ insert into notes (body) values (note_body) returning id $$;
+create function fail_internally() returns int language plpgsql as
+  $$ begin raise exception 'secret internals at /srv/db' using errcode = 'XX000'; end $$;
+create table connections (
+  id serial primary key, name text not null, url text, password text, certificate text,
+  created_by int references people(id)
+);
+create view connections_with_status as select c.*, 'ok'::text as job_status from connections c;
+create view connection_secrets as
+  select c.id, c.password as secret, coalesce(c.certificate, '') as certificate, c.created_by as owner
+  from connections c;
 
 insert into people (name, email, age, tags, settings, avatar) values
   ('Ada', 'ada@example.com', 36, '{admin,dev}', '{"theme":"dark","limits":{"max":5}}', 'a.png'),
@@ -59,6 +72,8 @@ insert into hypotheses (incident_id, parent_id, title, status) values
 insert into evidences (hypothesis_id, component_id, description, done) values
   (1, 'db-1', 'iostat', true), (2, 'db-1', 'du -sh', false), (3, 'api-7', 'gc log', false);
 insert into profiles values (1, 'Countess'), (3, 'Explorer');
+insert into connections (name, url, password, certificate, created_by) values
+  ('warehouse', 'postgres://db', 'hunter2', '-----BEGIN PRIVATE KEY-----', 1);
 `;
 
 export interface Fixture {
@@ -67,11 +82,19 @@ export interface Fixture {
   baseUrl: string;
   /** Every SQL text the router sent, with its parameters. */
   statements: { text: string; params: readonly unknown[] }[];
+  /** What the router logged with req.log.error. */
+  logged: { object: unknown; message: string }[];
   close(): Promise<void>;
 }
 
+export interface FixtureOptions {
+  maxRows?: number;
+  /** The app's JSON body limit (express.json before the router, as in app.ts). */
+  bodyLimit?: string;
+}
+
 /** An in-memory PGlite with the fixture schema, and the router served on a free port. */
-export async function startFixture(): Promise<Fixture> {
+export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
   const db = await openDatabase({ dataDir: 'memory://' });
   await db.exec(fixtureSql);
   const schema = await loadSchema(db);
@@ -93,8 +116,28 @@ export async function startFixture(): Promise<Fixture> {
     poolStats: db.poolStats,
     close: db.close,
   };
+  const logged: Fixture['logged'] = [];
   const app = express();
-  app.use('/api/db', createDbRouter({ db: recorded, schema }));
+  // As pino-http does in the app.
+  app.use((req, _res, next) => {
+    req.log = {
+      error: (object: unknown, message: string) => logged.push({ object, message }),
+    } as unknown as typeof req.log;
+    next();
+  });
+  // As app.ts: the app parses JSON bodies, then the router, then its body-error answers.
+  app.use(
+    express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }),
+  );
+  app.use(
+    '/api/db',
+    createDbRouter({
+      db: recorded,
+      schema,
+      ...(options.maxRows === undefined ? {} : { maxRows: options.maxRows }),
+    }),
+    restBodyErrors,
+  );
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, () => resolve(listening));
   });
@@ -104,6 +147,7 @@ export async function startFixture(): Promise<Fixture> {
     schema,
     baseUrl: `http://127.0.0.1:${port}/api/db`,
     statements,
+    logged,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await db.close();

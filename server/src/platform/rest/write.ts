@@ -1,4 +1,4 @@
-import { ApiError, unknownWriteColumn } from './errors.js';
+import { RestError, unknownWriteColumn } from './errors.js';
 import type { Filter } from './parse.js';
 import {
   filterSql,
@@ -54,7 +54,7 @@ export function buildInsert(
   let write: string;
   if (columns.length === 0) {
     if (options.rows.length > 1)
-      throw new ApiError(400, 'PGRST102', 'Rows without any column can only be inserted one at a time');
+      throw new RestError(400, 'PGRST102', 'Rows without any column can only be inserted one at a time');
     write = `insert into ${table} default values`;
   } else {
     const list = columns.map(quoteIdent).join(', ');
@@ -71,7 +71,7 @@ function conflictSql(relation: Relation, columns: string[], options: InsertOptio
   if (!options.resolution) return '';
   const target = checkedColumns(relation, options.onConflict ?? relation.primaryKey);
   if (target.length === 0)
-    throw new ApiError(400, 'PGRST100', `'${relation.name}' has no primary key; give on_conflict`);
+    throw new RestError(400, 'PGRST100', `'${relation.name}' has no primary key; give on_conflict`);
   const updates = columns.filter((column) => !target.includes(column));
   const conflict = ` on conflict (${target.map(quoteIdent).join(', ')})`;
   if (options.resolution === 'ignore-duplicates' || updates.length === 0) return `${conflict} do nothing`;
@@ -86,7 +86,7 @@ function writeWhere(
   verb: 'UPDATE' | 'DELETE',
 ): string {
   if (filters.length === 0) {
-    throw new ApiError(400, '21000', `${verb} requires a WHERE clause`, null, 'Add a filter, e.g. ?id=eq.1');
+    throw new RestError(400, '21000', `${verb} requires a WHERE clause`, null, 'Add a filter, e.g. ?id=eq.1');
   }
   return filters.map((filter) => filterSql(relation, '_target', filter, params)).join(' and ');
 }
