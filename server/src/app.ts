@@ -33,8 +33,9 @@ export function createApp({ config, db, schema, logger, webDir, isShuttingDown }
   // Level 1: most of the size gain for a third of the CPU of the default level 6.
   app.use(compression({ level: 1 }));
 
+  const probeRoutes = probes(db, isShuttingDown, logger);
   const root = Router();
-  root.use(probes(db, isShuttingDown, logger));
+  root.use(probeRoutes);
   root.use(metrics.router);
 
   const api = Router();
@@ -47,7 +48,7 @@ export function createApp({ config, db, schema, logger, webDir, isShuttingDown }
   root.use(webUi(webDir, config.basePath));
   app.use(config.basePath, root);
   // Kubernetes probes hit the pod directly, without the ingress's sub-path.
-  if (config.basePath !== '/') app.use(probes(db, isShuttingDown, logger));
+  if (config.basePath !== '/') app.use(probeRoutes);
   app.use(errorHandler(logger));
   return app;
 }
