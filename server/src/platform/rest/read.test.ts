@@ -1,4 +1,5 @@
 import { startFixture, type Fixture } from './test-fixture.js';
+import { request } from './test-http.js';
 
 let fixture: Fixture;
 beforeAll(async () => {
@@ -6,15 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.close());
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${fixture.baseUrl}/${path}`, { headers });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? (JSON.parse(text) as unknown) : undefined,
-  };
-}
+const get = (path: string, headers: Record<string, string> = {}) =>
+  request(fixture, 'GET', path, undefined, headers);
 async function rows(path: string, headers: Record<string, string> = {}) {
   const answer = await get(path, headers);
   expect(answer.status).toBe(200);

@@ -1,4 +1,5 @@
 import { startFixture, type Fixture } from './test-fixture.js';
+import { request } from './test-http.js';
 
 let fixture: Fixture;
 beforeAll(async () => {
@@ -6,19 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.close());
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${fixture.baseUrl}/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? (JSON.parse(text) as unknown) : undefined,
-  };
-}
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  request(fixture, method, path, body, headers);
 const representation = { Prefer: 'return=representation' };
 const sql = async (text: string, params: unknown[] = []) => (await fixture.db.query(text, params)).rows;
 

@@ -4,6 +4,7 @@
 -- outgoing from config_id). type_filter: all | outgoing (= downstream) | incoming (= upstream).
 -- incoming_relation / outgoing_relation: both | hard | soft. Each path is walked in one direction
 -- only, keeps the ids it visited and never revisits one, and stops at max_depth, so cycles end.
+-- Both directions are one walk over edges tagged with the direction they are walked in.
 -- One row per (config, direction) with the smallest depth, the relation ('hard' when any hard
 -- edge reaches it) and related_ids, the configs it was reached from.
 create or replace function related_configs_recursive(
@@ -22,56 +23,38 @@ returns table (
 )
 language sql stable as $$
   with recursive
-  outgoing (id, from_id, depth, path, relation) as (
-    select e.related_id, e.config_id, 1, array[e.config_id, e.related_id], e.relation
+  -- Every usable edge once per direction it may be walked: from -> to, tagged with that
+  -- direction. Not materialized, so the planner keeps using the indexes on both key columns.
+  edges (from_id, to_id, relation, direction) as not materialized (
+    select e.config_id, e.related_id, e.relation, 'outgoing'::text
     from config_relationships e
-    join configs c on c.id = e.related_id
-    where e.config_id = related_configs_recursive.config_id
+    where e.deleted_at is null
       and related_configs_recursive.type_filter in ('all', 'outgoing', 'downstream')
-      and related_configs_recursive.max_depth >= 1
-      and e.deleted_at is null
-      and (related_configs_recursive.include_deleted_configs or c.deleted_at is null)
       and (related_configs_recursive.outgoing_relation in ('both', 'all')
            or e.relation = related_configs_recursive.outgoing_relation)
     union all
-    select e.related_id, e.config_id, o.depth + 1, o.path || e.related_id, e.relation
-    from outgoing o
-    join config_relationships e on e.config_id = o.id
-    join configs c on c.id = e.related_id
-    where o.depth < related_configs_recursive.max_depth
-      and not (e.related_id = any (o.path))
-      and e.deleted_at is null
-      and (related_configs_recursive.include_deleted_configs or c.deleted_at is null)
-      and (related_configs_recursive.outgoing_relation in ('both', 'all')
-           or e.relation = related_configs_recursive.outgoing_relation)
-  ),
-  incoming (id, from_id, depth, path, relation) as (
-    select e.config_id, e.related_id, 1, array[e.related_id, e.config_id], e.relation
+    select e.related_id, e.config_id, e.relation, 'incoming'::text
     from config_relationships e
-    join configs c on c.id = e.config_id
-    where e.related_id = related_configs_recursive.config_id
+    where e.deleted_at is null
       and related_configs_recursive.type_filter in ('all', 'incoming', 'upstream')
-      and related_configs_recursive.max_depth >= 1
-      and e.deleted_at is null
-      and (related_configs_recursive.include_deleted_configs or c.deleted_at is null)
-      and (related_configs_recursive.incoming_relation in ('both', 'all')
-           or e.relation = related_configs_recursive.incoming_relation)
-    union all
-    select e.config_id, e.related_id, i.depth + 1, i.path || e.config_id, e.relation
-    from incoming i
-    join config_relationships e on e.related_id = i.id
-    join configs c on c.id = e.config_id
-    where i.depth < related_configs_recursive.max_depth
-      and not (e.config_id = any (i.path))
-      and e.deleted_at is null
-      and (related_configs_recursive.include_deleted_configs or c.deleted_at is null)
       and (related_configs_recursive.incoming_relation in ('both', 'all')
            or e.relation = related_configs_recursive.incoming_relation)
   ),
-  reached as (
-    select o.id, o.from_id, o.depth, 'outgoing'::text as direction, o.relation from outgoing o
+  reached (id, from_id, depth, path, relation, direction) as (
+    select e.to_id, e.from_id, 1, array[e.from_id, e.to_id], e.relation, e.direction
+    from edges e
+    join configs c on c.id = e.to_id
+    where e.from_id = related_configs_recursive.config_id
+      and related_configs_recursive.max_depth >= 1
+      and (related_configs_recursive.include_deleted_configs or c.deleted_at is null)
     union all
-    select i.id, i.from_id, i.depth, 'incoming'::text, i.relation from incoming i
+    select e.to_id, e.from_id, r.depth + 1, r.path || e.to_id, e.relation, r.direction
+    from reached r
+    join edges e on e.from_id = r.id and e.direction = r.direction
+    join configs c on c.id = e.to_id
+    where r.depth < related_configs_recursive.max_depth
+      and not (e.to_id = any (r.path))
+      and (related_configs_recursive.include_deleted_configs or c.deleted_at is null)
   ),
   per_config as (
     select r.id, r.direction, min(r.depth) as depth, min(r.relation) as relation,
