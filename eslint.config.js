@@ -16,6 +16,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS by necessity: jest loads test environments and stand-in modules with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -1,4 +1,4 @@
-// Two projects: `unit` (beside the code, no server) and `integration` (tests/, start the real server).
+// Three projects: `unit` (server code, node), `web` (UI code, jsdom) and `integration` (tests/, start the real server).
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/tests/support/esbuild-jest-transform.js' },
@@ -15,8 +15,21 @@ export default {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/src', '<rootDir>/web/src'],
+      roots: ['<rootDir>/server/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: '<rootDir>/tests/support/jsdom-environment.cjs',
+      roots: ['<rootDir>/web/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/web-setup.ts'],
+      moduleNameMapper: {
+        ...common.moduleNameMapper,
+        // PatternFly's components import their stylesheets; jsdom has no use for them.
+        '\\.css$': '<rootDir>/tests/support/empty-module.cjs',
+      },
     },
     {
       ...common,

@@ -7,9 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { patternflyDeepImports } from './patternfly-imports.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
+const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 export const webBuildOptions = (outdir: string): esbuild.BuildOptions => ({
   absWorkingDir: root,
@@ -35,6 +39,8 @@ export const webBuildOptions = (outdir: string): esbuild.BuildOptions => ({
   metafile: true,
   legalComments: 'linked',
   logLevel: 'warning',
+  define: { __CONSOLE_VERSION__: JSON.stringify(version) },
+  plugins: [patternflyDeepImports(root)],
 });
 
 /** Writes index.html with the entry script and stylesheet of a web build. */
@@ -55,10 +61,11 @@ export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void
   fs.writeFileSync(path.join(outdir, 'index.html'), html);
 }
 
-export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<void> {
+export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<esbuild.Metafile> {
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build({ ...webBuildOptions(outdir), minify });
   writeIndexHtml(outdir, result.metafile!);
+  return result.metafile!;
 }
 
 export async function buildServer(outdir = path.join(dist, 'server')): Promise<void> {

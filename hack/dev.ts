@@ -11,9 +11,11 @@ import { webBuildOptions, writeIndexHtml } from './build.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist/web');
 
+const options = webBuildOptions(outdir);
 const context = await esbuild.context({
-  ...webBuildOptions(outdir),
+  ...options,
   plugins: [
+    ...(options.plugins ?? []),
     {
       name: 'index-html',
       setup(build) {

@@ -1,5 +1,7 @@
 import compression from 'compression';
 import express, { Router } from 'express';
+import { createAuthRouter } from './auth/router.js';
+import type { About } from './auth/whoami.js';
 import type { Config } from './config.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
 import { requestLogging, type Logger } from './http/logging.js';
@@ -7,6 +9,8 @@ import { createMetrics } from './http/metrics.js';
 import { probes } from './http/probes.js';
 import { noStore, securityHeaders } from './http/security.js';
 import { webUi } from './http/web-ui.js';
+import { kubeconfigDownload } from './kube/kubeconfig.js';
+import { backendVersion } from './version.js';
 import type { Db } from './platform/db/db.js';
 import { createDbRouter, restBodyErrors } from './platform/rest/router.js';
 import type { DbSchema } from './platform/rest/schema.js';
@@ -41,6 +45,11 @@ export function createApp({ config, db, schema, logger, webDir, isShuttingDown }
   const api = Router();
   api.use(noStore);
   api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  api.use('/auth', createAuthRouter({ db }));
+  api.get('/about', (_req, res) => {
+    res.json({ Version: backendVersion } satisfies About);
+  });
+  api.get('/kubeconfig', kubeconfigDownload);
   api.use('/db', createDbRouter({ db, schema, maxRows: config.apiMaxRows }), restBodyErrors);
   api.use(apiNotFound);
   root.use('/api', api);

@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import express from 'express';
 import pg from 'pg';
 import { buildServer, buildWeb } from '../../hack/build.js';
+import { bundleReport, formatReport } from '../../hack/bundle-report.js';
 import { openDatabase, type Db, type Queryable } from '../../server/src/platform/db/db.js';
 import { createDbRouter } from '../../server/src/platform/rest/router.js';
 import { loadSchema } from '../../server/src/platform/rest/schema.js';
@@ -236,33 +236,9 @@ async function benchTarget(target: Target): Promise<void> {
   }
 }
 
-function initialJs(): void {
-  const assets = path.join(root, 'dist/web/assets');
-  const entry = /src="assets\/([^"]+)"/.exec(
-    fs.readFileSync(path.join(root, 'dist/web/index.html'), 'utf8'),
-  )![1]!;
-  // The entry plus the chunks it imports statically (what loads before the first render).
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = fs.readFileSync(path.join(assets, file), 'utf8');
-    for (const match of code.matchAll(/(?:^|[;\s])import\s*(?:[\w{}\s,*$]+from\s*)?["']\.\/([^"']+)["']/g)) {
-      visit(path.normalize(path.join(path.dirname(file), match[1]!)));
-    }
-  };
-  visit(entry);
-  const gzip = [...seen].reduce(
-    (sum, file) => sum + gzipSync(fs.readFileSync(path.join(assets, file))).length,
-    0,
-  );
-  console.log(
-    `\nInitial JS of the start page: ${(gzip / 1024).toFixed(0)} KB gzip in ${seen.size} file(s) | < 400 KB: ${verdict(gzip < 400 * 1024)}`,
-  );
-}
-
-await Promise.all([buildWeb(), buildServer()]);
-initialJs();
+const [metafile] = await Promise.all([buildWeb(), buildServer()]);
+console.log(`\nProduction bundle (the shell plus the route every area shows until it is built):`);
+console.log(formatReport(bundleReport(root, metafile, 'web/src/shell/screens/NotBuiltPage.tsx')));
 for (const target of [pgliteTarget(), await postgresTarget()]) {
   if (target) await benchTarget(target);
 }

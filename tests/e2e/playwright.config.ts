@@ -3,24 +3,25 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from '../../hack/ensure-chromium.js';
 
-// The built server (dist/server/main.js) on a fresh embedded database with demo data, under a
-// sub-path, exactly as an operator would run it. tests/e2e/run.ts picks the port and data
-// directory once, so the runner and its workers agree on them.
-const port = Number(process.env.E2E_PORT ?? 31080);
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `ops-console-e2e-${port}`);
-export const BASE_PATH = '/console/';
+// tests/e2e/run.ts starts the built server (dist/server/main.js) on a fresh embedded database
+// with demo data under BASE_PATH=/console/, exactly as an operator would run it, and passes
+// its address here.
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080/console/';
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   timeout: 30_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  outputDir: path.join(os.tmpdir(), 'ops-console-e2e-results'),
+  outputDir: process.env.E2E_RESULTS ?? path.join(os.tmpdir(), 'ops-console-e2e-results'),
   use: {
-    baseURL: `http://127.0.0.1:${port}${BASE_PATH}`,
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
@@ -35,15 +36,5 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-  },
-  webServer: {
-    command: 'node dist/server/main.js',
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), BASE_PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   },
 });

@@ -1,14 +1,21 @@
 /**
  * `npm run test:e2e`: makes sure Debian's Chromium is there, builds the console as `npm start`
- * would, then runs the Playwright suite (which starts the built server itself).
+ * would, starts the built server on a free port with a throwaway data directory (demo data,
+ * BASE_PATH=/console/), runs the Playwright suite against it, and stops it. On failure the
+ * server log is kept beside the screenshots in test-results/e2e and its end is printed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildServer, buildWeb } from '../../hack/build.js';
 import { ensureChromium } from '../../hack/ensure-chromium.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const resultsDir = path.join(root, 'test-results/e2e');
+const BASE_PATH = '/console/';
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -18,20 +25,73 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+async function waitUntilReady(url: string, server: ReturnType<typeof spawn>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const ready = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server was not ready within ${timeoutMs / 1000} s`);
+}
+
+function printLogTail(logFile: string, lines = 40) {
+  const text = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  console.error(
+    `\n--- last ${lines} lines of the server log (${path.relative(root, logFile)}) ---\n${text}\n`,
+  );
+}
+
 ensureChromium();
 await Promise.all([buildWeb(), buildServer()]);
+fs.rmSync(resultsDir, { recursive: true, force: true });
+fs.mkdirSync(resultsDir, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-'));
-const env = { ...process.env, E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir };
-const result = spawnSync(
-  process.execPath,
-  [
-    'node_modules/@playwright/test/cli.js',
-    'test',
-    '-c',
-    'tests/e2e/playwright.config.ts',
-    ...process.argv.slice(2),
-  ],
-  { stdio: 'inherit', env },
-);
-fs.rmSync(dataDir, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+const port = await freePort();
+// Beside the results, not in them: Playwright empties its output directory when it starts.
+const logFile = path.join(root, 'test-results/e2e-server.log');
+const log = fs.openSync(logFile, 'w');
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), BASE_PATH, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+  stdio: ['ignore', log, log],
+});
+
+let status = 1;
+try {
+  await waitUntilReady(`http://127.0.0.1:${port}/readyz`, server, 120_000);
+  const result = spawnSync(
+    process.execPath,
+    [
+      'node_modules/@playwright/test/cli.js',
+      'test',
+      '-c',
+      'tests/e2e/playwright.config.ts',
+      ...process.argv.slice(2),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}${BASE_PATH}`, E2E_RESULTS: resultsDir },
+    },
+  );
+  status = result.status ?? 1;
+} catch (error) {
+  console.error(`e2e: ${(error as Error).message}`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+  fs.closeSync(log);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (status !== 0) {
+  printLogTail(logFile);
+  console.error(
+    `e2e: screenshots and traces are in ${path.relative(root, resultsDir)}/, the server log in ${path.relative(root, logFile)}`,
+  );
+}
+process.exit(status);

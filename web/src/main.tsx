@@ -1,9 +1,16 @@
+import '@patternfly/react-core/dist/styles/base.css';
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PlatformStatus } from './PlatformStatus.js';
+import { App } from './App.js';
+import { createAppRouter } from './routes.js';
+import { applyInitialTheme } from './shell/theme.js';
+
+// Before the first render, so a dark-theme user never sees a light flash.
+applyInitialTheme();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PlatformStatus />
+    <App router={createAppRouter()} />
   </StrictMode>,
 );

@@ -1,0 +1,78 @@
+/**
+ * What a browser downloads before the first render (the entry, the chunks it imports
+ * statically and its stylesheet) and what one lazy-loaded route adds, from esbuild's metafile.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Metafile } from 'esbuild';
+
+export interface Size {
+  raw: number;
+  gzip: number;
+  files: number;
+}
+
+export interface BundleReport {
+  initialJs: Size;
+  initialCss: Size;
+  /** The route's chunk and the chunks it imports that the initial load did not bring. */
+  routeJs: Size;
+}
+
+const ENTRY = 'web/src/main.tsx';
+
+function closure(metafile: Metafile, start: string[], known = new Set<string>()): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || known.has(file)) return;
+    seen.add(file);
+    for (const { path: imported, kind } of metafile.outputs[file]?.imports ?? []) {
+      if (kind === 'import-statement' && !imported.startsWith('http')) visit(imported);
+    }
+  };
+  start.forEach(visit);
+  return seen;
+}
+
+function sizeOf(root: string, files: Iterable<string>): Size {
+  const size = { raw: 0, gzip: 0, files: 0 };
+  for (const file of files) {
+    const bytes = fs.readFileSync(path.join(root, file));
+    size.raw += bytes.length;
+    size.gzip += gzipSync(bytes).length;
+    size.files += 1;
+  }
+  return size;
+}
+
+/** `route` is the source file of a lazily loaded page, e.g. 'web/src/shell/screens/NotBuiltPage.tsx'. */
+export function bundleReport(root: string, metafile: Metafile, route: string): BundleReport {
+  const outputs = Object.entries(metafile.outputs);
+  const entry = outputs.find(([file, out]) => out.entryPoint === ENTRY && file.endsWith('.js'));
+  if (!entry) throw new Error(`no output for ${ENTRY}`);
+  const initial = closure(metafile, [entry[0]]);
+  const css = entry[1].cssBundle ? [entry[1].cssBundle] : [];
+  const routeChunk = outputs.find(([file, out]) => file.endsWith('.js') && out.inputs[route] !== undefined);
+  if (!routeChunk) throw new Error(`${route} is not in the bundle`);
+  const routeFiles = closure(metafile, [routeChunk[0]], initial);
+  return {
+    initialJs: sizeOf(root, initial),
+    initialCss: sizeOf(root, css),
+    routeJs: sizeOf(root, routeFiles),
+  };
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function formatReport(report: BundleReport): string {
+  const line = (label: string, size: Size) =>
+    `${label.padEnd(26)} ${kb(size.raw).padStart(10)} raw ${kb(size.gzip).padStart(10)} gzip (${size.files} file${size.files === 1 ? '' : 's'})`;
+  const total = report.initialJs.gzip + report.routeJs.gzip;
+  return [
+    line('initial JS (shell)', report.initialJs),
+    line('initial CSS', report.initialCss),
+    line('one route (lazy chunks)', report.routeJs),
+    `shell + one route JS gzip: ${kb(total)} | budget < 400 KB: ${total < 400 * 1024 ? 'within' : 'OVER'}`,
+  ].join('\n');
+}

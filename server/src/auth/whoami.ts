@@ -1,0 +1,18 @@
+import type { Feature } from '../access/features.js';
+import type { Permissions, Role } from '../access/roles.js';
+
+/** The answer of GET /api/auth/whoami: who is signed in and what they may do. */
+export interface Whoami {
+  user: { id: string; name: string; email: string | null; avatar: string | null };
+  /** Effective roles: a person with none is a viewer. */
+  roles: Role[];
+  /** Read and write per resource of spec 1 §6. */
+  permissions: Permissions;
+  /** Features turned off by `{feature}.disable` flags, parents included. */
+  disabledFeatures: Feature[];
+}
+
+/** The answer of GET /api/about. */
+export interface About {
+  Version: string;
+}

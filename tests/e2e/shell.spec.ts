@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { ConsoleShell } from './pages/console-shell.js';
+
+const MAIN = ['Topology', 'Health', 'Incidents', 'Catalog', 'Playbooks', 'Notifications', 'Logs'];
+// spec 3 §2.3: the settings submenu is sorted by name.
+const SETTINGS = [
+  'Agents',
+  'Catalog Scraper',
+  'Connections',
+  'Event Queue',
+  'Feature Flags',
+  'Health Check',
+  'Integrations',
+  'Jobs History',
+  'Log Backends',
+  'Permissions',
+  'Rules',
+  'Teams',
+  'Topology',
+  'Users',
+];
+
+test('every sidebar item opens its area under the base path, and nothing leaves the origin', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const shell = new ConsoleShell(page);
+  await shell.open();
+  await expect(page).toHaveURL(/\/console\/topology$/);
+  await shell.openSettingsGroup();
+
+  const links = shell.sidebar().getByRole('link');
+  await expect(links).toHaveText([...MAIN, ...SETTINGS]);
+  for (let i = 0; i < MAIN.length + SETTINGS.length; i++) {
+    const link = links.nth(i);
+    const title = (await link.textContent())!;
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/console\//);
+    await link.click();
+    await expect(page).toHaveURL(new URL(href, page.url()).toString());
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(shell.pageTitle()).not.toBeEmpty();
+    await expect(shell.notBuiltMessage(), `${title} (${href})`).toBeVisible();
+  }
+  const origin = new URL(page.url()).origin;
+  expect(requests.filter((url) => !url.startsWith(`${origin}/console/`))).toEqual([]);
+});
+
+test('the sidebar collapses to an icon rail and stays collapsed after a reload', async ({ page }) => {
+  const shell = new ConsoleShell(page);
+  await shell.open('health');
+  const expanded = await shell.sidebarWidth();
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect.poll(() => shell.sidebarWidth()).toBeLessThan(expanded / 2);
+  // Collapsed, the icons stay and name themselves.
+  await expect(shell.navLink('Health')).toBeVisible();
+
+  await page.reload();
+  await shell.pageTitle().waitFor();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await expect.poll(() => shell.sidebarWidth()).toBeLessThan(expanded / 2);
+
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect.poll(() => shell.sidebarWidth()).toBe(expanded);
+});
+
+test('on a narrow window a click outside the sidebar collapses it', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 700 });
+  const shell = new ConsoleShell(page);
+  await shell.open('incidents');
+  const expanded = await shell.sidebarWidth();
+  await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
+  await page.mouse.click(600, 600);
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await expect.poll(() => shell.sidebarWidth()).toBeLessThan(expanded / 2);
+  // A click inside the sidebar keeps it as it is.
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await shell.navLink('Catalog').click();
+  await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
+});
+
+test('the user menu greets the user, lists profile, kubeconfig, both versions and sign out', async ({
+  page,
+}) => {
+  const shell = new ConsoleShell(page);
+  await shell.open();
+  const menu = await shell.openUserMenu();
+  await expect(menu).toContainText('Hi Local Admin');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Your Profile', 'Download kubeconfig', 'Sign out']);
+  await expect(menu).toContainText(/Frontend version\s*1\.0\.800/);
+  await expect(menu).toContainText(/Backend version\s*1\.0\.800/);
+
+  await menu.getByRole('menuitem', { name: 'Your Profile' }).click();
+  await expect(page).toHaveURL(/\/console\/profile-settings$/);
+});
+
+test('the backend version reads NA when the server does not say', async ({ page }) => {
+  await page.route('**/api/about', (route) => route.fulfill({ status: 502, body: 'bad gateway' }));
+  const shell = new ConsoleShell(page);
+  await shell.open();
+  const menu = await shell.openUserMenu();
+  await expect(menu).toContainText(/Backend version\s*NA/);
+});
+
+test('the kubeconfig dialog explains both steps and reports why there is nothing to download', async ({
+  page,
+}) => {
+  const shell = new ConsoleShell(page);
+  await shell.open();
+  const menu = await shell.openUserMenu();
+  await menu.getByRole('menuitem', { name: 'Download kubeconfig' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download kubeconfig' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('kubectl --kubeconfig ./kubeconfig.yaml get canaries -A');
+  await expect(dialog.getByRole('link', { name: 'Learn more' })).toHaveAttribute('target', '_blank');
+  await dialog.getByRole('button', { name: /Download kubeconfig\.yaml/ }).click();
+  // The real server has no cluster connection yet and says so.
+  await expect(shell.toast('No Kubernetes cluster is connected to this console')).toBeVisible();
+});
+
+test('the kubeconfig dialog saves the file the server answers', async ({ page }) => {
+  // The download itself: the server's kubeconfig arrives with the Kubernetes issue, so the
+  // browser is handed one here to prove the file reaches the user intact.
+  const kubeconfig = 'apiVersion: v1\nkind: Config\nclusters: []\n';
+  await page.route('**/console/api/kubeconfig', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/yaml', body: kubeconfig }),
+  );
+  const shell = new ConsoleShell(page);
+  await shell.open();
+  const menu = await shell.openUserMenu();
+  await menu.getByRole('menuitem', { name: 'Download kubeconfig' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: /Download kubeconfig\.yaml/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('kubeconfig.yaml');
+  expect(fs.readFileSync((await download.path())!, 'utf8')).toBe(kubeconfig);
+});
+
+test('the dark theme toggles and is remembered', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const shell = new ConsoleShell(page);
+  await shell.open();
+  expect(await shell.isDark()).toBe(false);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  expect(await shell.isDark()).toBe(true);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.reload();
+  await shell.pageTitle().waitFor();
+  expect(await shell.isDark()).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  expect(await shell.isDark()).toBe(false);
+});
+
+test('sign out leaves the console for the sign-in page', async ({ page }) => {
+  const shell = new ConsoleShell(page);
+  await shell.open('catalog');
+  const menu = await shell.openUserMenu();
+  await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/console\/login$/);
+});

@@ -1,0 +1,97 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createElement, type ReactNode } from 'react';
+import { renderHook, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { can, isFeatureEnabled, useAbout, useWhoami, type Whoami } from './auth.js';
+
+const RESPONDER = {
+  user: { id: 'u1', name: 'Riley', email: 'riley@example.com', avatar: null },
+  roles: ['responder'],
+  permissions: {
+    incident: { read: true, write: true },
+    agents: { read: true, write: false },
+    connections: { read: false, write: false },
+  },
+  disabledFeatures: ['logs', 'settings.job_history'],
+} as unknown as Whoami;
+const who = { responder: RESPONDER, 'not signed in yet': undefined };
+
+describe('can', () => {
+  it.each<[keyof typeof who, Parameters<typeof can>[1], 'read' | 'write', boolean]>([
+    ['responder', 'incident', 'read', true],
+    ['responder', 'incident', 'write', true],
+    ['responder', 'agents', 'read', true],
+    ['responder', 'agents', 'write', false],
+    ['responder', 'connections', 'read', false],
+    ['responder', 'connections', 'write', false],
+    ['responder', 'rbac', 'read', false], // not in the answer at all
+    ['not signed in yet', 'incident', 'read', false],
+  ])('%s: %s %s → %s', (whoami, resource, action, allowed) => {
+    expect(can(who[whoami], resource, action)).toBe(allowed);
+  });
+});
+
+describe('isFeatureEnabled', () => {
+  it.each<[keyof typeof who, Parameters<typeof isFeatureEnabled>[1], boolean]>([
+    ['responder', 'health', true],
+    ['responder', 'settings.connections', true],
+    ['responder', 'logs', false],
+    ['responder', 'settings.job_history', false],
+    ['not signed in yet', 'health', false],
+  ])('%s: %s → %s', (whoami, feature, enabled) => {
+    expect(isFeatureEnabled(who[whoami], feature)).toBe(enabled);
+  });
+});
+
+describe('useWhoami and useAbout', () => {
+  let server: http.Server;
+  let whoamiStatus = 200;
+  let whoamiRequests = 0;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      if (req.url === '/console/api/auth/whoami') {
+        whoamiRequests += 1;
+        res.statusCode = whoamiStatus;
+        res.end(JSON.stringify(whoamiStatus === 200 ? RESPONDER : { message: 'instance not ready' }));
+      } else if (req.url === '/console/api/about') res.end(JSON.stringify({ Version: 'v0.9.1' }));
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    document.head.innerHTML = `<base href="http://127.0.0.1:${(server.address() as AddressInfo).port}/console/">`;
+  });
+
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  // A short retry interval: a hook that retried errors would call again within the wait below.
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(
+      SWRConfig,
+      { value: { provider: () => new Map(), dedupingInterval: 0, errorRetryInterval: 10 } },
+      children,
+    );
+
+  it('loads who is signed in', async () => {
+    whoamiStatus = 200;
+    const { result } = renderHook(() => useWhoami(), { wrapper });
+    await waitFor(() => expect(result.current.data?.user.name).toBe('Riley'));
+  });
+
+  it('gives the shell the failure status without retrying', async () => {
+    whoamiStatus = 503;
+    whoamiRequests = 0;
+    const { result } = renderHook(() => useWhoami(), { wrapper });
+    await waitFor(() =>
+      expect(result.current.error).toMatchObject({ status: 503, message: 'instance not ready' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(whoamiRequests).toBe(1);
+  });
+
+  it("loads the backend's version", async () => {
+    const { result } = renderHook(() => useAbout(), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual({ Version: 'v0.9.1' }));
+  });
+});

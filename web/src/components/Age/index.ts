@@ -1,0 +1,1 @@
+export { Age, type AgeProps } from './Age.js';

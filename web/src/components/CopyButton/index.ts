@@ -1,0 +1,1 @@
+export { CopyButton, useCopyToClipboard } from './CopyButton.js';

@@ -1,0 +1,12 @@
+export {
+  TOGGLE_SUMMARY_THRESHOLD,
+  ToggleFilter,
+  ToggleFilterGroup,
+  nextToggle,
+  summarizeToggles,
+  type Toggle,
+  type ToggleFilterGroupProps,
+  type ToggleFilterItem,
+  type ToggleFilterProps,
+  type ToggleSummary,
+} from './ToggleFilter.js';

@@ -1,0 +1,36 @@
+export {
+  isRelativeExpression,
+  parseExpression,
+  resolveExpression,
+  TIME_UNITS,
+  type ParsedExpression,
+  type ResolveOptions,
+  type TimeOffset,
+  type TimeUnit,
+} from './expression.js';
+export {
+  absoluteRange,
+  DEFAULT_TIME_RANGE,
+  describeRange,
+  durationToMs,
+  formatDateTime,
+  FUTURE_RANGES,
+  isSameTimeRange,
+  lastRange,
+  MAPPED_RANGES,
+  nextRange,
+  PAST_RANGES,
+  RELATIVE_QUICK_PICKS,
+  resolveTimeRange,
+  TIME_RANGE_OPTIONS,
+  timeRangeFromValues,
+  type TimeRange,
+  type TimeRangeOption,
+  type TimeRangeType,
+} from './ranges.js';
+export {
+  addRecentTimeRange,
+  getRecentTimeRanges,
+  MAX_RECENT_TIME_RANGES,
+  RECENT_TIME_RANGES_KEY,
+} from './recent.js';

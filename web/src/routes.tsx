@@ -1,0 +1,159 @@
+/**
+ * THE route map: every screen of the console in one static list (spec 1 §2, spec 2 §2, spec 3 §2).
+ * Every page is lazy-loaded, so the build splits a chunk per page. An area not built yet shows
+ * NotBuiltPage; building it means changing its `lazy: notBuilt` to `lazy: page(() => import(...), 'X')`.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AREAS, settingsTableArea, type AreaKey } from './shell/nav-items.js';
+import type { RouteHandle } from './shell/page-header.js';
+import { RouteGuard, SettingsTableGuard } from './shell/RouteGuard.js';
+import { RouteErrorScreen } from './shell/screens/ErrorBoundary.js';
+import { LoadingScreen } from './shell/screens/LoadingScreen.js';
+
+/** Lazily loads a module and renders its export `name` as the route's page. */
+export function page<M>(load: () => Promise<M>, name: keyof M): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+const notBuilt = page(() => import('./shell/screens/NotBuiltPage.js'), 'NotBuiltPage');
+const notBuiltScreen = page(() => import('./shell/screens/NotBuiltPage.js'), 'NotBuiltScreen');
+
+const redirectTo = (path: string) => <Navigate to={path} replace />;
+
+/** An area's routes behind its guard (feature on, resource readable), titled after the area. */
+function area(key: AreaKey, path: string, children: RouteObject[]): RouteObject {
+  const handle: RouteHandle = { title: AREAS[key].title };
+  return { path, element: <RouteGuard area={key} />, handle, children };
+}
+
+const tableTitle: RouteHandle = {
+  title: ({ table }) => {
+    const key = settingsTableArea(table);
+    return key && AREAS[key].title;
+  },
+};
+
+const settingsRoutes: RouteObject[] = [
+  { index: true, element: redirectTo('/settings/event-queue-status') },
+  area('connections', 'connections', [{ index: true, lazy: notBuilt }]),
+  area('featureFlags', 'feature-flags', [{ index: true, lazy: notBuilt }]),
+  area('permissions', 'permissions', [{ index: true, lazy: notBuilt }]),
+  area('users', 'users', [{ index: true, lazy: notBuilt }]),
+  area('jobs', 'jobs', [{ index: true, lazy: notBuilt }]),
+  area('eventQueue', 'event-queue-status', [{ index: true, lazy: notBuilt }]),
+  area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
+  area('integrations', 'integrations', [
+    { index: true, lazy: notBuilt },
+    { path: ':type/:id', lazy: notBuilt },
+  ]),
+  area('teams', 'teams/:id', [{ index: true, lazy: notBuilt }]),
+  area('healthChecks', 'canaries/:id', [{ index: true, lazy: notBuilt }]),
+  area('topologies', 'topologies/:id', [{ index: true, lazy: notBuilt }]),
+  // The generic resource tables (spec 3 §2.3); the guard answers 'not found' for any other name.
+  {
+    path: ':table',
+    element: <SettingsTableGuard />,
+    handle: tableTitle,
+    children: [
+      { index: true, lazy: notBuilt },
+      { path: ':id', lazy: notBuilt },
+    ],
+  },
+];
+
+/** The pages inside the console chrome (top bar and sidebar). */
+const shellRoutes: RouteObject[] = [
+  { index: true, element: redirectTo('/topology') },
+  { path: 'configs', element: redirectTo('/catalog') },
+  area('topology', 'topology', [
+    { index: true, lazy: notBuilt },
+    { path: ':id', lazy: notBuilt },
+  ]),
+  area('health', 'health', [{ index: true, lazy: notBuilt }]),
+  area('incidents', 'incidents', [
+    { index: true, lazy: notBuilt },
+    { path: ':id', lazy: notBuilt },
+  ]),
+  area('catalog', 'catalog', [
+    { index: true, lazy: notBuilt },
+    { path: 'changes', lazy: notBuilt },
+    { path: 'insights', lazy: notBuilt },
+    { path: 'scrapers', lazy: notBuilt },
+    { path: 'scrapers/:id', lazy: notBuilt },
+    { path: ':id', lazy: notBuilt },
+    { path: ':id/changes', lazy: notBuilt },
+    { path: ':id/insights', lazy: notBuilt },
+    { path: ':id/relationships', lazy: notBuilt },
+    { path: ':id/playbooks', lazy: notBuilt },
+    { path: ':id/checks', lazy: notBuilt },
+  ]),
+  area('playbooks', 'playbooks', [
+    { index: true, lazy: notBuilt },
+    { path: 'runs', lazy: notBuilt },
+    { path: 'runs/:id', lazy: notBuilt },
+    { path: ':id', lazy: notBuilt },
+  ]),
+  area('notifications', 'notifications', [
+    { index: true, lazy: notBuilt },
+    { path: 'rules', lazy: notBuilt },
+    { path: 'silences', lazy: notBuilt },
+    { path: 'silences/add', lazy: notBuilt },
+  ]),
+  area('logs', 'logs', [{ index: true, lazy: notBuilt }]),
+  area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
+  { path: 'settings', children: settingsRoutes },
+  { path: 'profile-settings', handle: { title: 'Your Profile' } satisfies RouteHandle, lazy: notBuilt },
+  {
+    id: 'not-found',
+    path: '*',
+    lazy: page(() => import('./shell/screens/NotFoundPage.js'), 'NotFoundPage'),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <LoadingScreen fullPage />,
+    children: [
+      // Outside the chrome: sign-in, the public read-only card, and the error and gating screens.
+      { path: 'login', handle: { title: 'Sign in' } satisfies RouteHandle, lazy: notBuiltScreen },
+      {
+        path: 'view/topology/:id',
+        handle: { title: 'Topology' } satisfies RouteHandle,
+        lazy: notBuiltScreen,
+      },
+      {
+        path: 'bad-session',
+        lazy: page(() => import('./shell/screens/BadSessionScreen.js'), 'BadSessionScreen'),
+      },
+      { path: 'error', lazy: page(() => import('./shell/screens/FlowErrorScreen.js'), 'FlowErrorScreen') },
+      {
+        path: 'provisioning',
+        lazy: page(() => import('./shell/screens/ProvisioningScreen.js'), 'ProvisioningScreen'),
+      },
+      {
+        path: 'unauthorized',
+        lazy: page(() => import('./shell/screens/UnauthorizedPage.js'), 'UnauthorizedScreen'),
+      },
+      // Self-hosted has exactly one organization: nothing to switch to.
+      { path: 'organizations/orgs-switched', element: redirectTo('/') },
+      {
+        id: 'shell',
+        lazy: page(() => import('./shell/AppShell.js'), 'AppShell'),
+        // A page that fails keeps the chrome around its error, so the user can navigate away.
+        children: [{ errorElement: <RouteErrorScreen fullPage={false} />, children: shellRoutes }],
+      },
+    ],
+  },
+];
+
+/** The path of `<base href>` without its trailing slash: the server rewrites it to BASE_PATH. */
+export function basenameOf(baseURI: string = document.baseURI): string {
+  return new URL(baseURI).pathname.replace(/\/+$/, '') || '/';
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: basenameOf() });
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
+import { QuestionCircleIcon } from '@patternfly/react-icons';
+
+export const DOCS_URL = 'https://docs.flanksource.com';
+
+/** The top bar's help menu: links out to the documentation, each in a new tab. */
+export function DocsMenu() {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Dropdown
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      onSelect={() => setOpen(false)}
+      popperProps={{ position: 'right' }}
+      toggle={(ref) => (
+        <MenuToggle
+          ref={ref}
+          variant="plain"
+          aria-label="Help"
+          icon={<QuestionCircleIcon />}
+          isExpanded={isOpen}
+          onClick={() => setOpen(!isOpen)}
+        />
+      )}
+    >
+      <DropdownList>
+        <DropdownItem to={DOCS_URL} isExternalLink rel="noopener noreferrer">
+          Docs
+        </DropdownItem>
+      </DropdownList>
+    </Dropdown>
+  );
+}

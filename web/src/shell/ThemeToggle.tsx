@@ -1,0 +1,20 @@
+import { Button, Tooltip } from '@patternfly/react-core';
+import { MoonIcon, SunIcon } from '@patternfly/react-icons';
+import { useTheme } from './theme.js';
+
+/** Switches between PatternFly's light and dark themes; the choice is remembered. */
+export function ThemeToggle() {
+  const [theme, setTheme] = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  const label = `Switch to ${next} theme`;
+  return (
+    <Tooltip content={label}>
+      <Button
+        variant="plain"
+        aria-label={label}
+        icon={theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+        onClick={() => setTheme(next)}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Test support for the shell: a real local HTTP server standing in for the console's API (under a
+ * /console/ sub-path, set as <base href>), whoami answers per role, and the real route map
+ * rendered in a memory router. Only tests import this file.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import type { Whoami } from '../api/index.js';
+import { App } from '../App.js';
+import { routes } from '../routes.js';
+
+type Resource = keyof Whoami['permissions'];
+type Feature = Whoami['disabledFeatures'][number];
+
+/** Spec 1 §6's resources (test data; the UI may not import the server's list). */
+const RESOURCES: Resource[] = [
+  'database',
+  'rbac',
+  'auth',
+  'responder',
+  'incident',
+  'evidences',
+  'comments',
+  'canaries',
+  'topologies',
+  'config_scrapers',
+  'identities',
+  'connections',
+  'kratos',
+  'agents',
+  'feature_flags',
+  'logging_backends',
+  'integrations',
+  'notifications',
+  'playbooks',
+  'playbook_runs',
+  'permissions',
+];
+
+const NOT_FOR_RESPONDERS: Resource[] = ['rbac', 'identities', 'connections'];
+
+/** What /api/auth/whoami answers for a user with one role, by spec 1 §6's read matrix. */
+export function whoamiAs(
+  role: Whoami['roles'][number],
+  options: { name?: string; disabled?: Feature[]; unreadable?: Resource[] } = {},
+): Whoami {
+  const unreadable = [
+    ...(role === 'admin' || role === 'editor' ? [] : NOT_FOR_RESPONDERS),
+    ...(options.unreadable ?? []),
+  ];
+  const permissions = Object.fromEntries(
+    RESOURCES.map((resource) => [
+      resource,
+      {
+        read: !unreadable.includes(resource),
+        write: role === 'admin' || (role === 'editor' && !NOT_FOR_RESPONDERS.includes(resource)),
+      },
+    ]),
+  ) as Whoami['permissions'];
+  return {
+    user: { id: 'u1', name: options.name ?? 'Jane Doe', email: 'jane@example.com', avatar: null },
+    roles: [role],
+    permissions,
+    disabledFeatures: options.disabled ?? [],
+  };
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  contentType?: string;
+}
+
+export interface SeenRequest {
+  method: string;
+  /** Path under the base, e.g. 'api/auth/whoami'. */
+  path: string;
+}
+
+/** The fake console API: answers what a test sets per 'METHOD api/...' and remembers the calls. */
+export interface FakeApi {
+  base: string;
+  requests: SeenRequest[];
+  reply(route: string, reply: Reply): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const defaults = (): Record<string, Reply> => ({
+  'GET api/auth/whoami': { status: 200, body: whoamiAs('admin') },
+  'GET api/about': { status: 200, body: { Version: '1.0.800' } },
+  'POST api/auth/logout': { status: 204 },
+});
+
+export async function startFakeApi(): Promise<FakeApi> {
+  let replies = defaults();
+  const requests: SeenRequest[] = [];
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/console\//, '');
+    requests.push({ method: req.method ?? '', path });
+    const reply = replies[`${req.method} ${path}`] ?? { status: 404, body: { message: `no route ${path}` } };
+    const text =
+      reply.body === undefined
+        ? undefined
+        : typeof reply.body === 'string'
+          ? reply.body
+          : JSON.stringify(reply.body);
+    res.writeHead(
+      reply.status,
+      text === undefined ? {} : { 'Content-Type': reply.contentType ?? 'application/json' },
+    );
+    res.end(text);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/console/`;
+  return {
+    base,
+    requests,
+    reply: (route, reply) => {
+      replies[route] = reply;
+    },
+    reset: () => {
+      replies = defaults();
+      requests.length = 0;
+      document.head.innerHTML = `<base href="${base}">`;
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A fresh SWR cache per test, no request deduplication between renders. */
+export function FreshSwr({ children }: { children: ReactNode }) {
+  return <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
+}
+
+/** The whole console (providers, real route map) in a memory router at `path`. */
+export function renderConsole(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <FreshSwr>
+      <App router={router} />
+    </FreshSwr>,
+  );
+  return { ...result, router };
+}
