@@ -3,6 +3,7 @@
  * maps, index.html listing the entry files) and the service (server/src/main.ts →
  * dist/server/main.js, dependencies left external, migrations copied beside it).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +59,20 @@ export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void
     script ? `<script type="module" src="${relative(script)}"></script>` : '',
   );
   html = html.replace('<!-- styles -->', style ? `<link rel="stylesheet" href="${relative(style)}" />` : '');
+  html = html.replace(
+    '<!-- icon -->',
+    `<link rel="icon" type="image/svg+xml" href="${copyFavicon(outdir)}" />`,
+  );
   fs.writeFileSync(path.join(outdir, 'index.html'), html);
+}
+
+/** The favicon under a content-hashed name, so it is cached like every other asset. */
+function copyFavicon(outdir: string): string {
+  const icon = fs.readFileSync(path.join(root, 'web/favicon.svg'));
+  const name = `assets/files/favicon-${createHash('sha256').update(icon).digest('hex').slice(0, 8)}.svg`;
+  fs.mkdirSync(path.join(outdir, 'assets/files'), { recursive: true });
+  fs.writeFileSync(path.join(outdir, name), icon);
+  return name;
 }
 
 export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<esbuild.Metafile> {

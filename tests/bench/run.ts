@@ -238,7 +238,11 @@ async function benchTarget(target: Target): Promise<void> {
 
 const [metafile] = await Promise.all([buildWeb(), buildServer()]);
 console.log(`\nProduction bundle (the shell plus the route every area shows until it is built):`);
-console.log(formatReport(bundleReport(root, metafile, 'web/src/shell/screens/NotBuiltPage.tsx')));
+console.log(
+  formatReport(
+    bundleReport(root, metafile, ['web/src/shell/AppShell.tsx', 'web/src/shell/screens/NotBuiltPage.tsx']),
+  ),
+);
 for (const target of [pgliteTarget(), await postgresTarget()]) {
   if (target) await benchTarget(target);
 }

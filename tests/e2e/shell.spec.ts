@@ -25,7 +25,12 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
   page,
 }) => {
   const requests: string[] = [];
+  const problems: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
   const shell = new ConsoleShell(page);
   await shell.open();
   await expect(page).toHaveURL(/\/console\/topology$/);
@@ -46,6 +51,7 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
   }
   const origin = new URL(page.url()).origin;
   expect(requests.filter((url) => !url.startsWith(`${origin}/console/`))).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 test('the sidebar collapses to an icon rail and stays collapsed after a reload', async ({ page }) => {

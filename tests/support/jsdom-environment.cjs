@@ -1,5 +1,6 @@
 // jsdom for the UI's unit tests, plus the standard web APIs that Node has and jsdom 20 lacks
 // (fetch, streams, encoders), taken from Node itself so tests talk to real HTTP servers.
+// FormData stays jsdom's: React builds one from a <form> element on submit, which Node's refuses.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const fromNode = [
@@ -7,7 +8,6 @@ const fromNode = [
   'Request',
   'Response',
   'Headers',
-  'FormData',
   'TextEncoder',
   'TextDecoder',
   'ReadableStream',

@@ -12,55 +12,20 @@ import { SWRConfig } from 'swr';
 import type { Whoami } from '../api/index.js';
 import { App } from '../App.js';
 import { routes } from '../routes.js';
+// Test-only: the fixture answers with the server's own permission matrix, so UI tests and the
+// server cannot drift apart.
+import { permissionsFor } from '../../../server/src/access/roles.js';
 
 type Resource = keyof Whoami['permissions'];
 type Feature = Whoami['disabledFeatures'][number];
 
-/** Spec 1 §6's resources (test data; the UI may not import the server's list). */
-const RESOURCES: Resource[] = [
-  'database',
-  'rbac',
-  'auth',
-  'responder',
-  'incident',
-  'evidences',
-  'comments',
-  'canaries',
-  'topologies',
-  'config_scrapers',
-  'identities',
-  'connections',
-  'kratos',
-  'agents',
-  'feature_flags',
-  'logging_backends',
-  'integrations',
-  'notifications',
-  'playbooks',
-  'playbook_runs',
-  'permissions',
-];
-
-const NOT_FOR_RESPONDERS: Resource[] = ['rbac', 'identities', 'connections'];
-
-/** What /api/auth/whoami answers for a user with one role, by spec 1 §6's read matrix. */
+/** What /api/auth/whoami answers for a user with one role: the server's own matrix (spec 1 §6). */
 export function whoamiAs(
   role: Whoami['roles'][number],
   options: { name?: string; disabled?: Feature[]; unreadable?: Resource[] } = {},
 ): Whoami {
-  const unreadable = [
-    ...(role === 'admin' || role === 'editor' ? [] : NOT_FOR_RESPONDERS),
-    ...(options.unreadable ?? []),
-  ];
-  const permissions = Object.fromEntries(
-    RESOURCES.map((resource) => [
-      resource,
-      {
-        read: !unreadable.includes(resource),
-        write: role === 'admin' || (role === 'editor' && !NOT_FOR_RESPONDERS.includes(resource)),
-      },
-    ]),
-  ) as Whoami['permissions'];
+  const permissions = permissionsFor([role]);
+  for (const resource of options.unreadable ?? []) permissions[resource] = { read: false, write: false };
   return {
     user: { id: 'u1', name: options.name ?? 'Jane Doe', email: 'jane@example.com', avatar: null },
     roles: [role],
