@@ -66,6 +66,17 @@ export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void
   fs.writeFileSync(path.join(outdir, 'index.html'), html);
 }
 
+/**
+ * esbuild puts the CSS of every module the entry can reach, lazily loaded ones included, into
+ * the entry's stylesheet, and also writes a copy per lazy chunk that nothing loads. Drop those.
+ */
+function removeChunkStylesheets(outdir: string): void {
+  const chunks = path.join(outdir, 'assets/chunks');
+  for (const file of fs.readdirSync(chunks)) {
+    if (/\.css(\.map)?$/.test(file)) fs.rmSync(path.join(chunks, file));
+  }
+}
+
 /** The favicon under a content-hashed name, so it is cached like every other asset. */
 function copyFavicon(outdir: string): string {
   const icon = fs.readFileSync(path.join(root, 'web/favicon.svg'));
@@ -78,6 +89,7 @@ function copyFavicon(outdir: string): string {
 export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<esbuild.Metafile> {
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build({ ...webBuildOptions(outdir), minify });
+  removeChunkStylesheets(outdir);
   writeIndexHtml(outdir, result.metafile!);
   return result.metafile!;
 }

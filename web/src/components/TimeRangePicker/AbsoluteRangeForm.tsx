@@ -26,7 +26,6 @@ export interface AbsoluteRangeFormProps {
   value?: TimeRange;
   onSubmit: (range: TimeRange) => void;
   /** Told when a calendar's month menu opens or closes, so Escape closes that menu first. */
-  onMonthSelectToggle?: (isOpen: boolean) => void;
 }
 
 type Edge = 'from' | 'to';
@@ -54,11 +53,10 @@ interface EdgeFieldProps {
   rangeStart?: Date;
   onChange: (text: string) => void;
   onEnter: () => void;
-  onMonthSelectToggle?: (isOpen: boolean) => void;
 }
 
 function EdgeField(props: EdgeFieldProps) {
-  const { edge, label, text, date, rangeStart, onChange, onEnter, onMonthSelectToggle } = props;
+  const { edge, label, text, date, rangeStart, onChange, onEnter } = props;
   const invalid = text.trim() !== '' && !date;
   const inputId = useId();
   const validators = useMemo(
@@ -89,6 +87,7 @@ function EdgeField(props: EdgeFieldProps) {
         )}
       </FormGroup>
       <CalendarMonth
+        className="ops-time-range__calendar"
         // Remounted per year: the calendar's year input does not follow a changed date.
         key={(date ?? rangeStart)?.getFullYear()}
         date={date ?? rangeStart}
@@ -99,14 +98,13 @@ function EdgeField(props: EdgeFieldProps) {
         nextMonthAriaLabel="Show next month"
         cellAriaLabel={(day) => format(day, DAY_LABEL)}
         onChange={(_event, day) => pickDay(day)}
-        onSelectToggle={onMonthSelectToggle}
       />
     </>
   );
 }
 
 /** From and To, each typed or picked on a calendar, with Clear and Submit. */
-export function AbsoluteRangeForm({ value, onSubmit, onMonthSelectToggle }: AbsoluteRangeFormProps) {
+export function AbsoluteRangeForm({ value, onSubmit }: AbsoluteRangeFormProps) {
   const [edge, setEdge] = useState<Edge>('from');
   const [fromText, setFromText] = useState(() => initialText(value, 'from'));
   const [toText, setToText] = useState(() => initialText(value, 'to'));
@@ -143,7 +141,6 @@ export function AbsoluteRangeForm({ value, onSubmit, onMonthSelectToggle }: Abso
             date={from}
             onChange={setFromText}
             onEnter={submit}
-            onMonthSelectToggle={onMonthSelectToggle}
           />
         </Tab>
         <Tab eventKey="to" title={<TabTitleText>To</TabTitleText>}>
@@ -155,7 +152,6 @@ export function AbsoluteRangeForm({ value, onSubmit, onMonthSelectToggle }: Abso
             rangeStart={from}
             onChange={setToText}
             onEnter={submit}
-            onMonthSelectToggle={onMonthSelectToggle}
           />
         </Tab>
       </Tabs>

@@ -1,4 +1,4 @@
-import { useRef, useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Flex, MenuToggle, Popover, Stack, Title } from '@patternfly/react-core';
 import { OutlinedClockIcon } from '@patternfly/react-icons';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../lib/time-range/index.js';
 import { AbsoluteRangeForm } from './AbsoluteRangeForm.js';
 import { RangeList } from './RangeList.js';
+import './TimeRangePicker.css';
 
 export const TIME_RANGE_PLACEHOLDER = 'Please select time range';
 
@@ -24,6 +25,11 @@ export interface TimeRangePickerProps {
 const ABSOLUTE_COLUMN: CSSProperties = { width: '23rem' };
 const LIST_COLUMN: CSSProperties = { maxHeight: '30rem', overflowY: 'auto', minWidth: '12rem' };
 
+const isMonthMenuOpen = () =>
+  document.querySelector(
+    '.ops-time-range__calendar .pf-v6-c-calendar-month__header-month [aria-expanded="true"]',
+  ) !== null;
+
 /**
  * A toggle showing the range (or the placeholder) that opens a panel with an absolute From/To
  * form, the recently submitted absolute ranges, and the relative and named ranges.
@@ -36,15 +42,15 @@ export function TimeRangePicker({
 }: TimeRangePickerProps) {
   const [isOpen, setIsOpen] = useState(false);
   const [recent, setRecent] = useState<TimeRange[]>([]);
-  const monthSelectOpen = useRef(false);
 
   const open = () => {
     setRecent(getRecentTimeRanges());
     setIsOpen(true);
   };
   const close = (event: MouseEvent | KeyboardEvent) => {
-    // Escape in a calendar's month menu closes that menu, not the whole panel.
-    if ('key' in event && event.key === 'Escape' && monthSelectOpen.current) return;
+    // Escape in a calendar's month menu closes that menu, not the whole panel. (PatternFly's
+    // CalendarMonth reports the menu closing but not opening, so ask the page.)
+    if ('key' in event && event.key === 'Escape' && isMonthMenuOpen()) return;
     setIsOpen(false);
   };
   const choose = (range: TimeRange) => {
@@ -61,11 +67,7 @@ export function TimeRangePicker({
         <Title headingLevel="h3" size="md">
           Absolute time range
         </Title>
-        <AbsoluteRangeForm
-          value={value}
-          onSubmit={choose}
-          onMonthSelectToggle={(isMonthOpen) => (monthSelectOpen.current = isMonthOpen)}
-        />
+        <AbsoluteRangeForm value={value} onSubmit={choose} />
         {recent.length > 0 && (
           <RangeList title="Recently used absolute time ranges" ranges={recent} {...lists} />
         )}
