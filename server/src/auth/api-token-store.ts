@@ -1,0 +1,120 @@
+import { HttpError } from '../http/errors.js';
+import type { Db } from '../platform/db/db.js';
+import { looksLikeApiToken, newApiToken, sha256Hex } from './tokens.js';
+
+export interface NewApiToken {
+  id: string;
+  /** The secret: shown once, only its sha256 is stored. */
+  token: string;
+  name: string;
+  expiresAt: Date | null;
+}
+
+export interface ApiTokenInfo {
+  id: string;
+  name: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export interface ApiTokenStore {
+  /** Throws HttpError 422 for a missing or too long name, or an expiry that is not in the future. */
+  create(personId: string, name: string, expiresAt?: Date | null): Promise<NewApiToken>;
+  /** Who a Bearer token belongs to; undefined when it is unknown, revoked or expired. */
+  authenticate(token: string): Promise<{ personId: string; tokenId: string } | undefined>;
+  /** A person's tokens that are not revoked (expired ones included), newest first; never the secret or its hash. */
+  list(personId: string): Promise<ApiTokenInfo[]>;
+  /** Revokes one of the person's own tokens; false when they have no such live token. */
+  revoke(personId: string, tokenId: string): Promise<boolean>;
+}
+
+export const MAX_TOKEN_NAME_LENGTH = 100;
+
+const LAST_USED_INTERVAL_MS = 60_000;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function invalid(message: string): HttpError {
+  return new HttpError(422, message);
+}
+
+export function createApiTokenStore(db: Db, options: { now?: () => Date } = {}): ApiTokenStore {
+  const { now = () => new Date() } = options;
+
+  return {
+    async create(personId, name, expiresAt) {
+      const trimmed = typeof name === 'string' ? name.trim() : '';
+      if (!trimmed) throw invalid('Please give the token a name.');
+      if (trimmed.length > MAX_TOKEN_NAME_LENGTH)
+        throw invalid(`The token name must be at most ${MAX_TOKEN_NAME_LENGTH} characters long.`);
+      if (expiresAt != null) {
+        if (!(expiresAt instanceof Date) || Number.isNaN(expiresAt.getTime()))
+          throw invalid('The token expiry is not a valid date.');
+        if (expiresAt.getTime() <= now().getTime()) throw invalid('The token expiry must be in the future.');
+      }
+      const { token, hash } = newApiToken();
+      const { rows } = await db.query<{ id: string }>(
+        `insert into _api_tokens (person_id, name, token_hash, created_at, expires_at)
+         values ($1, $2, $3, $4, $5) returning id`,
+        [personId, trimmed, hash, now(), expiresAt ?? null],
+      );
+      return { id: rows[0]!.id, token, name: trimmed, expiresAt: expiresAt ?? null };
+    },
+
+    async authenticate(token) {
+      if (!looksLikeApiToken(token)) return undefined;
+      const { rows } = await db.query<{
+        id: string;
+        person_id: string;
+        expires_at: Date | null;
+        last_used_at: Date | null;
+        revoked_at: Date | null;
+      }>(
+        `select id, person_id, expires_at, last_used_at, revoked_at from _api_tokens where token_hash = $1`,
+        [sha256Hex(token)],
+      );
+      const row = rows[0];
+      const at = now();
+      if (!row || row.revoked_at || (row.expires_at && row.expires_at.getTime() <= at.getTime()))
+        return undefined;
+      if (!row.last_used_at || at.getTime() - row.last_used_at.getTime() >= LAST_USED_INTERVAL_MS) {
+        await db.query(
+          `update _api_tokens set last_used_at = $2
+           where id = $1 and (last_used_at is null or last_used_at < $2)`,
+          [row.id, at],
+        );
+      }
+      return { personId: row.person_id, tokenId: row.id };
+    },
+
+    async list(personId) {
+      const { rows } = await db.query<{
+        id: string;
+        name: string;
+        created_at: Date;
+        expires_at: Date | null;
+        last_used_at: Date | null;
+      }>(
+        `select id, name, created_at, expires_at, last_used_at from _api_tokens
+         where person_id = $1 and revoked_at is null order by created_at desc, id`,
+        [personId],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        lastUsedAt: row.last_used_at,
+      }));
+    },
+
+    async revoke(personId, tokenId) {
+      if (typeof tokenId !== 'string' || !uuidPattern.test(tokenId)) return false;
+      const { rowCount } = await db.query(
+        `update _api_tokens set revoked_at = $3 where id = $1 and person_id = $2 and revoked_at is null`,
+        [tokenId, personId, now()],
+      );
+      return rowCount > 0;
+    },
+  };
+}
