@@ -1,0 +1,54 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { apiError } from './errors.js';
+
+export interface CsrfOptions {
+  /** The cookie holding the token, readable by the UI's JavaScript. */
+  cookieName?: string;
+  headerName?: string;
+  /** Requests that need no token, e.g. those authenticated with `Authorization: Bearer`. */
+  isExempt?: (req: Request) => boolean;
+}
+
+/** Spec 3 §8's text for a csrf violation. */
+export const CSRF_MESSAGE = 'A security violation was detected, please fill out the form again.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The value of the first cookie called name in a Cookie header; undefined when absent. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0 || pair.slice(0, at).trim() !== name) continue;
+    let value = pair.slice(at + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+function sameToken(a: string, b: string): boolean {
+  const [left, right] = [Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')];
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Double-submit CSRF check: a state-changing request (anything but GET, HEAD and OPTIONS) that
+ * is not exempt must repeat the token cookie's value in the header, else it gets 403. A page of
+ * another site can make the browser send the cookie, but cannot read it to set the header.
+ */
+export function csrfProtection(options: CsrfOptions = {}): RequestHandler {
+  const { cookieName = 'csrf_token', headerName = 'x-csrf-token', isExempt } = options;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || isExempt?.(req)) return next();
+    const cookie = readCookie(req.headers.cookie, cookieName);
+    const header = req.get(headerName);
+    if (cookie && header && sameToken(header, cookie)) return next();
+    res.status(403).json(apiError('HTTP403', CSRF_MESSAGE));
+  };
+}
