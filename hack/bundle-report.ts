@@ -50,10 +50,23 @@ function sizeOf(root: string, files: Iterable<string>): Size {
  * `lazyModules` are the source files loaded lazily to show one page, e.g. the shell layout and
  * 'web/src/shell/screens/NotBuiltPage.tsx'.
  */
+function entryOutput(metafile: Metafile): [string, Metafile['outputs'][string]] {
+  const entry = Object.entries(metafile.outputs).find(
+    ([file, out]) => out.entryPoint === ENTRY && file.endsWith('.js'),
+  );
+  if (!entry) throw new Error(`no output for ${ENTRY}`);
+  return entry;
+}
+
+/** The source modules a browser runs before the first render. */
+export function initialModules(metafile: Metafile): Set<string> {
+  const files = closure(metafile, [entryOutput(metafile)[0]]);
+  return new Set([...files].flatMap((file) => Object.keys(metafile.outputs[file]!.inputs)));
+}
+
 export function bundleReport(root: string, metafile: Metafile, lazyModules: string[]): BundleReport {
   const outputs = Object.entries(metafile.outputs);
-  const entry = outputs.find(([file, out]) => out.entryPoint === ENTRY && file.endsWith('.js'));
-  if (!entry) throw new Error(`no output for ${ENTRY}`);
+  const entry = entryOutput(metafile);
   const initial = closure(metafile, [entry[0]]);
   const css = entry[1].cssBundle ? [entry[1].cssBundle] : [];
   const chunks = lazyModules.map((module) => {

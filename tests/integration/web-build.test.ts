@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from '../../hack/build.js';
-import { bundleReport } from '../../hack/bundle-report.js';
+import { bundleReport, initialModules } from '../../hack/bundle-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ONE_PAGE = ['web/src/shell/AppShell.tsx', 'web/src/shell/screens/NotBuiltPage.tsx'];
@@ -32,15 +32,7 @@ describe('the production UI build', () => {
   });
 
   it('loads the shell and its pages lazily: none is part of the initial download', () => {
-    const entry = Object.keys(metafile.outputs).find((file) => /assets\/main-[^/]+\.js$/.test(file))!;
-    const initialInputs = new Set<string>();
-    const visit = (file: string) => {
-      for (const input of Object.keys(metafile.outputs[file]!.inputs)) initialInputs.add(input);
-      for (const { path: imported, kind } of metafile.outputs[file]!.imports) {
-        if (kind === 'import-statement') visit(imported);
-      }
-    };
-    visit(entry);
+    const initialInputs = initialModules(metafile);
     expect(LAZY_PAGES.filter((page) => initialInputs.has(page))).toEqual([]);
     expect(initialInputs.has('web/src/routes.tsx')).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderConsole, startFakeApi, whoamiAs, type FakeApi } from './test-support.js';
+import { renderConsole, SPEC_SETTINGS_NAV, startFakeApi, whoamiAs, type FakeApi } from './test-support.js';
 import { SIDEBAR_STORAGE_KEY } from './use-sidebar-state.js';
 
 let api: FakeApi;
@@ -46,22 +46,7 @@ describe('Sidebar', () => {
     const settings = within(await nav()).getByRole('button', { name: 'Settings' });
     expect(settings).toHaveAttribute('aria-expanded', 'true');
     const group = within(settings.closest('li')!);
-    expect(group.getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Agents',
-      'Catalog Scraper',
-      'Connections',
-      'Event Queue',
-      'Feature Flags',
-      'Health Check',
-      'Integrations',
-      'Jobs History',
-      'Log Backends',
-      'Permissions',
-      'Rules',
-      'Teams',
-      'Topology',
-      'Users',
-    ]);
+    expect(group.getAllByRole('link').map((link) => link.textContent)).toEqual(SPEC_SETTINGS_NAV);
     expect(within(await nav()).getByRole('link', { name: 'Jobs History' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -1,53 +1,35 @@
 import { AREAS, SETTINGS_NAV, settingsTableArea, visibleNavItems, type AreaKey } from './nav-items.js';
-import { whoamiAs } from './test-support.js';
+import { SPEC_MAIN_NAV, SPEC_SETTINGS_NAV, whoamiAs } from './test-support.js';
 
 const titles = (keys: AreaKey[]) => keys.map((key) => AREAS[key].title);
-
-const MAIN = ['Topology', 'Health', 'Incidents', 'Catalog', 'Playbooks', 'Notifications', 'Logs'];
-const SETTINGS = [
-  'Agents',
-  'Catalog Scraper',
-  'Connections',
-  'Event Queue',
-  'Feature Flags',
-  'Health Check',
-  'Integrations',
-  'Jobs History',
-  'Log Backends',
-  'Permissions',
-  'Rules',
-  'Teams',
-  'Topology',
-  'Users',
-];
 
 describe('visibleNavItems', () => {
   it('shows an admin every area and the whole Settings submenu, sorted by name', () => {
     const { main, settings } = visibleNavItems(whoamiAs('admin'));
-    expect(titles(main)).toEqual(MAIN);
-    expect(titles(settings)).toEqual(SETTINGS);
+    expect(titles(main)).toEqual(SPEC_MAIN_NAV);
+    expect(titles(settings)).toEqual(SPEC_SETTINGS_NAV);
   });
 
   it('shows an editor everything too: editors read all resources', () => {
     const { main, settings } = visibleNavItems(whoamiAs('editor'));
-    expect(titles(main)).toEqual(MAIN);
-    expect(titles(settings)).toEqual(SETTINGS);
+    expect(titles(main)).toEqual(SPEC_MAIN_NAV);
+    expect(titles(settings)).toEqual(SPEC_SETTINGS_NAV);
   });
 
   it.each(['commander', 'responder'] as const)(
     'hides from a %s what needs identities or connections (Users, Teams, Connections)',
     (role) => {
       const { main, settings } = visibleNavItems(whoamiAs(role));
-      expect(titles(main)).toEqual(MAIN);
+      expect(titles(main)).toEqual(SPEC_MAIN_NAV);
       expect(titles(settings)).toEqual(
-        SETTINGS.filter((t) => !['Connections', 'Teams', 'Users'].includes(t)),
+        SPEC_SETTINGS_NAV.filter((t) => !['Connections', 'Teams', 'Users'].includes(t)),
       );
     },
   );
 
   it('hides the whole Settings group from a viewer', () => {
     const { main, settings } = visibleNavItems(whoamiAs('viewer'));
-    expect(titles(main)).toEqual(MAIN);
+    expect(titles(main)).toEqual(SPEC_MAIN_NAV);
     expect(settings).toEqual([]);
   });
 
@@ -60,13 +42,13 @@ describe('visibleNavItems', () => {
     const { main, settings } = visibleNavItems(
       whoamiAs('admin', { disabled: ['incidents', 'settings.users'] }),
     );
-    expect(titles(main)).toEqual(MAIN.filter((t) => t !== 'Incidents'));
-    expect(titles(settings)).toEqual(SETTINGS.filter((t) => t !== 'Users'));
+    expect(titles(main)).toEqual(SPEC_MAIN_NAV.filter((t) => t !== 'Incidents'));
+    expect(titles(settings)).toEqual(SPEC_SETTINGS_NAV.filter((t) => t !== 'Users'));
   });
 
   it('hides an area whose resource the user may not read', () => {
     const { main } = visibleNavItems(whoamiAs('admin', { unreadable: ['canaries'] }));
-    expect(titles(main)).toEqual(MAIN.filter((t) => t !== 'Health'));
+    expect(titles(main)).toEqual(SPEC_MAIN_NAV.filter((t) => t !== 'Health'));
   });
 
   it('shows nothing before whoami has answered', () => {

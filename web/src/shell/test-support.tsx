@@ -19,6 +19,33 @@ import { permissionsFor } from '../../../server/src/access/roles.js';
 type Resource = keyof Whoami['permissions'];
 type Feature = Whoami['disabledFeatures'][number];
 
+/** The sidebar as spec 1 §2 and spec 3 §2.3 describe it: the areas, then Settings sorted by name. */
+export const SPEC_MAIN_NAV = [
+  'Topology',
+  'Health',
+  'Incidents',
+  'Catalog',
+  'Playbooks',
+  'Notifications',
+  'Logs',
+];
+export const SPEC_SETTINGS_NAV = [
+  'Agents',
+  'Catalog Scraper',
+  'Connections',
+  'Event Queue',
+  'Feature Flags',
+  'Health Check',
+  'Integrations',
+  'Jobs History',
+  'Log Backends',
+  'Permissions',
+  'Rules',
+  'Teams',
+  'Topology',
+  'Users',
+];
+
 /** What /api/auth/whoami answers for a user with one role: the server's own matrix (spec 1 §6). */
 export function whoamiAs(
   role: Whoami['roles'][number],

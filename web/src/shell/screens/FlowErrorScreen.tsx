@@ -1,7 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import { CodeBlock, CodeBlockCode, Spinner } from '@patternfly/react-core';
-import { apiJson, errorMessage, type ApiError } from '../../api/index.js';
+import { errorMessage, useApi } from '../../api/index.js';
 import { HomeLink, ScreenMessage } from './ScreenMessage.js';
 
 /** Answers meaning the flow error is gone or not the caller's: nothing to show, go home. */
@@ -11,10 +10,12 @@ const GONE = new Set([403, 404, 410]);
 export function FlowErrorScreen() {
   const [params] = useSearchParams();
   const id = params.get('id');
-  const { data, error, isLoading } = useSWR<unknown, ApiError>(
+  const { data, error, isLoading } = useApi<unknown>(
     id ? `api/auth/errors/${encodeURIComponent(id)}` : null,
-    (path: string) => apiJson<unknown>(path),
-    { shouldRetryOnError: false, revalidateOnFocus: false },
+    {
+      shouldRetryOnError: false,
+      revalidateOnFocus: false,
+    },
   );
   if (error?.status !== undefined && GONE.has(error.status)) return <Navigate to="/" replace />;
   if (isLoading) {
