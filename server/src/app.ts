@@ -1,6 +1,7 @@
 import compression from 'compression';
 import express, { Router } from 'express';
-import { createAuthRouter } from './auth/router.js';
+import { dbAuthorizer, createFlagReader } from './access/guard.js';
+import type { Identity } from './auth/index.js';
 import type { About } from './auth/whoami.js';
 import type { Config } from './config.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
@@ -22,13 +23,14 @@ export interface AppDependencies {
   logger: Logger;
   webDir: string;
   isShuttingDown: () => boolean;
+  identity: Identity;
 }
 
 /** Assembles middleware and routers; every path lives under config.basePath. */
-export function createApp({ config, db, schema, logger, webDir, isShuttingDown }: AppDependencies) {
+export function createApp({ config, db, schema, logger, webDir, isShuttingDown, identity }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
 
   const metrics = createMetrics(db);
   app.use(metrics.track);
@@ -42,15 +44,23 @@ export function createApp({ config, db, schema, logger, webDir, isShuttingDown }
   root.use(probeRoutes);
   root.use(metrics.router);
 
+  // The request path reads like a sentence: who is calling → may they → the handler.
+  const { authentication, publicAuth, account, people } = identity;
   const api = Router();
   api.use(noStore);
   api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
-  api.use('/auth', createAuthRouter({ db }));
+  api.use(authentication.identify);
+  api.use('/auth', publicAuth);
+  api.use(authentication.requireSignedIn, authentication.csrf);
+  api.use('/auth', account);
+  api.use('/people', people);
   api.get('/about', (_req, res) => {
     res.json({ Version: backendVersion } satisfies About);
   });
   api.get('/kubeconfig', kubeconfigDownload);
-  api.use('/db', createDbRouter({ db, schema, maxRows: config.apiMaxRows }), restBodyErrors);
+  // Feature flags for data requests: one read shared by requests within a second.
+  const authorize = dbAuthorizer(schema, createFlagReader(db, { maxAgeMs: 1000 }));
+  api.use('/db', createDbRouter({ db, schema, maxRows: config.apiMaxRows, authorize }), restBodyErrors);
   api.use(apiNotFound);
   root.use('/api', api);
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -13,6 +15,15 @@ describe('loadConfig', () => {
       bodyLimitBytes: 1024 * 1024,
       shutdownTimeoutMs: 10000,
       apiMaxRows: 1000,
+      trustProxy: 'loopback',
+      publicUrl: undefined,
+      auth: {
+        oidc: undefined,
+        adminPassword: undefined,
+        sessionIdleTimeoutMs: 8 * 3_600_000,
+        sessionMaxAgeMs: 24 * 3_600_000,
+      },
+      localFeatureFlags: new Map(),
     });
   });
 
@@ -52,5 +63,73 @@ describe('loadConfig', () => {
     [{ API_MAX_ROWS: '0' }, 'API_MAX_ROWS="0": must be a whole number of at least 1'],
   ])('refuses %j naming the variable and the problem', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('reads the identity settings: OIDC, its role map, sessions, proxies, the public URL', () => {
+    const config = loadConfig({
+      OIDC_ISSUER_URL: 'https://id.example.com/realms/ops',
+      OIDC_CLIENT_ID: 'ops-console',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_ROLE_MAP: 'ops-admins=admin, sre=Responder',
+      SESSION_IDLE_TIMEOUT: '30m',
+      SESSION_MAX_AGE: '7d',
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://ops.example.com/console',
+    });
+    expect(config.auth.oidc).toEqual({
+      issuerUrl: 'https://id.example.com/realms/ops',
+      clientId: 'ops-console',
+      clientSecret: 's3cret',
+      scopes: 'openid profile email',
+      rolesClaim: 'groups',
+      roleMap: new Map([
+        ['ops-admins', 'admin'],
+        ['sre', 'responder'],
+      ]),
+    });
+    expect(config.auth.sessionIdleTimeoutMs).toBe(30 * 60_000);
+    expect(config.auth.sessionMaxAgeMs).toBe(7 * 86_400_000);
+    expect(config.trustProxy).toBe(true);
+    expect(config.publicUrl).toBe('https://ops.example.com/console/');
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe('2');
+  });
+
+  it.each([
+    [{ OIDC_ISSUER_URL: 'https://id.example.com' }, 'OIDC_CLIENT_ID: must be set when OIDC_ISSUER_URL is'],
+    [
+      { OIDC_ISSUER_URL: 'id.example.com' },
+      'OIDC_ISSUER_URL="id.example.com": must be the http(s) URL of an OpenID provider',
+    ],
+    [
+      { OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'c', OIDC_ROLE_MAP: 'ops=boss' },
+      'unknown role "boss"',
+    ],
+    [
+      { OIDC_SCOPES: 'profile email' },
+      'OIDC_SCOPES="profile email": must be space-separated scopes including \'openid\'',
+    ],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD="short": must be at least 8 characters long'],
+    [{ SESSION_MAX_AGE: '10 hours' }, 'SESSION_MAX_AGE="10 hours": must be a duration such as'],
+    [{ FEATURE_FLAGS: 'logs.disable' }, 'FEATURE_FLAGS: "logs.disable" is not name=value'],
+    [{ FEATURE_FLAGS_FILE: '/nowhere/flags' }, 'FEATURE_FLAGS_FILE="/nowhere/flags": ENOENT'],
+  ])('refuses %j, saying why', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads local feature flags from FEATURE_FLAGS and FEATURE_FLAGS_FILE, the file winning', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'flags-')), 'flags');
+    fs.writeFileSync(file, '# operator flags\nlogs.disable = true\n\nplaybooks.disable=false\n');
+    const config = loadConfig({
+      FEATURE_FLAGS: 'logs.disable=false, incidents.disable=true',
+      FEATURE_FLAGS_FILE: file,
+    });
+    expect(config.localFeatureFlags).toEqual(
+      new Map([
+        ['logs.disable', 'true'],
+        ['incidents.disable', 'true'],
+        ['playbooks.disable', 'false'],
+      ]),
+    );
   });
 });

@@ -1,5 +1,8 @@
 import path from 'node:path';
+import fs from 'node:fs';
 import { Ajv } from 'ajv';
+import type { Role } from './access/roles.js';
+import { parseRoleMap } from './auth/oidc-roles.js';
 
 /** Every setting of the service, read from the environment once and validated. */
 export interface Config {
@@ -17,7 +20,35 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Most rows one /api/db read answers (PostgREST's db-max-rows). */
   apiMaxRows: number;
+  /** Express's 'trust proxy': which hops' X-Forwarded-* headers count (TLS at an ingress makes cookies Secure). */
+  trustProxy: boolean | string;
+  /** The console's address as browsers reach it (for OIDC redirects and invite links); else from each request. */
+  publicUrl: string | undefined;
+  auth: AuthConfig;
+  /** Feature flags fixed by the operator (FEATURE_FLAGS, FEATURE_FLAGS_FILE): shown, not editable. */
+  localFeatureFlags: Map<string, string>;
 }
+
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  scopes: string;
+  /** The claim holding group names, e.g. 'groups' (a dotted path reaches nested claims). */
+  rolesClaim: string;
+  roleMap: Map<string, Role>;
+}
+
+export interface AuthConfig {
+  /** Set: people sign in at this OpenID provider; unset: local users with passwords. */
+  oidc: OidcConfig | undefined;
+  /** The first 'admin' user's password in local mode; generated and logged once when unset. */
+  adminPassword: string | undefined;
+  sessionIdleTimeoutMs: number;
+  sessionMaxAgeMs: number;
+}
+
+const durationPattern = '^[1-9][0-9]*(s|m|h|d)$';
 
 const schema = {
   type: 'object',
@@ -35,6 +66,19 @@ const schema = {
     BODY_LIMIT: { type: 'string', pattern: '^[0-9]+(b|kb|mb)?$', default: '1mb' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10000 },
     API_MAX_ROWS: { type: 'integer', minimum: 1, default: 1000 },
+    PUBLIC_URL: { type: 'string', pattern: '^https?://[^/?#]+(/[^?#]*)?$' },
+    TRUST_PROXY: { type: 'string', pattern: '^[^\\s]+$', default: 'loopback' },
+    OIDC_ISSUER_URL: { type: 'string', pattern: '^https?://' },
+    OIDC_CLIENT_ID: { type: 'string', minLength: 1 },
+    OIDC_CLIENT_SECRET: { type: 'string', minLength: 1 },
+    OIDC_SCOPES: { type: 'string', pattern: '(^|\\s)openid(\\s|$)', default: 'openid profile email' },
+    OIDC_ROLES_CLAIM: { type: 'string', minLength: 1, default: 'groups' },
+    OIDC_ROLE_MAP: { type: 'string', default: '' },
+    ADMIN_PASSWORD: { type: 'string', minLength: 8 },
+    SESSION_IDLE_TIMEOUT: { type: 'string', pattern: durationPattern, default: '8h' },
+    SESSION_MAX_AGE: { type: 'string', pattern: durationPattern, default: '24h' },
+    FEATURE_FLAGS: { type: 'string', default: '' },
+    FEATURE_FLAGS_FILE: { type: 'string', minLength: 1 },
   },
 } as const;
 
@@ -48,12 +92,89 @@ const explain: Record<string, string> = {
   BODY_LIMIT: "must be a size such as '512kb' or '1mb'",
   SHUTDOWN_TIMEOUT_MS: 'must be a whole number of milliseconds',
   API_MAX_ROWS: 'must be a whole number of at least 1',
+  PUBLIC_URL: "must be an http(s) URL such as 'https://ops.example.com/console/'",
+  TRUST_PROXY: "must be true, false, a hop count, or addresses such as 'loopback' or '10.0.0.0/8'",
+  OIDC_ISSUER_URL: 'must be the http(s) URL of an OpenID provider',
+  OIDC_CLIENT_ID: 'must not be empty',
+  OIDC_CLIENT_SECRET: 'must not be empty',
+  OIDC_SCOPES: "must be space-separated scopes including 'openid'",
+  OIDC_ROLES_CLAIM: 'must name a claim',
+  ADMIN_PASSWORD: 'must be at least 8 characters long',
+  SESSION_IDLE_TIMEOUT: "must be a duration such as '30m', '8h' or '1d'",
+  SESSION_MAX_AGE: "must be a duration such as '12h' or '7d'",
+  FEATURE_FLAGS_FILE: 'must be a file path',
 };
 
 /** A configuration problem: the message names the variable and what is wrong with it. */
 export class ConfigError extends Error {}
 
 const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false }).compile(schema);
+
+const withSlash = (text: string) => (text.endsWith('/') ? text : `${text}/`);
+
+function parseDuration(text: string): number {
+  const match = /^([0-9]+)(s|m|h|d)$/.exec(text)!;
+  const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+function parseTrustProxy(text: string): boolean | string {
+  if (text === 'true' || text === 'false') return text === 'true';
+  return /^[0-9]+$/.test(text) ? String(Number(text)) : text;
+}
+
+/**
+ * `name=value` pairs separated by commas or new lines; '#' starts a comment line. The same
+ * format in FEATURE_FLAGS and in the FEATURE_FLAGS_FILE (which wins on a name in both).
+ */
+export function parseFeatureFlags(text: string, origin: string): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (const raw of text.split(/[,\n]/)) {
+    const entry = raw.trim();
+    if (!entry || entry.startsWith('#')) continue;
+    const at = entry.indexOf('=');
+    const name = at < 0 ? '' : entry.slice(0, at).trim();
+    if (!name) throw new ConfigError(`${origin}: ${JSON.stringify(entry)} is not name=value`);
+    flags.set(name, entry.slice(at + 1).trim());
+  }
+  return flags;
+}
+
+function readFeatureFlags(values: Record<string, unknown>): Map<string, string> {
+  const flags = parseFeatureFlags(values.FEATURE_FLAGS as string, 'FEATURE_FLAGS');
+  const file = values.FEATURE_FLAGS_FILE as string | undefined;
+  if (file) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new ConfigError(`FEATURE_FLAGS_FILE=${JSON.stringify(file)}: ${(error as Error).message}`);
+    }
+    for (const [name, value] of parseFeatureFlags(text, `FEATURE_FLAGS_FILE ${file}`)) flags.set(name, value);
+  }
+  return flags;
+}
+
+function readOidc(values: Record<string, unknown>): OidcConfig | undefined {
+  const issuerUrl = values.OIDC_ISSUER_URL as string | undefined;
+  if (!issuerUrl) return undefined;
+  const clientId = values.OIDC_CLIENT_ID as string | undefined;
+  if (!clientId) throw new ConfigError('OIDC_CLIENT_ID: must be set when OIDC_ISSUER_URL is');
+  let roleMap: Map<string, Role>;
+  try {
+    roleMap = parseRoleMap(values.OIDC_ROLE_MAP as string);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return {
+    issuerUrl,
+    clientId,
+    clientSecret: values.OIDC_CLIENT_SECRET as string | undefined,
+    scopes: values.OIDC_SCOPES as string,
+    rolesClaim: values.OIDC_ROLES_CLAIM as string,
+    roleMap,
+  };
+}
 
 function parseSize(text: string): number {
   const match = /^([0-9]+)(b|kb|mb)?$/.exec(text)!;
@@ -73,8 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = error.instancePath.replace(/^\//, '');
     throw new ConfigError(`${name}=${JSON.stringify(env[name])}: ${explain[name] ?? error.message}`);
   }
-  let basePath = values.BASE_PATH as string;
-  if (!basePath.endsWith('/')) basePath += '/';
+  const basePath = withSlash(values.BASE_PATH as string);
   return {
     port: values.PORT as number,
     basePath,
@@ -85,5 +205,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: parseSize(values.BODY_LIMIT as string),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS as number,
     apiMaxRows: values.API_MAX_ROWS as number,
+    publicUrl: values.PUBLIC_URL ? withSlash(values.PUBLIC_URL as string) : undefined,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY as string),
+    auth: {
+      oidc: readOidc(values),
+      adminPassword: values.ADMIN_PASSWORD as string | undefined,
+      sessionIdleTimeoutMs: parseDuration(values.SESSION_IDLE_TIMEOUT as string),
+      sessionMaxAgeMs: parseDuration(values.SESSION_MAX_AGE as string),
+    },
+    localFeatureFlags: readFeatureFlags(values),
   };
 }

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { syncLocalFlags } from './access/local-flags.js';
 import { createApp } from './app.js';
+import { createIdentity } from './auth/index.js';
+import { createLocalUsers } from './auth/local-users.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './http/logging.js';
 import { openDatabase, type Db } from './platform/db/db.js';
@@ -25,6 +28,20 @@ export function defaultWebDir(): string {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[1]!;
 }
 
+const SESSION_PURGE_INTERVAL_MS = 10 * 60_000;
+
+/** Local mode's first start: the 'admin' user, with ADMIN_PASSWORD or a password logged this once. */
+async function ensureAdmin(db: Db, config: Config, logger: Logger): Promise<void> {
+  const result = await createLocalUsers(db).ensureAdmin({ password: config.auth.adminPassword });
+  if (!result.created) return;
+  if (result.generatedPassword) {
+    logger.warn(
+      { username: result.username, password: result.generatedPassword },
+      'created the first administrator with a generated password: sign in with it and change it on the profile page; it is not shown again',
+    );
+  } else logger.info({ username: result.username }, 'created the first administrator with ADMIN_PASSWORD');
+}
+
 export async function startServer(
   config: Config,
   options: { logger?: Logger; webDir?: string } = {},
@@ -41,8 +58,12 @@ export async function startServer(
       demoData: config.demoData,
       log: (msg, details) => logger.info(details ?? {}, msg),
     });
+    await syncLocalFlags(db, config.localFeatureFlags);
+    if (!config.auth.oidc) await ensureAdmin(db, config, logger);
     const schema = await loadSchema(db);
+    const identity = await createIdentity({ config, db, logger });
     const app = createApp({
+      identity,
       config,
       db,
       schema,
@@ -56,11 +77,16 @@ export async function startServer(
       server.once('error', reject);
     });
     const port = (server.address() as AddressInfo).port;
+    const purge = setInterval(() => {
+      identity.sessions.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'session purge failed'));
+    }, SESSION_PURGE_INTERVAL_MS);
+    purge.unref();
     const url = `http://127.0.0.1:${port}${config.basePath}`;
     logger.info({ url }, 'listening');
 
     const close = async () => {
       shuttingDown = true;
+      clearInterval(purge);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const forced = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);

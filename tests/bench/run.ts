@@ -77,7 +77,14 @@ async function startBuiltServer(env: Record<string, string>): Promise<{ url: str
   const port = 32000 + (process.pid % 10000);
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}/`;
@@ -86,7 +93,10 @@ async function startBuiltServer(env: Record<string, string>): Promise<{ url: str
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { url, child };
+    if (ready) {
+      await signIn(url);
+      return { url, child };
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
@@ -131,8 +141,25 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
+const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+/** The administrator's session cookie: every measured request is signed in, as the UI's are. */
+let sessionCookie = '';
+
+async function signIn(url: string): Promise<void> {
+  const response = await fetch(`${url}api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: HTTP ${response.status}`);
+  sessionCookie = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 async function get(url: string, headers: Record<string, string> = {}): Promise<void> {
-  const response = await fetch(url, { headers });
+  const response = await fetch(url, { headers: { ...headers, cookie: sessionCookie } });
   if (!response.ok && response.status !== 206) throw new Error(`${url}: HTTP ${response.status}`);
   await response.arrayBuffer();
 }

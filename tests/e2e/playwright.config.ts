@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from '../../hack/ensure-chromium.js';
+import { adminStatePath } from './accounts.js';
 
 // tests/e2e/run.ts starts the built server (dist/server/main.js) on a fresh embedded database
 // with demo data under BASE_PATH=/console/, exactly as an operator would run it, and passes
@@ -11,6 +12,7 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080/console/';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -20,6 +22,7 @@ export default defineConfig({
   outputDir: process.env.E2E_RESULTS ?? path.join(os.tmpdir(), 'ops-console-e2e-results'),
   use: {
     baseURL,
+    storageState: adminStatePath(),
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, buildWeb } from '../../hack/build.js';
 import { ensureChromium } from '../../hack/ensure-chromium.js';
+import { E2E_ADMIN_PASSWORD } from './accounts.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const resultsDir = path.join(root, 'test-results/e2e');
@@ -51,13 +52,22 @@ await Promise.all([buildWeb(), buildServer()]);
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-'));
+// The signed-in browser state the suites share (tests/e2e/global-setup.ts).
+const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-state-'));
 const port = await freePort();
 // Beside the results, not in them: Playwright empties its output directory when it starts.
 const logFile = path.join(root, 'test-results/e2e-server.log');
 const log = fs.openSync(logFile, 'w');
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), BASE_PATH, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    BASE_PATH,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+  },
   stdio: ['ignore', log, log],
 });
 
@@ -76,7 +86,12 @@ try {
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}${BASE_PATH}`, E2E_RESULTS: resultsDir },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: `http://127.0.0.1:${port}${BASE_PATH}`,
+        E2E_RESULTS: resultsDir,
+        E2E_STATE_DIR: stateDir,
+      },
     },
   );
   status = result.status ?? 1;
@@ -87,6 +102,7 @@ try {
   await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
   fs.closeSync(log);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(stateDir, { recursive: true, force: true });
 }
 if (status !== 0) {
   printLogTail(logFile);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './accounts.js';
 import { ConsoleShell } from './pages/console-shell.js';
 
 const MAIN = ['Topology', 'Health', 'Incidents', 'Catalog', 'Playbooks', 'Notifications', 'Logs'];
@@ -93,7 +94,7 @@ test('the user menu greets the user, lists profile, kubeconfig, both versions an
   const shell = new ConsoleShell(page);
   await shell.open();
   const menu = await shell.openUserMenu();
-  await expect(menu).toContainText('Hi Local Admin');
+  await expect(menu).toContainText('Hi Admin');
   await expect(menu.getByRole('menuitem')).toHaveText(['Your Profile', 'Download kubeconfig', 'Sign out']);
   await expect(menu).toContainText(/Frontend version\s*1\.0\.800/);
   await expect(menu).toContainText(/Backend version\s*1\.0\.800/);
@@ -160,10 +161,23 @@ test('the dark theme toggles and is remembered', async ({ page }) => {
   expect(await shell.isDark()).toBe(false);
 });
 
-test('sign out leaves the console for the sign-in page', async ({ page }) => {
-  const shell = new ConsoleShell(page);
-  await shell.open('catalog');
-  const menu = await shell.openUserMenu();
-  await menu.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/console\/login$/);
+test.describe('with a session of its own', () => {
+  // Signing out ends the session on the server: not the one the other suites share.
+  test.use({ storageState: SIGNED_OUT });
+
+  test('sign out leaves the console for the sign-in page, and the console asks to sign in again', async ({
+    page,
+  }) => {
+    const signIn = await page.request.post('api/auth/login', {
+      data: { username: 'admin', password: E2E_ADMIN_PASSWORD },
+    });
+    expect(signIn.status()).toBe(200);
+    const shell = new ConsoleShell(page);
+    await shell.open('catalog');
+    const menu = await shell.openUserMenu();
+    await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/console\/login$/);
+    await page.goto('catalog');
+    await expect(page).toHaveURL(/\/console\/login\?return_to=%2Fcatalog$/);
+  });
 });

@@ -1,12 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import { loadConfig } from '../../server/src/config.js';
 import { startServer, type RunningServer } from '../../server/src/server.js';
+import { ADMIN_PASSWORD } from '../support/server.js';
 
+/** Signs in as the first administrator (ADMIN_PASSWORD) and counts a table's rows. */
 async function count(server: RunningServer, table: string): Promise<number> {
+  const login = await fetch(new URL('api/auth/login', server.url), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const response = await fetch(new URL(`api/db/${table}?select=id&limit=1`, server.url), {
-    headers: { Prefer: 'count=exact' },
+    headers: { Prefer: 'count=exact', cookie },
   });
   return Number(response.headers.get('content-range')!.split('/')[1]);
 }
@@ -14,7 +27,10 @@ async function count(server: RunningServer, table: string): Promise<number> {
 /** A brand-new data directory, as on a laptop's first `npm start` (no template copy). */
 async function firstStart(env: Record<string, string>): Promise<{ server: RunningServer; dataDir: string }> {
   const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-')), 'data');
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), port: 0 };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD, ...env }),
+    port: 0,
+  };
   return { server: await startServer(config), dataDir };
 }
 
@@ -32,7 +48,7 @@ describe('first start on an empty embedded database', () => {
       await server.close();
     }
     // A second start keeps the data and loads nothing twice.
-    const again = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), port: 0 };
+    const again = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD }), port: 0 };
     const restarted = await startServer(again);
     try {
       expect(await count(restarted, 'checks')).toBe(checksAtFirstStart);
@@ -49,6 +65,43 @@ describe('first start on an empty embedded database', () => {
       expect(await count(server, 'incidents')).toBe(0);
     } finally {
       await server.close();
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  });
+
+  it('without ADMIN_PASSWORD creates admin with a generated password, logged once, that signs in', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-')), 'data');
+    const lines: Array<{ msg: string; password?: string; username?: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const config = { ...loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false' }), port: 0 };
+    const start = async () => {
+      const server = await startServer(config, { logger });
+      await server.close();
+    };
+    try {
+      await start();
+      const logged = lines.filter((line) => line.password);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ username: 'admin', msg: expect.stringContaining('not shown again') });
+      const password = logged[0]!.password!;
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      await start();
+      expect(lines.filter((line) => line.password)).toHaveLength(1);
+
+      const server = await startServer(config, { logger });
+      try {
+        const login = (pw: string) =>
+          fetch(new URL('api/auth/login', server.url), {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ username: 'admin', password: pw }),
+          });
+        expect((await login(password)).status).toBe(200);
+        expect((await login(ADMIN_PASSWORD)).status).toBe(401);
+      } finally {
+        await server.close();
+      }
+    } finally {
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
     }
   });

@@ -58,7 +58,7 @@ describe('the service process', () => {
       await waitFor(() => run.output().stdout.includes('"msg":"listening"'), 30000);
       const url = /"url":"([^"]+)"/.exec(run.output().stdout)![1]!;
       expect((await fetch(new URL('readyz', url))).status).toBe(200);
-      const answered = await fetch(new URL('api/db/agents?select=id&limit=1', url));
+      const answered = await fetch(new URL('api/auth/config?probe=1', url));
       const requestId = answered.headers.get('x-request-id');
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
@@ -70,7 +70,7 @@ describe('the service process', () => {
       expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
       // Every stdout line is JSON; the request's line carries its id, method, path and status.
       expect(lines.find((l) => l.req?.id === requestId)).toMatchObject({
-        req: { method: 'GET', url: '/api/db/agents' }, // the path, without the query's values
+        req: { method: 'GET', url: '/api/auth/config' }, // the path, without the query's values
         res: { statusCode: 200 },
       });
       await expect(fetch(new URL('healthz', url))).rejects.toThrow();

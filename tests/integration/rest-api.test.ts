@@ -8,7 +8,9 @@ describe.each(availableBackends())('/api/db on the real schema (%s)', (backend) 
   let client: PostgrestClient;
   beforeAll(async () => {
     server = await startTestServer({ backend, template: 'demo' });
-    client = new PostgrestClient(server.at('api/db'));
+    client = new PostgrestClient(server.at('api/db'), {
+      headers: { Authorization: `Bearer ${await server.tokenFor('admin')}` },
+    });
   });
   afterAll(() => server.stop());
 
@@ -16,7 +18,7 @@ describe.each(availableBackends())('/api/db on the real schema (%s)', (backend) 
     (await server.db.query<R>(text, params)).rows;
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(server.at(`api/db/${path}`), { headers });
+    const response = await server.fetch(`api/db/${path}`, { headers });
     return {
       status: response.status,
       headers: response.headers,

@@ -22,7 +22,7 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
   });
 
   it('exposes request durations by route and the database pool on /metrics', async () => {
-    await fetch(server.at('api/db/checks?limit=1'));
+    await server.fetch('api/db/checks?limit=1');
     const text = await (await fetch(server.at('metrics'))).text();
     expect(text).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/api\/db[^"]*",status="200"\} \d+/,
@@ -31,7 +31,7 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
   });
 
   it('sets security headers, a request id and no-store on API answers', async () => {
-    const response = await fetch(server.at('api/db/checks?limit=1'));
+    const response = await server.fetch('api/db/checks?limit=1');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -43,7 +43,7 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
 
   it('refuses an oversized body with a clear 413', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
-    const response = await fetch(server.at('api/db/teams'), {
+    const response = await server.fetch('api/db/teams', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: big,
@@ -57,20 +57,20 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
   });
 
   it('answers malformed JSON with 400 and unknown API paths with a JSON 404', async () => {
-    const bad = await fetch(server.at('api/db/teams'), {
+    const bad = await server.fetch('api/db/teams', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{"name": ',
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
-    const missing = await fetch(server.at('api/nowhere'));
+    const missing = await server.fetch('api/nowhere');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: 'HTTP404' });
   });
 
   it('compresses text answers when asked', async () => {
-    const response = await fetch(server.at('api/db/checks?limit=200'), {
+    const response = await server.fetch('api/db/checks?limit=200', {
       headers: { 'Accept-Encoding': 'gzip' },
     });
     // fetch decompresses transparently; the header tells what travelled.
@@ -104,7 +104,7 @@ describe('the UI under a base path', () => {
   });
 
   it('keeps the API and probes under the base path, and probes at the root too', async () => {
-    expect((await fetch(server.at('api/db/checks?limit=1'))).status).toBe(200);
+    expect((await server.fetch('api/db/checks?limit=1')).status).toBe(200);
     expect((await fetch(new URL('/healthz', server.url))).status).toBe(200);
     expect((await fetch(new URL('/api/db/checks', server.url))).status).toBe(404);
   });

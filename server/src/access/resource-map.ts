@@ -191,6 +191,10 @@ export function accessFor(
   return requests;
 }
 
+/** The words of a refusal: 'You may not read connections', 'You may not change incident'. */
+export const refusal = (action: Action, what: string) =>
+  `You may not ${action === 'read' ? 'read' : 'change'} ${what}`;
+
 const mayDoEverything = (permissions: Permissions) =>
   Object.values(permissions).every((access) => access.read && access.write);
 
@@ -202,10 +206,7 @@ export function decide(
   for (const { resource, action, name } of requests) {
     const allowed = resource === null ? mayDoEverything(permissions) : permissions[resource][action];
     if (!allowed) {
-      return {
-        allowed: false,
-        message: `You may not ${action === 'read' ? 'read' : 'change'} ${resource ?? name}`,
-      };
+      return { allowed: false, message: refusal(action, resource ?? name) };
     }
   }
   return { allowed: true };

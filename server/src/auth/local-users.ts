@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '../access/roles.js';
 import { HttpError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
+import { saveIdentity, splitName } from './identities.js';
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { randomToken } from './tokens.js';
 
@@ -32,6 +33,12 @@ export interface LocalUsers {
   changePassword(personId: string, currentPassword: string, newPassword: string): Promise<void>;
   /** Sets a password without knowing the old one (invite links, administrators). */
   setPassword(personId: string, newPassword: string): Promise<void>;
+  /**
+   * Gives an existing person (an invited one) a username and password, or a new password when
+   * they have one already. HttpError 422 for an invalid username or password, 409 when the
+   * username belongs to someone else.
+   */
+  attachPassword(personId: string, username: string, password: string): Promise<void>;
   /** At first start (no local credentials at all) creates the 'admin' user; otherwise does nothing. */
   ensureAdmin(options?: { password?: string }): Promise<EnsureAdminResult>;
 }
@@ -42,7 +49,7 @@ export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_USERNAME_LENGTH = 100;
 
 // ASCII only: JavaScript's and Postgres's lower() agree on it, and look-alike letters are out.
-const usernamePattern = /^[a-z0-9._@-]+$/;
+const usernamePattern = /^[a-z0-9._@+-]+$/;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,7 +67,7 @@ function checkUsername(username: string): void {
   if (username.length > MAX_USERNAME_LENGTH)
     throw invalid(`The username must be at most ${MAX_USERNAME_LENGTH} characters long.`);
   if (!usernamePattern.test(username))
-    throw invalid('The username may only contain letters, digits and the characters . _ - @');
+    throw invalid('The username may only contain letters, digits and the characters . _ - @ +');
 }
 
 function checkPassword(password: unknown): asserts password is string {
@@ -129,6 +136,7 @@ export function createLocalUsers(db: Db): LocalUsers {
             `insert into _local_credentials (person_id, username, password_hash) values ($1, $2, $3)`,
             [personId, login, hash],
           );
+          await saveIdentity(tx, personId, { name: splitName(displayName), email: address }, 'active');
           return { personId };
         });
       } catch (error) {
@@ -179,6 +187,24 @@ export function createLocalUsers(db: Db): LocalUsers {
       if ((await credentialsOf(personId)) === undefined)
         throw new HttpError(404, 'This user has no local password.');
       await storePassword(personId, newPassword);
+    },
+
+    async attachPassword(personId, username, password) {
+      const login = normalizeUsername(username);
+      checkUsername(login);
+      checkPassword(password);
+      const hash = await hashPassword(password);
+      try {
+        await db.query(
+          `insert into _local_credentials (person_id, username, password_hash) values ($1, $2, $3)
+           on conflict (person_id) do update set password_hash = excluded.password_hash,
+             password_changed_at = now()`,
+          [personId, login, hash],
+        );
+      } catch (error) {
+        if (uniqueViolation(error)) throw new HttpError(409, `A user named ${login} already exists.`);
+        throw error;
+      }
     },
 
     ensureAdmin({ password } = {}) {

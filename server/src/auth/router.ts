@@ -1,45 +1,161 @@
-import { Router } from 'express';
-import { disabledFeatures } from '../access/features.js';
-import { effectiveRoles, permissionsFor } from '../access/roles.js';
+import { Router, type RequestHandler } from 'express';
+import type { FlagReader } from '../access/guard.js';
+import type { Config } from '../config.js';
+import { HttpError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
-import type { Whoami } from './whoami.js';
+import type { ApiTokenStore } from './api-token-store.js';
+import type { Authentication } from './authenticate.js';
+import { INVITE_INVALID, type Invites } from './invites.js';
+import type { LocalUsers } from './local-users.js';
+import { consoleUrl } from './return-to.js';
+import type { SessionCookies } from './session-http.js';
+import type { ProviderTokens, SessionStore } from './session-store.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
+import type { AuthMode, Whoami } from './whoami.js';
 
-/**
- * Until sign-in exists (the identity issue), every request acts as this built-in
- * administrator: the console has no users to tell apart yet.
- */
-export const LOCAL_ADMIN = {
-  id: '00000000-0000-0000-0000-000000000001',
-  name: 'Local Admin',
-  email: null,
-  avatar: null,
-  roles: ['admin'],
-} as const;
-
-async function readFlags(db: Db): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ name: string; value: string }>(
-    `select name, value from properties where name like '%.disable'`,
-  );
-  return new Map(rows.map((row) => [row.name, row.value]));
+export interface AuthRouterDependencies {
+  config: Config;
+  db: Db;
+  auth: Authentication;
+  cookies: SessionCookies;
+  sessions: SessionStore;
+  tokens: ApiTokenStore;
+  localUsers: LocalUsers;
+  throttle: SignInThrottle;
+  invites: Invites;
+  flags: FlagReader;
+  /** OIDC mode: the provider's logout address for an ending session, if it has one. */
+  endSessionUrl?: (
+    provider: ProviderTokens | null,
+    postLogoutRedirectUri: string,
+  ) => Promise<string | undefined>;
 }
 
-/** /api/auth: who the caller is and what they may do. */
-export function createAuthRouter({ db }: { db: Db }): Router {
+export const WRONG_CREDENTIALS = 'Wrong username or password.';
+
+const modeOf = (config: Config): AuthMode => (config.auth.oidc ? 'oidc' : 'local');
+
+/** Refuses what only local mode offers (passwords) when people sign in at an OpenID provider. */
+const localOnly =
+  (config: Config): RequestHandler =>
+  (_req, _res, next) => {
+    if (!config.auth.oidc) return next();
+    next(
+      new HttpError(
+        409,
+        `Passwords are not used here: this console signs in through ${config.auth.oidc.issuerUrl}.`,
+      ),
+    );
+  };
+
+/** /api/auth routes anyone may call: how to sign in, signing in and out, accepting an invitation. */
+export function createPublicAuthRouter(deps: AuthRouterDependencies): Router {
+  const { config, db, auth, cookies, localUsers, throttle, invites } = deps;
   const router = Router();
 
-  router.get('/whoami', async (_req, res) => {
-    const { roles, ...user } = LOCAL_ADMIN;
+  router.get('/config', (_req, res) => {
+    res.json({ mode: modeOf(config), ...(config.auth.oidc ? { issuer: config.auth.oidc.issuerUrl } : {}) });
+  });
+
+  router.post('/login', localOnly(config), async (req, res, next) => {
+    const { username, password } = (req.body ?? {}) as { username?: unknown; password?: unknown };
+    if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password)
+      throw new HttpError(400, 'Please enter your username and password.');
+    const verdict = await throttle.check(username, req.ip);
+    if (!verdict.allowed) {
+      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+      res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
+      throw new HttpError(
+        429,
+        `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    auth.passport.authenticate('local', { session: false }, (error: unknown, user: Express.User | false) => {
+      (async () => {
+        if (error) throw error;
+        if (!user) {
+          await throttle.recordFailure(username, req.ip);
+          throw new HttpError(401, WRONG_CREDENTIALS);
+        }
+        await throttle.reset(username);
+        res.json(await cookies.start(req, res, user.id));
+      })().catch(next);
+    })(req, res, next);
+  });
+
+  router.post('/logout', auth.csrf, async (req, res) => {
+    const ended = await cookies.end(req, res);
+    const redirectTo =
+      ended && deps.endSessionUrl
+        ? await deps.endSessionUrl(ended.provider, `${consoleUrl(req, config)}login`)
+        : undefined;
+    if (redirectTo) res.json({ redirectTo });
+    else res.status(204).end();
+  });
+
+  router.post('/invite/lookup', async (req, res) => {
+    const invite = await invites.find((req.body as { token?: unknown } | undefined)?.token);
+    if (!invite) throw new HttpError(404, INVITE_INVALID);
+    const { firstName, lastName, email } = invite;
+    res.json({ firstName, lastName, email, mode: modeOf(config) });
+  });
+
+  router.post('/invite/accept', localOnly(config), async (req, res) => {
+    const { token, password } = (req.body ?? {}) as { token?: unknown; password?: unknown };
+    const invite = await invites.find(token);
+    if (!invite || !invite.email) throw new HttpError(404, INVITE_INVALID);
+    // Validates the password before the invitation is spent; the username is the email.
+    await localUsers.attachPassword(invite.personId, invite.email, String(password ?? ''));
+    const used = await db.transaction((tx) => invites.use(tx, token as string));
+    if (!used) throw new HttpError(404, INVITE_INVALID);
+    res.json(await cookies.start(req, res, invite.personId));
+  });
+
+  return router;
+}
+
+/** /api/auth routes for the signed-in caller: who they are, their API tokens, their password. */
+export function createAccountRouter(deps: AuthRouterDependencies): Router {
+  const { config, cookies, sessions, tokens, localUsers, flags } = deps;
+  const router = Router();
+
+  router.get('/whoami', async (req, res) => {
+    const { id, name, email, avatar, roles, permissions } = req.user!;
     const body: Whoami = {
-      user,
-      roles: effectiveRoles(roles),
-      permissions: permissionsFor(roles),
-      disabledFeatures: disabledFeatures(await readFlags(db)),
+      user: { id, name, email, avatar },
+      roles,
+      permissions,
+      disabledFeatures: await flags(),
+      authMode: modeOf(config),
     };
     res.json(body);
   });
 
-  // Nothing to end while there are no sessions; the UI goes to the sign-in page after this.
-  router.post('/logout', (_req, res) => {
+  router.get('/tokens', async (req, res) => {
+    res.json(await tokens.list(req.user!.id));
+  });
+
+  router.post('/create_token', async (req, res) => {
+    const { name, expiry } = (req.body ?? {}) as { name?: unknown; expiry?: unknown };
+    if (expiry != null && typeof expiry !== 'string')
+      throw new HttpError(422, 'The token expiry is not a valid date.');
+    const created = await tokens.create(req.user!.id, name as string, expiry ? new Date(expiry) : null);
+    res.status(201).json(created);
+  });
+
+  router.delete('/tokens/:id', async (req, res) => {
+    if (!(await tokens.revoke(req.user!.id, String(req.params.id))))
+      throw new HttpError(404, 'You have no such API token.');
+    res.status(204).end();
+  });
+
+  router.post('/change_password', localOnly(config), async (req, res) => {
+    const { currentPassword, newPassword } = (req.body ?? {}) as Record<string, unknown>;
+    const personId = req.user!.id;
+    await localUsers.changePassword(personId, String(currentPassword ?? ''), String(newPassword ?? ''));
+    // Every other session of this person ends; this one goes on under a new id.
+    await sessions.destroyAllFor(personId);
+    if (req.user!.via === 'session') await cookies.start(req, res, personId);
     res.status(204).end();
   });
 

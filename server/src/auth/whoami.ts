@@ -10,7 +10,11 @@ export interface Whoami {
   permissions: Permissions;
   /** Features turned off by `{feature}.disable` flags, parents included. */
   disabledFeatures: Feature[];
+  /** How people sign in here: passwords kept by the console, or an OpenID provider. */
+  authMode: AuthMode;
 }
+
+export type AuthMode = 'local' | 'oidc';
 
 /** The answer of GET /api/about. */
 export interface About {

@@ -30,6 +30,8 @@ describe('csrfProtection', () => {
     const app = express();
     app.use('/api', csrfProtection({ isExempt: (req) => /^Bearer\s/i.test(req.get('authorization') ?? '') }));
     app.use('/custom', csrfProtection({ cookieName: 'xsrf', headerName: 'x-xsrf' }));
+    // A server-side session's token, whatever the csrf cookie says.
+    app.use('/session', csrfProtection({ expectedToken: (req) => (req.get('x-session') ? TOKEN : undefined) }));
     app.all('/{*path}', (req, res) => {
       res.json({ ok: true, method: req.method });
     });
@@ -102,5 +104,15 @@ describe('csrfProtection', () => {
     await expectRefused(
       await call('POST', { cookie: `csrf_token=${TOKEN}`, 'x-csrf-token': TOKEN }, '/custom/x'),
     );
+  });
+
+  it("compares with the session's own token when given one", async () => {
+    const planted = 'planted-by-a-sibling-domain';
+    const good = await call('POST', { 'x-session': '1', 'x-csrf-token': TOKEN }, '/session/x');
+    expect(good.status).toBe(200);
+    await expectRefused(
+      await call('POST', { 'x-session': '1', cookie: `csrf_token=${planted}`, 'x-csrf-token': planted }, '/session/x'),
+    );
+    await expectRefused(await call('POST', { cookie: `csrf_token=${TOKEN}`, 'x-csrf-token': TOKEN }, '/session/x'));
   });
 });

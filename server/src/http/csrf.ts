@@ -8,6 +8,11 @@ export interface CsrfOptions {
   headerName?: string;
   /** Requests that need no token, e.g. those authenticated with `Authorization: Bearer`. */
   isExempt?: (req: Request) => boolean;
+  /**
+   * The token the header must carry. Default: the cookie's value (plain double submit). A
+   * server-side session's own token is stronger: a cookie planted from a sibling domain can't match it.
+   */
+  expectedToken?: (req: Request) => string | undefined;
 }
 
 /** Spec 3 §8's text for a csrf violation. */
@@ -44,11 +49,12 @@ function sameToken(a: string, b: string): boolean {
  */
 export function csrfProtection(options: CsrfOptions = {}): RequestHandler {
   const { cookieName = 'csrf_token', headerName = 'x-csrf-token', isExempt } = options;
+  const expectedToken = options.expectedToken ?? ((req: Request) => readCookie(req.headers.cookie, cookieName));
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || isExempt?.(req)) return next();
-    const cookie = readCookie(req.headers.cookie, cookieName);
+    const expected = expectedToken(req);
     const header = req.get(headerName);
-    if (cookie && header && sameToken(header, cookie)) return next();
+    if (expected && header && sameToken(header, expected)) return next();
     res.status(403).json(apiError('HTTP403', CSRF_MESSAGE));
   };
 }

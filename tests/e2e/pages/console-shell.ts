@@ -41,7 +41,7 @@ export class ConsoleShell {
   }
 
   userMenuToggle(): Locator {
-    return this.page.getByRole('banner').getByRole('button', { name: /Local Admin/ });
+    return this.page.getByRole('banner').getByRole('button', { name: /Admin/ });
   }
 
   async openUserMenu(): Promise<Locator> {

@@ -48,7 +48,15 @@ export interface DbRouterOptions {
    * top level, whatever limit was asked for. Writes answering their rows are not capped.
    */
   maxRows?: number;
+  /**
+   * Decides whether the caller may make this request, before anything runs: `name` is the
+   * relation or `rpc/<function>`, `parsed` the query (its select names the embeds). Throw a
+   * RestError (or HttpError) to refuse.
+   */
+  authorize?: Authorize;
 }
+
+export type Authorize = (req: Request, name: string, parsed: ParsedQuery) => void | Promise<void>;
 
 export const defaultMaxRows = 1000;
 
@@ -56,6 +64,7 @@ interface Context {
   db: Db;
   schema: DbSchema;
   maxRows: number;
+  authorize?: Authorize;
 }
 
 /** An answer to send: built first, sent once any transaction is over. */
@@ -84,7 +93,7 @@ export function createDbRouter(options: DbRouterOptions): express.Router {
   if (!Number.isSafeInteger(maxRows) || maxRows < 1) {
     throw new Error(`maxRows must be a positive integer, got ${String(options.maxRows)}`);
   }
-  const context: Context = { db, schema, maxRows };
+  const context: Context = { db, schema, maxRows, authorize: options.authorize };
   const router = express.Router();
   router.all(
     '/rpc/:fn',
@@ -142,6 +151,7 @@ async function answerRelation(context: Context, req: Request, res: Response): Pr
   const relation = schema.relations.get(String(req.params.relation));
   if (!relation) throw unknownRelation(String(req.params.relation));
   const parsed = parseQuery(queryParams(req));
+  await context.authorize?.(req, relation.name, parsed);
   const prefer = preferences(req);
   const single = wantsSingleObject(req);
   switch (req.method) {
@@ -357,6 +367,7 @@ async function callFunction(context: Context, req: Request, res: Response): Prom
   const { args, rest } = rpcArguments(schema, name, req);
   const fn = findFunction(schema, name, Object.keys(args));
   const parsed = parseQuery(rest);
+  await context.authorize?.(req, `rpc/${name}`, parsed);
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
   const answer = await context.db.transaction(async (tx) => {
     if (readOnly) await tx.query('set transaction read only');

@@ -103,11 +103,11 @@ export async function loadConnections({ w, r, clock, refs }: DemoContext): Promi
 export async function loadSettings({ w, r, clock, refs }: DemoContext): Promise<void> {
   const admin = refs.people[0]!.id;
   await w.insert('properties', [
-    ...FEATURES.map((f, i) => ({
+    ...FEATURES.map((f) => ({
       name: `${f}.disable`,
       value: 'false',
       description: `Set to true to hide ${f}`,
-      source: i === 0 ? 'local' : 'UI',
+      source: 'UI',
       created_by: admin,
       created_at: clock.ago(60 * DAY),
       updated_at: clock.ago(60 * DAY),

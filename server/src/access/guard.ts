@@ -1,0 +1,91 @@
+/**
+ * The guard every /api route uses (DESIGN §2: authenticate → authorize → handler): permission
+ * per resource (spec 1 §6) and feature flags, decided on the server for every request.
+ */
+import type { Request, RequestHandler } from 'express';
+import { HttpError } from '../http/errors.js';
+import type { Db } from '../platform/db/db.js';
+import type { Authorize } from '../platform/rest/router.js';
+import { RestError } from '../platform/rest/errors.js';
+import type { DbSchema } from '../platform/rest/schema.js';
+import { disabledMessage, featureOf } from './feature-map.js';
+import { disabledFeatures, type Feature } from './features.js';
+import { accessFor, decide, embedsOf, refusal, type Action } from './resource-map.js';
+import type { Resource, Role } from './roles.js';
+
+/** Reads the `{feature}.disable` flags; `maxAgeMs` > 0 shares one read between requests that close together. */
+export function createFlagReader(db: Db, { maxAgeMs = 0 }: { maxAgeMs?: number } = {}) {
+  let cached: { at: number; value: Promise<Feature[]> } | undefined;
+  const read = async (): Promise<Feature[]> => {
+    const { rows } = await db.query<{ name: string; value: string }>(
+      `select name, value from properties where name like '%.disable'`,
+    );
+    return disabledFeatures(new Map(rows.map((row) => [row.name, row.value])));
+  };
+  return (): Promise<Feature[]> => {
+    const now = Date.now();
+    if (maxAgeMs <= 0) return read();
+    if (!cached || now - cached.at > maxAgeMs) {
+      const value = read();
+      cached = { at: now, value };
+      value.catch(() => (cached = undefined));
+    }
+    return cached.value;
+  };
+}
+
+export type FlagReader = ReturnType<typeof createFlagReader>;
+
+function signedIn(req: Request): Express.User {
+  if (!req.user) throw new HttpError(401, 'Please sign in.');
+  return req.user;
+}
+
+const wrap =
+  (check: (req: Request) => void | Promise<void>): RequestHandler =>
+  (req, _res, next) => {
+    Promise.resolve()
+      .then(() => check(req))
+      .then(() => next(), next);
+  };
+
+/** 403 unless the caller may do `action` on `resource`. */
+export function requirePermission(resource: Resource, action: Action): RequestHandler {
+  return wrap((req) => {
+    if (!signedIn(req).permissions[resource][action]) throw new HttpError(403, refusal(action, resource));
+  });
+}
+
+/** 403 unless the caller has one of these roles (spec 1 §6's action rules, e.g. Run Now). */
+export function requireAnyRole(roles: readonly Role[], message: string): RequestHandler {
+  return wrap((req) => {
+    if (!signedIn(req).roles.some((role) => roles.includes(role))) throw new HttpError(403, message);
+  });
+}
+
+/** 403 '{Area} is disabled' while the feature is turned off. */
+export function requireFeature(feature: Feature, flags: FlagReader): RequestHandler {
+  return wrap(async (req) => {
+    signedIn(req);
+    if ((await flags()).includes(feature)) throw new HttpError(403, disabledMessage(feature));
+  });
+}
+
+/**
+ * The /api/db decision: the relation and everything the request embeds need read (or write)
+ * on their resources, and none may belong to a feature that is off.
+ */
+export function dbAuthorizer(schema: DbSchema, flags: FlagReader): Authorize {
+  return async (req, name, parsed) => {
+    const user = signedIn(req);
+    const requests = accessFor(req.method, name, embedsOf(schema, name, parsed));
+    const verdict = decide(user.permissions, requests);
+    if (!verdict.allowed) throw new RestError(403, '42501', verdict.message);
+    const disabled = await flags();
+    if (disabled.length === 0) return;
+    for (const request of requests) {
+      const feature = featureOf(request.name);
+      if (feature && disabled.includes(feature)) throw new RestError(403, '42501', disabledMessage(feature));
+    }
+  };
+}

@@ -1,0 +1,127 @@
+import type { RequestHandler, Response } from 'express';
+import passport from 'passport';
+import { Strategy as BearerStrategy } from 'passport-http-bearer';
+import { Strategy as LocalStrategy } from 'passport-local';
+import { csrfProtection } from '../http/csrf.js';
+import { apiError } from '../http/errors.js';
+import type { Db } from '../platform/db/db.js';
+import type { ApiTokenStore } from './api-token-store.js';
+import { loadPrincipal, type Principal } from './identities.js';
+import type { LocalUsers } from './local-users.js';
+import type { SessionCookies } from './session-http.js';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    /** Who a request acts for (passport's req.user), and how they proved it. */
+    interface User extends Principal {
+      via: 'session' | 'token';
+      /** With a session: the token state-changing requests must repeat in X-CSRF-Token. */
+      csrfToken?: string;
+    }
+  }
+}
+
+export type Passport = InstanceType<typeof passport.Authenticator>;
+
+export const SIGN_IN_MESSAGE = 'Please sign in.';
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+export const BAD_TOKEN_MESSAGE = 'The API token is not valid, was revoked or has expired.';
+
+export interface Authentication {
+  /** The one passport instance: 'local' (passwords), 'bearer' (API tokens); OIDC adds its own. */
+  passport: Passport;
+  /** Sets req.user from a Bearer token or the session cookie; a bad Bearer token is a 401. */
+  identify: RequestHandler;
+  /** 401 for anonymous requests. */
+  requireSignedIn: RequestHandler;
+  /**
+   * A state-changing request made with the session cookie must repeat the session's CSRF token in
+   * X-CSRF-Token (double submit: the token is also in a cookie the UI reads); Bearer requests are
+   * exempt, as no browser adds that header on its own.
+   */
+  csrf: RequestHandler;
+}
+
+function unauthorized(res: Response, message: string): void {
+  res.status(401).json(apiError('HTTP401', message));
+}
+
+export function createAuthentication({
+  db,
+  tokens,
+  localUsers,
+  cookies,
+}: {
+  db: Db;
+  tokens: ApiTokenStore;
+  localUsers: LocalUsers;
+  cookies: SessionCookies;
+}): Authentication {
+  const authenticator: Passport = new passport.Authenticator();
+
+  authenticator.use(
+    'local',
+    new LocalStrategy(
+      { usernameField: 'username', passwordField: 'password' },
+      (username, password, done) => {
+        localUsers
+          .verify(username, password)
+          .then(async (found) => {
+            const principal = found && (await loadPrincipal(db, found.personId));
+            done(null, principal ? { ...principal, via: 'session' } : false);
+          })
+          .catch(done);
+      },
+    ),
+  );
+
+  authenticator.use(
+    'bearer',
+    new BearerStrategy((token, done) => {
+      tokens
+        .authenticate(token)
+        .then(async (found) => {
+          const principal = found && (await loadPrincipal(db, found.personId));
+          done(null, principal ? { ...principal, via: 'token' } : false);
+        })
+        .catch(done);
+    }),
+  );
+
+  const bearer: RequestHandler = (req, res, next) => {
+    authenticator.authenticate('bearer', { session: false }, (error: unknown, user: Express.User | false) => {
+      if (error) return next(error);
+      if (!user) return unauthorized(res, BAD_TOKEN_MESSAGE);
+      req.user = user;
+      next();
+    })(req, res, next);
+  };
+
+  const identify: RequestHandler = (req, res, next) => {
+    if (/^bearer\s/i.test(req.get('authorization') ?? '')) return bearer(req, res, next);
+    if (!cookies.present(req)) return next();
+    (async () => {
+      const session = await cookies.find(req);
+      const principal = session && (await loadPrincipal(db, session.personId));
+      if (principal) req.user = { ...principal, via: 'session', csrfToken: session.csrfToken };
+      else {
+        // An ended or expired session: forget its cookies, and say so if the request needed it.
+        cookies.clear(req, res);
+        res.locals.sessionExpired = true;
+      }
+    })().then(() => next(), next);
+  };
+
+  const requireSignedIn: RequestHandler = (req, res, next) => {
+    if (req.user) return next();
+    unauthorized(res, res.locals.sessionExpired ? SESSION_EXPIRED_MESSAGE : SIGN_IN_MESSAGE);
+  };
+
+  const csrf = csrfProtection({
+    isExempt: (req) => req.user?.via !== 'session',
+    expectedToken: (req) => req.user?.csrfToken,
+  });
+
+  return { passport: authenticator, identify, requireSignedIn, csrf };
+}

@@ -1,0 +1,80 @@
+import { Router } from 'express';
+import { createFlagReader, type FlagReader } from '../access/guard.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../http/logging.js';
+import type { Db } from '../platform/db/db.js';
+import { createApiTokenStore } from './api-token-store.js';
+import { createAuthentication, type Authentication } from './authenticate.js';
+import { createInvites } from './invites.js';
+import { createLocalUsers } from './local-users.js';
+import { createAccountRouter, createPublicAuthRouter } from './router.js';
+import { createSessionCookies } from './session-http.js';
+import { createSessionStore, type SessionStore } from './session-store.js';
+import { createSignInThrottle } from './sign-in-throttle.js';
+import { createUsersRouter } from './users-router.js';
+
+export interface Identity {
+  authentication: Authentication;
+  sessions: SessionStore;
+  /** Disabled features, read live (whoami, the guard). */
+  flags: FlagReader;
+  /** /api/auth routes anyone may call (mounted before the sign-in check). */
+  publicAuth: Router;
+  /** /api/auth routes of the signed-in caller, invite_user included. */
+  account: Router;
+  /** /api/people routes (users). */
+  people: Router;
+}
+
+/** Sign-in, sessions, API tokens and the people routes, built once per app. */
+export async function createIdentity({
+  config,
+  db,
+  logger,
+}: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+}): Promise<Identity> {
+  const sessions = createSessionStore(db, {
+    idleTimeoutMs: config.auth.sessionIdleTimeoutMs,
+    absoluteTimeoutMs: config.auth.sessionMaxAgeMs,
+  });
+  const cookies = createSessionCookies({ db, sessions, basePath: config.basePath });
+  const tokens = createApiTokenStore(db);
+  const localUsers = createLocalUsers(db);
+  const authentication = createAuthentication({ db, tokens, localUsers, cookies });
+  const invites = createInvites(db);
+  const flags = createFlagReader(db);
+  // Loaded only in OIDC mode: local mode never pays for openid-client.
+  const oidc = config.auth.oidc
+    ? (await import('./oidc.js')).createOidc({
+        config,
+        db,
+        passport: authentication.passport,
+        cookies,
+        logger,
+      })
+    : undefined;
+  const deps = {
+    config,
+    db,
+    auth: authentication,
+    cookies,
+    sessions,
+    tokens,
+    localUsers,
+    throttle: createSignInThrottle(db),
+    invites,
+    flags,
+    endSessionUrl: oidc?.endSessionUrl,
+  };
+  const publicAuth = Router();
+  if (oidc) publicAuth.use(oidc.router);
+  publicAuth.use(createPublicAuthRouter(deps));
+  const { users, invite } = createUsersRouter({ db, sessions, invites, config, flags });
+  const account = Router();
+  account.use(createAccountRouter(deps));
+  account.use(invite);
+  return { authentication, sessions, flags, publicAuth, account, people: users };
+}
