@@ -78,7 +78,9 @@ export async function startServer(
     });
     const port = (server.address() as AddressInfo).port;
     const purge = setInterval(() => {
-      identity.sessions.purgeExpired().catch((error: unknown) => logger.warn({ err: error }, 'session purge failed'));
+      identity.sessions
+        .purgeExpired()
+        .catch((error: unknown) => logger.warn({ err: error }, 'session purge failed'));
     }, SESSION_PURGE_INTERVAL_MS);
     purge.unref();
     const url = `http://127.0.0.1:${port}${config.basePath}`;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
 
 test('the bad-session screen reads error_code', async ({ page }) => {
@@ -84,9 +84,9 @@ test('a deep link under the base path loads, with immutable assets and an uncach
 
 test('a disabled feature disappears from the sidebar and its route says it is disabled', async ({
   page,
-  request,
+  adminApi,
 }) => {
-  const flag = await request.patch('api/db/properties?name=eq.logs.disable', { data: { value: 'true' } });
+  const flag = await adminApi.patch('api/db/properties?name=eq.logs.disable', { data: { value: 'true' } });
   expect(flag.status()).toBe(204);
   try {
     const shell = new ConsoleShell(page);
@@ -94,6 +94,6 @@ test('a disabled feature disappears from the sidebar and its route says it is di
     await expect(page.getByText(/Logs is disabled/)).toBeVisible();
     await expect(shell.navLink('Logs')).toHaveCount(0);
   } finally {
-    await request.patch('api/db/properties?name=eq.logs.disable', { data: { value: 'false' } });
+    await adminApi.patch('api/db/properties?name=eq.logs.disable', { data: { value: 'false' } });
   }
 });

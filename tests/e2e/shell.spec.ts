@@ -22,6 +22,9 @@ const SETTINGS = [
   'Users',
 ];
 
+/** Areas whose pages exist; the others say they are not built yet. */
+const BUILT = ['Feature Flags', 'Teams', 'Users'];
+
 test('every sidebar item opens its area under the base path, and nothing leaves the origin', async ({
   page,
 }) => {
@@ -48,7 +51,11 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
     await expect(page).toHaveURL(new URL(href, page.url()).toString());
     await expect(link).toHaveAttribute('aria-current', 'page');
     await expect(shell.pageTitle()).not.toBeEmpty();
-    await expect(shell.notBuiltMessage(), `${title} (${href})`).toBeVisible();
+    if (BUILT.includes(title)) {
+      await expect(shell.pageTitle()).toHaveText(title);
+      await expect(page.getByRole('main').getByRole('grid'), href).toBeVisible();
+      await expect(shell.notBuiltMessage()).toHaveCount(0);
+    } else await expect(shell.notBuiltMessage(), `${title} (${href})`).toBeVisible();
   }
   const origin = new URL(page.url()).origin;
   expect(requests.filter((url) => !url.startsWith(`${origin}/console/`))).toEqual([]);

@@ -105,6 +105,18 @@ describe.each(availableBackends())('the sign-in stores on %s', (backend) => {
       await expect(store.find(busy.id)).resolves.toBeUndefined();
     });
 
+    it('keeps a session in use alive under an idle timeout shorter than a minute', async () => {
+      const time = clock();
+      const store = createSessionStore(db, { idleTimeoutMs: 2000, absoluteTimeoutMs: HOUR, now: time.now });
+      const session = await store.create(await person('Quick'));
+      for (let step = 0; step < 5; step++) {
+        time.advance(900);
+        expect(await store.find(session.id)).toBeDefined();
+      }
+      time.advance(2000);
+      await expect(store.find(session.id)).resolves.toBeUndefined();
+    });
+
     it('ends a session at its absolute expiry, however busy', async () => {
       const time = clock();
       const store = createSessionStore(db, { ...options, now: time.now });

@@ -14,6 +14,7 @@ beforeEach(() => api.reset());
 const SPEC_PATHS = [
   '/',
   '/login',
+  '/invite',
   '/organizations/orgs-switched',
   '/health',
   '/agents',

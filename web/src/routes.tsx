@@ -21,6 +21,14 @@ const notBuiltScreen = page(() => import('./shell/screens/NotBuiltPage.js'), 'No
 
 const redirectTo = (path: string) => <Navigate to={path} replace />;
 
+const usersPage = page(() => import('./features/settings/users/UsersPage.js'), 'UsersPage');
+const featureFlagsPage = page(
+  () => import('./features/settings/feature-flags/FeatureFlagsPage.js'),
+  'FeatureFlagsPage',
+);
+const teamsPage = page(() => import('./features/settings/teams/TeamsPage.js'), 'TeamsPage');
+const teamPage = page(() => import('./features/settings/teams/TeamPage.js'), 'TeamPage');
+
 /** An area's routes behind its guard (feature on, resource readable), titled after the area. */
 function area(key: AreaKey, path: string, children: RouteObject[]): RouteObject {
   const handle: RouteHandle = { title: AREAS[key].title };
@@ -37,9 +45,9 @@ const tableTitle: RouteHandle = {
 const settingsRoutes: RouteObject[] = [
   { index: true, element: redirectTo('/settings/event-queue-status') },
   area('connections', 'connections', [{ index: true, lazy: notBuilt }]),
-  area('featureFlags', 'feature-flags', [{ index: true, lazy: notBuilt }]),
+  area('featureFlags', 'feature-flags', [{ index: true, lazy: featureFlagsPage }]),
   area('permissions', 'permissions', [{ index: true, lazy: notBuilt }]),
-  area('users', 'users', [{ index: true, lazy: notBuilt }]),
+  area('users', 'users', [{ index: true, lazy: usersPage }]),
   area('jobs', 'jobs', [{ index: true, lazy: notBuilt }]),
   area('eventQueue', 'event-queue-status', [{ index: true, lazy: notBuilt }]),
   area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
@@ -47,7 +55,10 @@ const settingsRoutes: RouteObject[] = [
     { index: true, lazy: notBuilt },
     { path: ':type/:id', lazy: notBuilt },
   ]),
-  area('teams', 'teams/:id', [{ index: true, lazy: notBuilt }]),
+  area('teams', 'teams', [
+    { index: true, lazy: teamsPage },
+    { path: ':id', lazy: teamPage },
+  ]),
   area('healthChecks', 'canaries/:id', [{ index: true, lazy: notBuilt }]),
   area('topologies', 'topologies/:id', [{ index: true, lazy: notBuilt }]),
   // The generic resource tables (spec 3 §2.3); the guard answers 'not found' for any other name.
@@ -103,7 +114,11 @@ const shellRoutes: RouteObject[] = [
   area('logs', 'logs', [{ index: true, lazy: notBuilt }]),
   area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
   { path: 'settings', children: settingsRoutes },
-  { path: 'profile-settings', handle: { title: 'Your Profile' } satisfies RouteHandle, lazy: notBuilt },
+  {
+    path: 'profile-settings',
+    handle: { title: 'Your Profile' } satisfies RouteHandle,
+    lazy: page(() => import('./features/profile/ProfilePage.js'), 'ProfilePage'),
+  },
   {
     id: 'not-found',
     path: '*',
@@ -118,7 +133,16 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen fullPage />,
     children: [
       // Outside the chrome: sign-in, the public read-only card, and the error and gating screens.
-      { path: 'login', handle: { title: 'Sign in' } satisfies RouteHandle, lazy: notBuiltScreen },
+      {
+        path: 'login',
+        handle: { title: 'Sign in' } satisfies RouteHandle,
+        lazy: page(() => import('./features/auth/LoginPage.js'), 'LoginPage'),
+      },
+      {
+        path: 'invite',
+        handle: { title: 'Invitation' } satisfies RouteHandle,
+        lazy: page(() => import('./features/auth/InvitePage.js'), 'InvitePage'),
+      },
       {
         path: 'view/topology/:id',
         handle: { title: 'Topology' } satisfies RouteHandle,

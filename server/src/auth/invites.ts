@@ -41,7 +41,7 @@ export function createInvites(db: Db, { now = () => new Date() }: { now?: () => 
       }>(
         `select v.person_id, i.traits from _invites v
          join people p on p.id = v.person_id and p.deleted_at is null
-         join identities i on i.id = v.person_id
+         join identities i on i.id = v.person_id and i.state = 'active'
          where v.token_hash = $1 and v.used_at is null and v.expires_at > $2`,
         [sha256Hex(token), now()],
       );

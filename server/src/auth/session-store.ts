@@ -54,6 +54,8 @@ export function createSessionStore(db: Db, options: SessionStoreOptions): Sessio
   for (const [name, value] of Object.entries({ idleTimeoutMs, absoluteTimeoutMs }))
     if (!Number.isFinite(value) || value <= 0)
       throw new Error(`${name} must be a positive number of milliseconds`);
+  // Touched often enough that a short idle timeout can't end a session in use.
+  const touchInterval = Math.min(TOUCH_INTERVAL_MS, idleTimeoutMs / 2);
   const usable = (id: unknown): id is string => typeof id === 'string' && id !== '';
 
   return {
@@ -89,7 +91,7 @@ export function createSessionStore(db: Db, options: SessionStoreOptions): Sessio
       const at = now();
       if (!row || row.expires_at.getTime() <= at.getTime()) return undefined;
       if (at.getTime() - row.last_seen_at.getTime() >= idleTimeoutMs) return undefined;
-      if (at.getTime() - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+      if (at.getTime() - row.last_seen_at.getTime() >= touchInterval) {
         // Only moves forward: a concurrent request that touched it later is not undone.
         await db.query(`update _sessions set last_seen_at = $2 where id_hash = $1 and last_seen_at < $2`, [
           idHash,

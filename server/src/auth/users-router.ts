@@ -68,7 +68,7 @@ export function createUsersRouter({
 
   users.patch('/users/:id', ...writers, async (req, res) => {
     const id = String(req.params.id);
-    await findUser(db, id);
+    const before = await findUser(db, id);
     const { traits, role } = readUserForm(req.body);
     const active = (req.body as { active?: unknown }).active !== false;
     if (id === selfId(req) && (!active || role !== 'admin'))
@@ -82,9 +82,19 @@ export function createUsersRouter({
           [role],
         ]);
         await saveIdentity(tx, id, traits, active ? 'active' : 'inactive');
+        // An invited person signs in with their email: the username follows it.
+        await tx.query(
+          `update _local_credentials set username = lower($2) where person_id = $1 and username = lower($3)`,
+          [id, traits.email, before.traits.email ?? ''],
+        );
+        if (!active) await tx.query(`delete from _invites where person_id = $1`, [id]);
       });
     } catch (error) {
-      throw emailTaken(error, traits.email) ?? error;
+      const taken = emailTaken(error, traits.email);
+      if (taken) throw taken;
+      if ((error as { code?: string } | null)?.code === '23505')
+        throw new HttpError(409, `A user named ${traits.email.toLowerCase()} already exists.`);
+      throw error;
     }
     if (!active) await sessions.destroyAllFor(id);
     res.json(await findUser(db, id));
@@ -100,6 +110,8 @@ export function createUsersRouter({
         id,
       ]);
       await tx.query(`delete from _invites where person_id = $1`, [id]);
+      // Frees the username (an invited person's email) for a new invitation of that address.
+      await tx.query(`delete from _local_credentials where person_id = $1`, [id]);
     });
     await sessions.destroyAllFor(id);
     res.status(204).end();

@@ -31,7 +31,10 @@ describe('csrfProtection', () => {
     app.use('/api', csrfProtection({ isExempt: (req) => /^Bearer\s/i.test(req.get('authorization') ?? '') }));
     app.use('/custom', csrfProtection({ cookieName: 'xsrf', headerName: 'x-xsrf' }));
     // A server-side session's token, whatever the csrf cookie says.
-    app.use('/session', csrfProtection({ expectedToken: (req) => (req.get('x-session') ? TOKEN : undefined) }));
+    app.use(
+      '/session',
+      csrfProtection({ expectedToken: (req) => (req.get('x-session') ? TOKEN : undefined) }),
+    );
     app.all('/{*path}', (req, res) => {
       res.json({ ok: true, method: req.method });
     });
@@ -111,8 +114,14 @@ describe('csrfProtection', () => {
     const good = await call('POST', { 'x-session': '1', 'x-csrf-token': TOKEN }, '/session/x');
     expect(good.status).toBe(200);
     await expectRefused(
-      await call('POST', { 'x-session': '1', cookie: `csrf_token=${planted}`, 'x-csrf-token': planted }, '/session/x'),
+      await call(
+        'POST',
+        { 'x-session': '1', cookie: `csrf_token=${planted}`, 'x-csrf-token': planted },
+        '/session/x',
+      ),
     );
-    await expectRefused(await call('POST', { cookie: `csrf_token=${TOKEN}`, 'x-csrf-token': TOKEN }, '/session/x'));
+    await expectRefused(
+      await call('POST', { cookie: `csrf_token=${TOKEN}`, 'x-csrf-token': TOKEN }, '/session/x'),
+    );
   });
 });

@@ -49,7 +49,8 @@ function sameToken(a: string, b: string): boolean {
  */
 export function csrfProtection(options: CsrfOptions = {}): RequestHandler {
   const { cookieName = 'csrf_token', headerName = 'x-csrf-token', isExempt } = options;
-  const expectedToken = options.expectedToken ?? ((req: Request) => readCookie(req.headers.cookie, cookieName));
+  const expectedToken =
+    options.expectedToken ?? ((req: Request) => readCookie(req.headers.cookie, cookieName));
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || isExempt?.(req)) return next();
     const expected = expectedToken(req);

@@ -40,12 +40,13 @@ export class ConsoleShell {
     return (await this.page.locator('#ops-sidebar, .ops-sidebar').first().boundingBox())?.width ?? 0;
   }
 
-  userMenuToggle(): Locator {
-    return this.page.getByRole('banner').getByRole('button', { name: /Admin/ });
+  /** The user menu's toggle, named after the signed-in person. */
+  userMenuToggle(userName = 'Admin'): Locator {
+    return this.page.getByRole('banner').getByRole('button', { name: userName, exact: true });
   }
 
-  async openUserMenu(): Promise<Locator> {
-    await this.userMenuToggle().click();
+  async openUserMenu(userName = 'Admin'): Promise<Locator> {
+    await this.userMenuToggle(userName).click();
     return this.page.locator('.pf-v6-c-menu').filter({ hasText: 'Sign out' });
   }
 

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { frontendVersion } from '../version.js';
-import { renderConsole, startFakeApi, whoamiAs, type FakeApi } from './test-support.js';
+import { fakeLocation, renderConsole, startFakeApi, whoamiAs, type FakeApi } from './test-support.js';
 import { initialsOf } from './UserMenu.js';
 
 let api: FakeApi;
@@ -55,6 +55,21 @@ describe('UserMenu', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(api.requests).toContainEqual({ method: 'POST', path: 'api/auth/logout' });
+  });
+
+  it("goes on to the identity provider's end-session page when the server names one", async () => {
+    const endSession = 'https://idp.example.com/session/end?id_token_hint=abc&post_logout_redirect_uri=x';
+    api.reply('POST api/auth/logout', { status: 200, body: { redirectTo: endSession } });
+    const location = fakeLocation(`${api.base}health`);
+    try {
+      const { router } = renderConsole('/health');
+      await openUserMenu();
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+      await waitFor(() => expect(location.assigned).toEqual([endSession]));
+      expect(router.state.location.pathname).toBe('/health');
+    } finally {
+      location.restore();
+    }
   });
 
   it('stays and says why when signing out fails', async () => {

@@ -10,7 +10,7 @@ import {
   DropdownList,
   MenuToggle,
 } from '@patternfly/react-core';
-import { apiFetch, useAbout, useWhoami } from '../api/index.js';
+import { apiJson, useAbout, useWhoami } from '../api/index.js';
 import { useToast } from '../components/Toasts/index.js';
 import { frontendVersion } from '../version.js';
 import { KubeconfigDialog } from './KubeconfigDialog.js';
@@ -40,7 +40,14 @@ export function UserMenu() {
 
   const signOut = async () => {
     try {
-      await apiFetch('api/auth/logout', { method: 'POST' });
+      // 200 with redirectTo: the identity provider's end-session page, to sign out there too.
+      const answer = await apiJson<{ redirectTo?: string } | undefined>('api/auth/logout', {
+        method: 'POST',
+      });
+      if (answer?.redirectTo) {
+        window.location.assign(answer.redirectTo);
+        return;
+      }
       await navigate('/login', { replace: true });
       // Nothing of the signed-out user stays in memory for whoever signs in next.
       await mutate(() => true, undefined, { revalidate: false });

@@ -58,6 +58,7 @@ export function whoamiAs(
     roles: [role],
     permissions,
     disabledFeatures: options.disabled ?? [],
+    authMode: 'local',
   };
 }
 
@@ -142,3 +143,96 @@ export function renderConsole(path: string) {
   );
   return { ...result, router };
 }
+
+// ─── Settings pages: users, teams, feature flags (issue 4) ───────────────────────────────────────
+// Additive helpers for pages tested before routes.tsx wires them. (Their one import sits here, so the
+// block merges cleanly with others' edits.)
+import { configure } from '@testing-library/react';
+
+/** Child routes of the console chrome, as createMemoryRouter takes them. */
+type ShellChildren = Parameters<typeof createMemoryRouter>[0];
+
+/** Pages inside the real console chrome (whoami, top bar with their header, toasts) at `path`. */
+export function renderInShell(children: ShellChildren, path: string) {
+  // The chrome loads lazily and every page talks to a real HTTP server: on a busy machine that
+  // takes longer than findBy's default 1 s.
+  configure({ asyncUtilTimeout: 5000 });
+  const router = createMemoryRouter(
+    [
+      {
+        HydrateFallback: () => null,
+        lazy: async () => ({ Component: (await import('./AppShell.js')).AppShell }),
+        children,
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <FreshSwr>
+      <App router={router} />
+    </FreshSwr>,
+  );
+  return { ...result, router };
+}
+
+/** A request as the UI sent it: the fake API records neither the query nor the body. */
+export interface SentRequest {
+  method: string;
+  /** Path under the base, e.g. 'api/db/properties'. */
+  path: string;
+  query: URLSearchParams;
+  /** The JSON body, parsed; undefined without one. */
+  body: unknown;
+}
+
+/** Records every request the UI sends from now on; `stop()` puts the real fetch back. */
+export function recordSentRequests(): { sent: SentRequest[]; stop: () => void } {
+  const realFetch = globalThis.fetch;
+  const sent: SentRequest[] = [];
+  globalThis.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    sent.push({
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: url.pathname.replace(/^\/console\//, ''),
+      query: url.searchParams,
+      body,
+    });
+    return realFetch(input, init);
+  };
+  return { sent, stop: () => void (globalThis.fetch = realFetch) };
+}
+// ─── end of settings pages helpers ───────────────────────────────────────────────────────────────
+
+// ─── Identity pages: sign-in, invite, profile (issue 4) ──────────────────────────────────────────
+// Additive helpers, imports included, so the block stays in one piece.
+import { RouterProvider } from 'react-router';
+import { ToastProvider } from '../components/Toasts/index.js';
+
+/** A page outside the chrome (sign-in, invite) at `path`: memory router, fresh SWR, toasts. */
+export function renderPage(page: ReactNode, path: string) {
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [path] });
+  const result = render(
+    <FreshSwr>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </FreshSwr>,
+  );
+  return { ...result, router };
+}
+
+/**
+ * jsdom cannot navigate and its location.assign cannot be spied on: a stand-in window.location at
+ * `href` that records the full page loads asked of it. `restore()` puts the real one back.
+ */
+export function fakeLocation(href: string): { assigned: string[]; restore: () => void } {
+  const realLocation = Object.getOwnPropertyDescriptor(window, 'location')!;
+  const assigned: string[] = [];
+  Object.defineProperty(window, 'location', {
+    configurable: true,
+    value: Object.assign(new URL(href), { assign: (url: string | URL) => void assigned.push(String(url)) }),
+  });
+  return { assigned, restore: () => void Object.defineProperty(window, 'location', realLocation) };
+}
+// ─── end of identity pages helpers ───────────────────────────────────────────────────────────────

@@ -1,0 +1,1 @@
+export { FeatureFlagsPage } from './FeatureFlagsPage.js';

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  recordSentRequests,
+  renderInShell,
+  startFakeApi,
+  type FakeApi,
+  type SentRequest,
+} from '../../../shell/test-support.js';
+import { TeamsPage } from './TeamsPage.js';
+
+const teams = [
+  { id: 't1', name: 'Platform', icon: null, spec: {}, created_at: '2024-01-01T00:00:00Z', deleted_at: null },
+  { id: 't2', name: 'Databases', icon: null, spec: {}, created_at: '2024-02-01T00:00:00Z', deleted_at: null },
+];
+
+let api: FakeApi;
+let sent: SentRequest[];
+let stopRecording: () => void;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.reset();
+  api.reply('GET api/db/teams', { status: 200, body: teams });
+  ({ sent, stop: stopRecording } = recordSentRequests());
+});
+afterEach(() => stopRecording());
+
+/** Mounted under `parent`: the row link must lead below wherever the list is. */
+function renderTeams(parent = 'settings/teams') {
+  return renderInShell(
+    [
+      { path: parent, element: <TeamsPage /> },
+      { path: `${parent}/:id`, element: <p>team page</p> },
+    ],
+    `/${parent}`,
+  );
+}
+
+describe('TeamsPage', () => {
+  it('asks for the teams not deleted, by name, and shows Name and Created At', async () => {
+    renderTeams();
+    const table = await screen.findByRole('grid', { name: 'Teams' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Created At']);
+    expect(await within(table).findByText('Platform')).toBeInTheDocument();
+    expect(within(table).getByText('Databases')).toBeInTheDocument();
+    const query = sent.find((r) => r.path === 'api/db/teams')!.query;
+    expect(query.get('deleted_at')).toBe('is.null');
+    expect(query.get('order')).toBe('name.asc');
+  });
+
+  it('opens a team from its row, relative to the list', async () => {
+    const user = userEvent.setup();
+    const { router } = renderTeams('console/settings/teams');
+    await user.click(await screen.findByText('Databases'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/settings/teams/t2'));
+    expect(await screen.findByText('team page')).toBeInTheDocument();
+  });
+
+  it('opens a team with the keyboard', async () => {
+    const user = userEvent.setup();
+    const { router } = renderTeams();
+    (await screen.findByText('Platform')).closest('tr')!.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/teams/t1'));
+  });
+
+  it("shows 'No data available' without teams", async () => {
+    api.reply('GET api/db/teams', { status: 200, body: [] });
+    renderTeams();
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the list fails", async () => {
+    api.reply('GET api/db/teams', { status: 500, body: { code: 'XX000', message: 'database is down' } });
+    renderTeams();
+    expect(await screen.findByText('database is down')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+  });
+});

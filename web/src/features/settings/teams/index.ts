@@ -1,0 +1,2 @@
+export { TeamPage } from './TeamPage.js';
+export { TeamsPage } from './TeamsPage.js';
