@@ -1,13 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Flex, Label } from '@patternfly/react-core';
 import { LockIcon } from '@patternfly/react-icons';
-import { can, errorMessage, useDbQuery, useRefreshWhoami, useWhoami } from '../../../api/index.js';
+import { can, useDbQuery, useRefreshWhoami, useWhoami } from '../../../api/index.js';
 import { Age } from '../../../components/Age/index.js';
 import { ConfirmDialog } from '../../../components/ConfirmDialog/index.js';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
 import { PageHeader } from '../../../shell/page-header.js';
-import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
 import { FeatureFlagModal } from './FeatureFlagModal.js';
 import {
   addFlag,
@@ -20,6 +19,7 @@ import {
   type FeatureFlag,
   type FeatureFlagValues,
 } from './flags-api.js';
+import { LoadError } from '../../../components/LoadError/index.js';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; flag: FeatureFlag } | { kind: 'delete'; flag: FeatureFlag };
 
@@ -129,9 +129,7 @@ export function FeatureFlagsPage() {
     <>
       <PageHeader title="Feature Flags" actions={headerActions} onRefresh={() => void mutate()} />
       {error && !flags ? (
-        <ScreenMessage status="danger" title="Something went wrong">
-          {errorMessage(error)}
-        </ScreenMessage>
+        <LoadError error={error} />
       ) : (
         <DataTable
           ariaLabel="Feature flags"

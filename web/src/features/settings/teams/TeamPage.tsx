@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { PageSection, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
-import { errorMessage, useDbQuery } from '../../../api/index.js';
+import { useDbQuery } from '../../../api/index.js';
 import { CodeViewer } from '../../../components/CodeViewer/index.js';
 import { CopyButton } from '../../../components/CopyButton/index.js';
 import { PageHeader } from '../../../shell/page-header.js';
@@ -9,6 +9,7 @@ import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
 import { hasPicture, TeamIcon } from './TeamIcon.js';
 import { TeamMembersPanel } from './TeamMembersPanel.js';
 import { getTeam, teamKey, type Team } from './teams-api.js';
+import { LoadError } from '../../../components/LoadError/index.js';
 
 const TABS = ['spec', 'members'] as const;
 type TabKey = (typeof TABS)[number];
@@ -43,11 +44,7 @@ export function TeamPage() {
   let content;
   if (isLoading) content = <LoadingScreen />;
   else if (error && team === undefined) {
-    content = (
-      <ScreenMessage status="danger" title="Something went wrong">
-        {errorMessage(error)}
-      </ScreenMessage>
-    );
+    content = <LoadError error={error} />;
   } else if (!team) content = <ScreenMessage title="No resources found" />;
   else {
     content = (

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
-import { errorMessage, useDbQuery } from '../../../api/index.js';
+import { useDbQuery } from '../../../api/index.js';
 import { Age } from '../../../components/Age/index.js';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
 import { PageHeader } from '../../../shell/page-header.js';
-import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
 import { TeamIcon } from './TeamIcon.js';
 import { listTeams, TEAMS_KEY, type Team } from './teams-api.js';
+import { LoadError } from '../../../components/LoadError/index.js';
 
 const COLUMNS: DataTableColumn<Team>[] = [
   {
@@ -31,9 +31,7 @@ export function TeamsPage() {
     <>
       <PageHeader title="Teams" onRefresh={() => void mutate()} />
       {error && !teams ? (
-        <ScreenMessage status="danger" title="Something went wrong">
-          {errorMessage(error)}
-        </ScreenMessage>
+        <LoadError error={error} />
       ) : (
         <DataTable
           ariaLabel="Teams"

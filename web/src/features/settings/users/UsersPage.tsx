@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Button, Flex, Label, LabelGroup } from '@patternfly/react-core';
-import { errorMessage, useApi, useWhoami, can } from '../../../api/index.js';
+import { useApi, useWhoami, can } from '../../../api/index.js';
 import { Age } from '../../../components/Age/index.js';
 import { ConfirmDialog } from '../../../components/ConfirmDialog/index.js';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
 import { PageHeader } from '../../../shell/page-header.js';
-import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
 import { InviteLinkModal } from './InviteLinkModal.js';
 import { EMPTY_USER_FORM, userFormFrom, type UserFormValues } from './user-form.js';
 import { UserFormModal } from './UserFormModal.js';
 import { deleteUser, fullNameOf, inviteUser, updateUser, USERS_PATH, type User } from './users-api.js';
+import { LoadError } from '../../../components/LoadError/index.js';
 
 type Dialog =
   | { kind: 'invite' }
@@ -144,9 +144,7 @@ export function UsersPage() {
         isRefreshing={isValidating && !isLoading}
       />
       {error && !users ? (
-        <ScreenMessage status="danger" title="Something went wrong">
-          {errorMessage(error)}
-        </ScreenMessage>
+        <LoadError error={error} />
       ) : (
         <DataTable
           ariaLabel="Users"
