@@ -262,6 +262,10 @@ describe.each(availableBackends())('OIDC sign-in on %s', (backend) => {
       `insert into identities (id, traits) values ($1, '{"name":{"first":"Cora","last":"C."},"email":"Commander@Example.com"}')`,
       [invitedId],
     );
+    await server.db.query(
+      `insert into _invites (token_hash, person_id, expires_at) values ('invite-hash', $1, now() + interval '1 day')`,
+      [invitedId],
+    );
     const { browser } = await signIn('commander');
     // ops-commanders maps to nothing here, so the invitation's role stays.
     expect(await (await whoami(browser)).json()).toMatchObject({
@@ -274,6 +278,9 @@ describe.each(availableBackends())('OIDC sign-in on %s', (backend) => {
       external_id: `${provider.issuer}#commander`,
       roles: ['editor'],
     });
+    // The invitation has done its work.
+    const invite = await server.db.query(`select used_at from _invites where person_id = $1`, [invitedId]);
+    expect(invite.rows[0]).toMatchObject({ used_at: expect.any(Date) });
   });
 
   it('refuses a tampered state and a wrong nonce: no session', async () => {

@@ -127,6 +127,10 @@ export async function personFromClaims(
         [person.id, name, profile.email ?? null, profile.avatar ?? null, externalId, roles],
       );
       personId = person.id;
+      // Signed in at the provider: an invitation's link has done its work.
+      await tx.query(`update _invites set used_at = now() where person_id = $1 and used_at is null`, [
+        personId,
+      ]);
     } else {
       const { rows } = await tx.query<{ id: string }>(
         `insert into people (name, email, avatar, external_id, roles) values ($1, $2, $3, $4, $5::text[])
