@@ -5,10 +5,15 @@ describe('graceful shutdown', () => {
   it('finishes a request that is in flight, then refuses new connections', async () => {
     const server = await startTestServer({ template: 'empty' });
     const body = JSON.stringify({ name: 'night shift' });
+    const token = await server.tokenFor('admin');
     const answered = new Promise<number>((resolve, reject) => {
       const request = http.request(server.at('api/db/teams'), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Authorization: `Bearer ${token}`,
+        },
       });
       request.on('response', (response) => {
         response.resume();
