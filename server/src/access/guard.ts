@@ -3,6 +3,7 @@
  * per resource (spec 1 §6) and feature flags, decided on the server for every request.
  */
 import type { Request, RequestHandler } from 'express';
+import { SIGN_IN_MESSAGE } from '../auth/authenticate.js';
 import { HttpError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
 import type { Authorize } from '../platform/rest/router.js';
@@ -11,7 +12,7 @@ import type { DbSchema } from '../platform/rest/schema.js';
 import { disabledMessage, featureOf } from './feature-map.js';
 import { disabledFeatures, type Feature } from './features.js';
 import { accessFor, decide, embedsOf, refusal, type Action } from './resource-map.js';
-import type { Resource, Role } from './roles.js';
+import type { Resource } from './roles.js';
 
 /** Reads the `{feature}.disable` flags; `maxAgeMs` > 0 shares one read between requests that close together. */
 export function createFlagReader(db: Db, { maxAgeMs = 0 }: { maxAgeMs?: number } = {}) {
@@ -37,7 +38,7 @@ export function createFlagReader(db: Db, { maxAgeMs = 0 }: { maxAgeMs?: number }
 export type FlagReader = ReturnType<typeof createFlagReader>;
 
 function signedIn(req: Request): Express.User {
-  if (!req.user) throw new HttpError(401, 'Please sign in.');
+  if (!req.user) throw new HttpError(401, SIGN_IN_MESSAGE);
   return req.user;
 }
 
@@ -53,13 +54,6 @@ const wrap =
 export function requirePermission(resource: Resource, action: Action): RequestHandler {
   return wrap((req) => {
     if (!signedIn(req).permissions[resource][action]) throw new HttpError(403, refusal(action, resource));
-  });
-}
-
-/** 403 unless the caller has one of these roles (spec 1 §6's action rules, e.g. Run Now). */
-export function requireAnyRole(roles: readonly Role[], message: string): RequestHandler {
-  return wrap((req) => {
-    if (!signedIn(req).roles.some((role) => roles.includes(role))) throw new HttpError(403, message);
   });
 }
 
