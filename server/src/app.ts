@@ -13,6 +13,8 @@ import { webUi } from './http/web-ui.js';
 import { kubeconfigDownload } from './kube/kubeconfig.js';
 import { backendVersion } from './version.js';
 import type { Db } from './platform/db/db.js';
+import { createHealthRouter, type CheckRunner } from './platform/health/router.js';
+import { validateCanaryWrite } from './platform/health/validate.js';
 import { createDbRouter, restBodyErrors } from './platform/rest/router.js';
 import type { DbSchema } from './platform/rest/schema.js';
 
@@ -24,10 +26,21 @@ export interface AppDependencies {
   webDir: string;
   isShuttingDown: () => boolean;
   identity: Identity;
+  /** The check runner, when it runs in this process (Run Now). */
+  health?: CheckRunner;
 }
 
 /** Assembles middleware and routers; every path lives under config.basePath. */
-export function createApp({ config, db, schema, logger, webDir, isShuttingDown, identity }: AppDependencies) {
+export function createApp({
+  config,
+  db,
+  schema,
+  logger,
+  webDir,
+  isShuttingDown,
+  identity,
+  health,
+}: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -54,13 +67,18 @@ export function createApp({ config, db, schema, logger, webDir, isShuttingDown, 
   api.use(authentication.requireSignedIn, authentication.csrf);
   api.use('/auth', account);
   api.use('/people', people);
+  api.use('/canary', createHealthRouter({ db, flags: identity.flags, runner: health }));
   api.get('/about', (_req, res) => {
     res.json({ Version: backendVersion } satisfies About);
   });
   api.get('/kubeconfig', kubeconfigDownload);
   // Feature flags for data requests: one read shared by requests within a second.
   const authorize = dbAuthorizer(schema, createFlagReader(db, { maxAgeMs: 1000 }));
-  api.use('/db', createDbRouter({ db, schema, maxRows: config.apiMaxRows, authorize }), restBodyErrors);
+  api.use(
+    '/db',
+    createDbRouter({ db, schema, maxRows: config.apiMaxRows, authorize, validateWrite: validateCanaryWrite }),
+    restBodyErrors,
+  );
   api.use(apiNotFound);
   root.use('/api', api);
 

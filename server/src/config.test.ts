@@ -24,6 +24,28 @@ describe('loadConfig', () => {
         sessionMaxAgeMs: 24 * 3_600_000,
       },
       localFeatureFlags: new Map(),
+      health: {
+        runnerEnabled: true,
+        concurrency: 10,
+        statusRetentionMs: 30 * 86_400_000,
+        rollupRetentionMs: 400 * 86_400_000,
+      },
+    });
+  });
+
+  it('reads the check runner settings', () => {
+    expect(
+      loadConfig({
+        CHECK_RUNNER_ENABLED: 'false',
+        CHECK_RUNNER_CONCURRENCY: '3',
+        CHECK_STATUS_RETENTION: '720h',
+        CHECK_ROLLUP_RETENTION: '90d',
+      }).health,
+    ).toEqual({
+      runnerEnabled: false,
+      concurrency: 3,
+      statusRetentionMs: 720 * 3_600_000,
+      rollupRetentionMs: 90 * 86_400_000,
     });
   });
 
@@ -61,6 +83,15 @@ describe('loadConfig', () => {
     ],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA="maybe": must be true or false'],
     [{ API_MAX_ROWS: '0' }, 'API_MAX_ROWS="0": must be a whole number of at least 1'],
+    [{ CHECK_RUNNER_ENABLED: 'sometimes' }, 'CHECK_RUNNER_ENABLED="sometimes": must be true or false'],
+    [
+      { CHECK_RUNNER_CONCURRENCY: '0' },
+      'CHECK_RUNNER_CONCURRENCY="0": must be a whole number from 1 to 1000',
+    ],
+    [
+      { CHECK_STATUS_RETENTION: '30 days' },
+      `CHECK_STATUS_RETENTION="30 days": must be a duration such as '30d' or '720h'`,
+    ],
   ])('refuses %j naming the variable and the problem', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -27,6 +27,19 @@ export interface Config {
   auth: AuthConfig;
   /** Feature flags fixed by the operator (FEATURE_FLAGS, FEATURE_FLAGS_FILE): shown, not editable. */
   localFeatureFlags: Map<string, string>;
+  health: HealthConfig;
+}
+
+/** The check runner and the upkeep of check results. */
+export interface HealthConfig {
+  /** Run canaries on their schedules, roll up and expire results (in one replica at a time). */
+  runnerEnabled: boolean;
+  /** Most checks running at once. */
+  concurrency: number;
+  /** Raw check results (and hourly rollups) older than this are deleted. */
+  statusRetentionMs: number;
+  /** Daily rollups older than this are deleted. */
+  rollupRetentionMs: number;
 }
 
 export interface OidcConfig {
@@ -79,6 +92,10 @@ const schema = {
     SESSION_MAX_AGE: { type: 'string', pattern: durationPattern, default: '24h' },
     FEATURE_FLAGS: { type: 'string', default: '' },
     FEATURE_FLAGS_FILE: { type: 'string', minLength: 1 },
+    CHECK_RUNNER_ENABLED: { type: 'boolean', default: true },
+    CHECK_RUNNER_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
+    CHECK_STATUS_RETENTION: { type: 'string', pattern: durationPattern, default: '30d' },
+    CHECK_ROLLUP_RETENTION: { type: 'string', pattern: durationPattern, default: '400d' },
   },
 } as const;
 
@@ -103,6 +120,10 @@ const explain: Record<string, string> = {
   SESSION_IDLE_TIMEOUT: "must be a duration such as '30m', '8h' or '1d'",
   SESSION_MAX_AGE: "must be a duration such as '12h' or '7d'",
   FEATURE_FLAGS_FILE: 'must be a file path',
+  CHECK_RUNNER_ENABLED: 'must be true or false',
+  CHECK_RUNNER_CONCURRENCY: 'must be a whole number from 1 to 1000',
+  CHECK_STATUS_RETENTION: "must be a duration such as '30d' or '720h'",
+  CHECK_ROLLUP_RETENTION: "must be a duration such as '400d'",
 };
 
 /** A configuration problem: the message names the variable and what is wrong with it. */
@@ -214,5 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionMaxAgeMs: parseDuration(values.SESSION_MAX_AGE as string),
     },
     localFeatureFlags: readFeatureFlags(values),
+    health: {
+      runnerEnabled: values.CHECK_RUNNER_ENABLED as boolean,
+      concurrency: values.CHECK_RUNNER_CONCURRENCY as number,
+      statusRetentionMs: parseDuration(values.CHECK_STATUS_RETENTION as string),
+      rollupRetentionMs: parseDuration(values.CHECK_ROLLUP_RETENTION as string),
+    },
   };
 }

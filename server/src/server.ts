@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { createLogger, type Logger } from './http/logging.js';
 import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/db/prepare.js';
+import { CheckRunner } from './platform/health/runner.js';
 import { loadSchema } from './platform/rest/schema.js';
 
 export interface RunningServer {
@@ -62,6 +63,15 @@ export async function startServer(
     if (!config.auth.oidc) await ensureAdmin(db, config, logger);
     const schema = await loadSchema(db);
     const identity = await createIdentity({ config, db, logger });
+    const health = new CheckRunner({
+      db,
+      logger,
+      enabled: config.health.runnerEnabled,
+      concurrency: config.health.concurrency,
+      statusRetentionMs: config.health.statusRetentionMs,
+      rollupRetentionMs: config.health.rollupRetentionMs,
+      databaseUrl: config.databaseUrl,
+    });
     const app = createApp({
       identity,
       config,
@@ -70,6 +80,7 @@ export async function startServer(
       logger,
       webDir: options.webDir ?? defaultWebDir(),
       isShuttingDown: () => shuttingDown,
+      health,
     });
     const server = app.listen(config.port);
     await new Promise<void>((resolve, reject) => {
@@ -85,15 +96,19 @@ export async function startServer(
     purge.unref();
     const url = `http://127.0.0.1:${port}${config.basePath}`;
     logger.info({ url }, 'listening');
+    health.start({ consoleUrl: url, consolePort: port });
 
     const close = async () => {
       shuttingDown = true;
       clearInterval(purge);
+      // Checks in flight are aborted and their writes awaited while the database is still open.
+      const healthStopped = health.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const forced = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(forced);
+      await healthStopped;
       await db.close();
       logger.info('stopped');
     };

@@ -28,6 +28,12 @@ const featureFlagsPage = page(
 );
 const teamsPage = page(() => import('./features/settings/teams/TeamsPage.js'), 'TeamsPage');
 const teamPage = page(() => import('./features/settings/teams/TeamPage.js'), 'TeamPage');
+const healthPage = page(() => import('./features/health/HealthPage.js'), 'HealthPage');
+const resourceListPage = page(
+  () => import('./features/settings/resources/ResourceListPage.js'),
+  'ResourceListPage',
+);
+const canaryPage = page(() => import('./features/settings/canaries/CanaryPage.js'), 'CanaryPage');
 
 /** An area's routes behind its guard (feature on, resource readable), titled after the area. */
 function area(key: AreaKey, path: string, children: RouteObject[]): RouteObject {
@@ -59,7 +65,7 @@ const settingsRoutes: RouteObject[] = [
     { index: true, lazy: teamsPage },
     { path: ':id', lazy: teamPage },
   ]),
-  area('healthChecks', 'canaries/:id', [{ index: true, lazy: notBuilt }]),
+  area('healthChecks', 'canaries/:id', [{ index: true, lazy: canaryPage }]),
   area('topologies', 'topologies/:id', [{ index: true, lazy: notBuilt }]),
   // The generic resource tables (spec 3 §2.3); the guard answers 'not found' for any other name.
   {
@@ -67,7 +73,7 @@ const settingsRoutes: RouteObject[] = [
     element: <SettingsTableGuard />,
     handle: tableTitle,
     children: [
-      { index: true, lazy: notBuilt },
+      { index: true, lazy: resourceListPage },
       { path: ':id', lazy: notBuilt },
     ],
   },
@@ -81,7 +87,7 @@ const shellRoutes: RouteObject[] = [
     { index: true, lazy: notBuilt },
     { path: ':id', lazy: notBuilt },
   ]),
-  area('health', 'health', [{ index: true, lazy: notBuilt }]),
+  area('health', 'health', [{ index: true, lazy: healthPage }]),
   area('incidents', 'incidents', [
     { index: true, lazy: notBuilt },
     { path: ':id', lazy: notBuilt },

@@ -17,6 +17,7 @@ export const RESOURCE_OF: Record<string, Resource> = {
   canary_names: 'canaries',
   checks: 'canaries',
   check_statuses: 'canaries',
+  check_status_rollups: 'canaries',
   check_component_relationships: 'canaries',
   check_config_relationships: 'canaries',
   check_summary_for_config: 'canaries',

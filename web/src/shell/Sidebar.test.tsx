@@ -18,7 +18,7 @@ const nav = () => screen.findByRole('navigation', { name: 'Console' });
 
 describe('Sidebar', () => {
   it('links every area and marks the current one', async () => {
-    const { router } = renderConsole('/health');
+    const { router } = renderConsole('/logs');
     const links = within(await nav()).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Topology',
@@ -29,7 +29,7 @@ describe('Sidebar', () => {
       'Notifications',
       'Logs',
     ]);
-    expect(within(await nav()).getByRole('link', { name: 'Health' })).toHaveAttribute('aria-current', 'page');
+    expect(within(await nav()).getByRole('link', { name: 'Logs' })).toHaveAttribute('aria-current', 'page');
     expect(within(await nav()).getByRole('link', { name: 'Topology' })).not.toHaveAttribute('aria-current');
 
     await userEvent.click(within(await nav()).getByRole('link', { name: 'Incidents' }));
@@ -55,14 +55,14 @@ describe('Sidebar', () => {
 
   it('has no Settings group for a viewer', async () => {
     api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
-    renderConsole('/health');
+    renderConsole('/logs');
     expect(within(await nav()).getByRole('link', { name: 'Health' })).toBeInTheDocument();
     expect(within(await nav()).queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
     expect(within(await nav()).queryByRole('link', { name: 'Agents' })).not.toBeInTheDocument();
   });
 
   it('collapses to an icon rail whose links keep their names, and stays collapsed after a reload', async () => {
-    const { unmount } = renderConsole('/health');
+    const { unmount } = renderConsole('/logs');
     await userEvent.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
     expect(document.getElementById('ops-sidebar')).toHaveClass('ops-sidebar--collapsed');
@@ -70,7 +70,7 @@ describe('Sidebar', () => {
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('true');
     unmount();
 
-    renderConsole('/health');
+    renderConsole('/logs');
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
     expect(document.getElementById('ops-sidebar')).toHaveClass('ops-sidebar--collapsed');
     await userEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
@@ -80,18 +80,18 @@ describe('Sidebar', () => {
 
   it('collapses on a click outside it when the window is narrower than 1024 px', async () => {
     window.innerWidth = 800;
-    renderConsole('/health');
-    fireEvent.mouseDown(within(await nav()).getByRole('link', { name: 'Health' }));
+    renderConsole('/incidents');
+    fireEvent.click(await nav());
     expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
 
-    fireEvent.mouseDown(await screen.findByText('This part of the console is not built yet.'));
+    fireEvent.click(await screen.findByText('This part of the console is not built yet.'));
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('true');
   });
 
   it('stays open on a click outside it in a wide window', async () => {
-    renderConsole('/health');
-    fireEvent.mouseDown(await screen.findByText('This part of the console is not built yet.'));
+    renderConsole('/incidents');
+    fireEvent.click(await screen.findByText('This part of the console is not built yet.'));
     expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ beforeEach(() =>
 
 describe('UserMenu', () => {
   it('greets the user by name and shows both versions', async () => {
-    renderConsole('/health');
+    renderConsole('/logs');
     expect(await screen.findByText('AL')).toBeInTheDocument();
     const menu = await openUserMenu();
     expect(menu.getByText('Hi Ada Lovelace')).toBeInTheDocument();
@@ -34,7 +34,7 @@ describe('UserMenu', () => {
 
   it("shows 'NA' as the backend version when /api/about fails", async () => {
     api.reply('GET api/about', { status: 500, body: { message: 'down' } });
-    renderConsole('/health');
+    renderConsole('/logs');
     const menu = await openUserMenu();
     await waitFor(() => expect(api.requests).toContainEqual({ method: 'GET', path: 'api/about' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -42,7 +42,7 @@ describe('UserMenu', () => {
   });
 
   it('goes to the profile page', async () => {
-    const { router } = renderConsole('/health');
+    const { router } = renderConsole('/logs');
     await openUserMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Your Profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile-settings'));
@@ -50,7 +50,7 @@ describe('UserMenu', () => {
   });
 
   it('signs out on the server, then goes to the sign-in page', async () => {
-    const { router } = renderConsole('/health');
+    const { router } = renderConsole('/logs');
     await openUserMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -62,11 +62,11 @@ describe('UserMenu', () => {
     api.reply('POST api/auth/logout', { status: 200, body: { redirectTo: endSession } });
     const location = fakeLocation(`${api.base}health`);
     try {
-      const { router } = renderConsole('/health');
+      const { router } = renderConsole('/logs');
       await openUserMenu();
       await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
       await waitFor(() => expect(location.assigned).toEqual([endSession]));
-      expect(router.state.location.pathname).toBe('/health');
+      expect(router.state.location.pathname).toBe('/logs');
     } finally {
       location.restore();
     }
@@ -74,11 +74,11 @@ describe('UserMenu', () => {
 
   it('stays and says why when signing out fails', async () => {
     api.reply('POST api/auth/logout', { status: 500, body: { message: 'Session store unavailable' } });
-    const { router } = renderConsole('/health');
+    const { router } = renderConsole('/logs');
     await openUserMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByText('Session store unavailable')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/health');
+    expect(router.state.location.pathname).toBe('/logs');
   });
 });
 
@@ -94,7 +94,7 @@ describe('initialsOf', () => {
 
 describe('the kubeconfig dialog', () => {
   async function openDialog() {
-    renderConsole('/health');
+    renderConsole('/logs');
     await openUserMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Download kubeconfig' }));
     return screen.getByRole('dialog', { name: 'Download kubeconfig' });

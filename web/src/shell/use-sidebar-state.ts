@@ -44,7 +44,8 @@ export function useSidebarState(): SidebarState {
 
 /**
  * On narrow windows the expanded sidebar takes space from the page: a click anywhere outside it
- * (and outside the toggle that opened it) collapses it again.
+ * (and outside the toggle that opened it) collapses it again. On 'click', not 'mousedown': the
+ * page moves when the sidebar collapses, and a collapse on press would make the release miss.
  */
 export function useCollapseOnOutsideClick(
   inside: ReadonlyArray<RefObject<HTMLElement | null>>,
@@ -53,13 +54,13 @@ export function useCollapseOnOutsideClick(
 ): void {
   useEffect(() => {
     if (collapsed) return;
-    const onPointerDown = (event: MouseEvent) => {
+    const onOutsideClick = (event: MouseEvent) => {
       if (window.innerWidth >= AUTO_COLLAPSE_BELOW_PX) return;
       const target = event.target as Node | null;
       if (target && inside.some((ref) => ref.current?.contains(target))) return;
       collapse();
     };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
+    document.addEventListener('click', onOutsideClick);
+    return () => document.removeEventListener('click', onOutsideClick);
   }, [inside, collapsed, collapse]);
 }

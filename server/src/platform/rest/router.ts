@@ -54,9 +54,15 @@ export interface DbRouterOptions {
    * RestError (or HttpError) to refuse.
    */
   authorize?: Authorize;
+  /**
+   * Checks the rows of a POST (each row) or PATCH (the one change) to `relation` once the
+   * caller is authorized, before anything is written. Throw a RestError to refuse.
+   */
+  validateWrite?: ValidateWrite;
 }
 
 export type Authorize = (req: Request, name: string, parsed: ParsedQuery) => void | Promise<void>;
+export type ValidateWrite = (relation: string, rows: Record<string, unknown>[]) => void | Promise<void>;
 
 export const defaultMaxRows = 1000;
 
@@ -65,6 +71,7 @@ interface Context {
   schema: DbSchema;
   maxRows: number;
   authorize?: Authorize;
+  validateWrite?: ValidateWrite;
 }
 
 /** An answer to send: built first, sent once any transaction is over. */
@@ -93,7 +100,13 @@ export function createDbRouter(options: DbRouterOptions): express.Router {
   if (!Number.isSafeInteger(maxRows) || maxRows < 1) {
     throw new Error(`maxRows must be a positive integer, got ${String(options.maxRows)}`);
   }
-  const context: Context = { db, schema, maxRows, authorize: options.authorize };
+  const context: Context = {
+    db,
+    schema,
+    maxRows,
+    authorize: options.authorize,
+    validateWrite: options.validateWrite,
+  };
   const router = express.Router();
   router.all(
     '/rpc/:fn',
@@ -163,10 +176,10 @@ async function answerRelation(context: Context, req: Request, res: Response): Pr
         await read(context, db, relationSource(relation), parsed, req, { single, prefer }),
       );
     case 'POST':
-      return insert(db, schema, relation, parsed, req, res, { single, prefer });
+      return insert(context, relation, parsed, req, res, { single, prefer });
     case 'PATCH':
     case 'DELETE':
-      return updateOrDelete(db, schema, relation, parsed, req, res, { single, prefer });
+      return updateOrDelete(context, relation, parsed, req, res, { single, prefer });
     default:
       throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
   }
@@ -289,8 +302,7 @@ function rowsOf(body: unknown): Record<string, unknown>[] {
 }
 
 async function insert(
-  db: Db,
-  schema: DbSchema,
+  { db, schema, validateWrite }: Context,
   relation: Relation,
   parsed: ParsedQuery,
   req: Request,
@@ -298,6 +310,7 @@ async function insert(
   how: Negotiated,
 ): Promise<void> {
   const rows = rowsOf(req.body);
+  await validateWrite?.(relation.name, rows);
   if (rows.length === 0)
     return void res
       .status(201)
@@ -321,8 +334,7 @@ async function insert(
 }
 
 async function updateOrDelete(
-  db: Db,
-  schema: DbSchema,
+  { db, schema, validateWrite }: Context,
   relation: Relation,
   parsed: ParsedQuery,
   req: Request,
@@ -335,10 +347,12 @@ async function updateOrDelete(
   for (const path of parsed.paths.keys())
     if (path !== '') throw parseError('Filters on embedded resources are not supported in writes');
   const representation = representationPlan(schema, relation, parsed, how);
-  const query =
-    req.method === 'PATCH'
-      ? buildUpdate(relation, rowsOfPatch(req.body), root.filters, representation)
-      : buildDelete(relation, root.filters, representation);
+  let query: BuiltQuery;
+  if (req.method === 'PATCH') {
+    const change = rowsOfPatch(req.body);
+    await validateWrite?.(relation.name, [change]);
+    query = buildUpdate(relation, change, root.filters, representation);
+  } else query = buildDelete(relation, root.filters, representation);
   const answer = await write(db, query, how);
   res.setHeader('Content-Range', contentRange(0, answer.n, undefined));
   if (representation) send(req, res, 200, answer.body);

@@ -1,6 +1,6 @@
 import type { CatalogItem } from './catalog.js';
 import { teamOf } from './catalog.js';
-import { LOCAL_AGENT, type DemoContext } from './context.js';
+import type { DemoContext } from './context.js';
 import { CLUSTERS, COMPANY, DATASTORES, SERVICES } from './names.js';
 
 /** One check to create: its canary group, agent, spec and what it watches. */
@@ -140,7 +140,15 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
               }
             : ds === 'redis'
               ? { name: `${ds}-${c.name}`, addr: endpoint, db: 0 }
-              : { name: `${ds}-${c.name}`, endpoint },
+              : ds === 'elasticsearch'
+                ? {
+                    name: `${ds}-${c.name}`,
+                    url: `http://${endpoint}`,
+                    index: 'orders',
+                    query: '{"query": {"match_all": {}}}',
+                    results: 1,
+                  }
+                : { name: `${ds}-${c.name}`, endpoint },
       });
       if (ds === 'postgres') {
         defs.push({
@@ -199,15 +207,17 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
       });
     }
   }
-  const local = {
-    agent: LOCAL_AGENT,
+  // Checks of the outside world (DNS, TLS, cloud, CI) run in the EU cluster's agent: their targets
+  // are fictional, so the console's own runner (the local agent) must not run them.
+  const edge = {
+    agent: refs.clusterAgent.get('acme-prod-eu')!,
     configs: [] as (CatalogItem | undefined)[],
     components: [] as string[],
   };
   for (const host of ['www', 'api', 'auth', 'grafana', 'status', 'docs', 'cdn', 'mail']) {
     const fqdn = `${host}.${COMPANY}.example`;
     defs.push({
-      ...local,
+      ...edge,
       canary: 'dns-records',
       namespace: 'platform',
       type: 'dns',
@@ -225,7 +235,7 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
       },
     });
     defs.push({
-      ...local,
+      ...edge,
       canary: 'ssl-certificates',
       namespace: 'platform',
       type: 'http',
@@ -237,8 +247,7 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
   }
   for (const b of ['acme-backups', 'acme-assets', 'acme-logs', 'acme-data-lake', 'acme-invoices']) {
     defs.push({
-      ...local,
-      agent: refs.clusterAgent.get('acme-prod-eu')!,
+      ...edge,
       canary: 'aws-resources',
       namespace: 'platform',
       type: 's3',
@@ -258,8 +267,7 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
     'nat-gateway-drops',
   ]) {
     defs.push({
-      ...local,
-      agent: refs.clusterAgent.get('acme-prod-eu')!,
+      ...edge,
       canary: 'cloudwatch-alarms',
       namespace: 'platform',
       type: 'cloudwatch',
@@ -282,8 +290,7 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
     'cert-manager-failures',
   ]) {
     defs.push({
-      ...local,
-      agent: refs.clusterAgent.get('acme-prod-eu')!,
+      ...edge,
       canary: 'prometheus-slos',
       namespace: 'monitoring',
       type: 'prometheus',
@@ -300,7 +307,7 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
   }
   for (const job of ['postgres-backup', 'redis-snapshot', 'velero-daily', 'etcd-snapshot', 'kafka-mirror']) {
     defs.push({
-      ...local,
+      ...edge,
       agent: refs.clusterAgent.get('acme-prod-us')!,
       canary: 'backups',
       namespace: 'data',
@@ -313,7 +320,7 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
   }
   for (const repo of ['checkout-service', 'payments', 'infrastructure']) {
     defs.push({
-      ...local,
+      ...edge,
       canary: 'github',
       namespace: 'platform',
       type: 'github',

@@ -1,5 +1,6 @@
 import { openDatabase, type Db } from '../db.js';
 import { migrate } from '../migrate.js';
+import { specProblems } from '../../health/validate.js';
 import { loadDemoData } from './index.js';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -112,6 +113,12 @@ describe('loadDemoData', () => {
         where (c.status = 'healthy') <> l.status or c.last_runtime <> l.time`,
       ),
     ).toBe(0);
+  });
+
+  it('has canaries whose specs the health-check editor accepts as they are', async () => {
+    const { rows } = await db.query<{ name: string; spec: unknown }>('select name, spec from canaries');
+    const refused = rows.flatMap(({ name, spec }) => specProblems(spec).map((p) => `${name}: ${p.message}`));
+    expect(refused).toEqual([]);
   });
 
   it('has a catalog of many types with changes, insights and relationships', async () => {

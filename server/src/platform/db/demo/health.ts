@@ -1,12 +1,17 @@
+import { rollUpStatuses } from '../../health/rollups.js';
 import type { CatalogItem } from './catalog.js';
 import { defineChecks } from './checks.js';
 import type { DemoContext } from './context.js';
+import { loadLiveCanaries } from './live-canaries.js';
 import { LOREM_ERRORS } from './names.js';
 import { DAY, HOUR, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';
 import { CHECK_STATUS_SQL, statusAt, type StatusPlan } from './statuses.js';
 
-/** Canaries, checks, 7 days of check statuses (generated in the database) and check relations. */
+/**
+ * Canaries, checks, 7 days of check statuses (generated in the database) with their rollups,
+ * check relations, and the live canary the console's own runner runs.
+ */
 export async function loadHealth(ctx: DemoContext, items: CatalogItem[]): Promise<void> {
   const { w, r, clock, refs } = ctx;
   const admin = refs.people[0]!.id;
@@ -135,6 +140,7 @@ export async function loadHealth(ctx: DemoContext, items: CatalogItem[]): Promis
   });
   await w.insert('check_config_relationships', cfgRows);
   await w.insert('check_component_relationships', compRows);
+  await loadLiveCanaries(ctx);
 }
 
 async function insertStatuses({ w, clock }: DemoContext, plans: StatusPlan[]): Promise<void> {
@@ -154,4 +160,6 @@ async function insertStatuses({ w, clock }: DemoContext, plans: StatusPlan[]): P
     col('out2To'),
     col('error'),
   ]);
+  const rolled = await rollUpStatuses(w.q, clock.now);
+  w.counts.check_status_rollups = rolled.hours + rolled.days;
 }

@@ -1,0 +1,69 @@
+import type { Queryable } from '../db/db.js';
+import { expandVariables, type Entry } from './canary-spec.js';
+import { abortable, describeError } from './kinds/common.js';
+import { runnerFor, timeoutOf, unsupportedKindMessage, type KindContext } from './kinds/index.js';
+import type { CheckResult } from './types.js';
+
+export interface RunnableCheck {
+  id: string;
+  type: string;
+  name: string;
+  spec: Entry | null;
+}
+
+/** The result written for a kind this console does not execute. */
+export function unsupportedResult(type: string, at = new Date()): CheckResult {
+  return {
+    time: at.toISOString(),
+    duration: 0,
+    status: false,
+    message: null,
+    error: unsupportedKindMessage(type),
+    detail: null,
+  };
+}
+
+/**
+ * Runs one check of a kind the runner executes, within its timeout (`timeout` of the entry,
+ * default 10 s) and the runner's stop signal. Whatever a kind does, the result comes back by
+ * the deadline: a target that hangs only costs its own check.
+ */
+export async function executeCheck(
+  check: RunnableCheck,
+  { db, stopSignal, vars }: { db: Queryable; stopSignal: AbortSignal; vars: Record<string, string> },
+): Promise<CheckResult> {
+  const started = new Date();
+  const t0 = performance.now();
+  const kind = runnerFor(check.type);
+  if (!kind) return unsupportedResult(check.type, started);
+  const entry = expandVariables(check.spec ?? {}, vars);
+  const timeoutMs = timeoutOf(entry);
+  // Not AbortSignal.any([..., AbortSignal.timeout()]): on Node 20 the garbage collector may take
+  // the timeout signal before it fires, and the check would then never time out.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`timed out after ${timeoutMs}ms`, 'TimeoutError')),
+    timeoutMs,
+  );
+  const stop = () => controller.abort(stopSignal.reason);
+  if (stopSignal.aborted) stop();
+  else stopSignal.addEventListener('abort', stop, { once: true });
+  const ctx: KindContext = { signal: controller.signal, timeoutMs, db };
+  let outcome: Awaited<ReturnType<typeof kind>>;
+  try {
+    outcome = await abortable(kind(entry, ctx), controller.signal);
+  } catch (error) {
+    outcome = { status: false, message: null, error: describeError(error, ctx), detail: null };
+  } finally {
+    clearTimeout(timer);
+    stopSignal.removeEventListener('abort', stop);
+  }
+  return {
+    time: started.toISOString(),
+    duration: Math.max(0, Math.round(performance.now() - t0)),
+    status: outcome.status,
+    message: outcome.message,
+    error: outcome.error,
+    detail: outcome.detail ?? null,
+  };
+}

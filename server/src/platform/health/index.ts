@@ -1,0 +1,1 @@
+export { CheckRunner, type CheckRunNow, type CheckRunnerOptions } from './runner.js';

@@ -1,0 +1,157 @@
+import type { Queryable } from '../../db/db.js';
+import type { Entry } from '../canary-spec.js';
+
+/** What one run of a check found. */
+export interface CheckOutcome {
+  status: boolean;
+  message: string | null;
+  error: string | null;
+  detail?: Record<string, unknown> | null;
+}
+
+export interface KindContext {
+  /** Aborted when the check's time is up or the runner stops; signal.reason tells which. */
+  signal: AbortSignal;
+  timeoutMs: number;
+  /** For the `connections` a check names. */
+  db: Queryable;
+}
+
+export type KindRunner = (entry: Entry, ctx: KindContext) => Promise<CheckOutcome>;
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Longest message or output kept with a result. */
+export const MAX_TEXT = 4000;
+
+export const pass = (message: string | null, detail?: Record<string, unknown>): CheckOutcome => ({
+  status: true,
+  message,
+  error: null,
+  detail: detail ?? null,
+});
+
+export const fail = (error: string, message: string | null = null, detail?: Record<string, unknown>) => ({
+  status: false,
+  message,
+  error,
+  detail: detail ?? null,
+});
+
+export function cap(text: string, max = MAX_TEXT): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}
+
+export const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
+
+/** `timeout` of an entry: a number of milliseconds or a duration ('5s', '500ms', '1m'). */
+export function timeoutOf(entry: Entry): number {
+  const raw = entry.timeout;
+  if (typeof raw === 'number' && raw > 0) return raw;
+  if (typeof raw === 'string') {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(raw);
+    if (match) {
+      const ms = Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[(match[2] ?? 'ms') as 'ms' | 's' | 'm'];
+      if (ms > 0) return ms;
+    }
+  }
+  return DEFAULT_TIMEOUT_MS;
+}
+
+/** The entry's thresholdMillis, when set. */
+export function thresholdOf(entry: Entry): number | undefined {
+  const value = Number(entry.thresholdMillis);
+  return entry.thresholdMillis !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+export function slowerThanThreshold(elapsedMs: number, entry: Entry): string | undefined {
+  const threshold = thresholdOf(entry);
+  return threshold !== undefined && elapsedMs > threshold
+    ? `response took ${elapsedMs}ms, threshold ${threshold}ms`
+    : undefined;
+}
+
+/** Thrown by a kind for a problem with the entry itself (missing field, unsupported value). */
+export class EntryError extends Error {}
+
+/**
+ * A secret-capable value (spec 3 §3): a literal, `{value}`, or a reference to a secret or config
+ * map (`{valueFrom: ...}`), which this console does not read: the check fails saying so.
+ */
+export function literalValue(value: unknown, what: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (typeof value === 'object') {
+    const v = value as { value?: unknown; valueFrom?: unknown };
+    if (v.value !== undefined && v.value !== null) return String(v.value);
+    if (v.valueFrom)
+      throw new EntryError(
+        `${what} takes its value from a secret or config map reference, which this console's check runner does not read; give the value itself`,
+      );
+  }
+  return undefined;
+}
+
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by the peer',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed (temporary)',
+  EPIPE: 'connection closed by the peer',
+  ETIMEDOUT: 'connection timed out',
+};
+
+/** An error a check met, told in words; a timeout or a stop says which. */
+export function describeError(error: unknown, ctx: KindContext, target?: string): string {
+  if (ctx.signal.aborted) {
+    const reason = ctx.signal.reason as { name?: string } | undefined;
+    return reason?.name === 'TimeoutError'
+      ? `timed out after ${ctx.timeoutMs}ms`
+      : 'stopped before it finished (the check runner is stopping)';
+  }
+  const err = error as NodeJS.ErrnoException;
+  const known = err?.code ? NETWORK_CODES[err.code] : undefined;
+  if (known) return target ? `${known}: ${target}` : known;
+  // Not `instanceof Error`: errors made in another realm (a vm context) are Errors too.
+  const message = typeof err?.message === 'string' ? err.message : String(error);
+  return message || 'unknown error';
+}
+
+/** A promise that rejects when the signal aborts, so waits never outlive their check. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal, onAbort?: () => void): Promise<T> {
+  if (signal.aborted) {
+    onAbort?.();
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort?.();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** host:port (also tcp://host:port, [v6]:port) → parts; throws EntryError otherwise. */
+export function hostPort(text: string | undefined, what: string, defaultPort?: number) {
+  if (!text) throw new EntryError(`${what} is required (host:port)`);
+  const stripped = text.replace(/^[a-z]+:\/\//i, '').replace(/\/.*$/, '');
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(stripped);
+  const port = match?.[2] ? Number(match[2]) : defaultPort;
+  if (!match || port === undefined || port < 1 || port > 65535)
+    throw new EntryError(`${what} '${text}' is not host:port`);
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
+}

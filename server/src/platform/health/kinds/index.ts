@@ -1,0 +1,28 @@
+import type { KindRunner } from './common.js';
+import { runDns } from './dns.js';
+import { runExec } from './exec.js';
+import { runHttp } from './http.js';
+import { runRedis } from './redis.js';
+import { runSql } from './sql.js';
+import { runTcp } from './tcp.js';
+
+export type { CheckOutcome, KindContext, KindRunner } from './common.js';
+export { DEFAULT_TIMEOUT_MS, timeoutOf } from './common.js';
+
+/** The kinds this console's runner executes; every other kind is shown but not run. */
+const RUNNERS: Record<string, KindRunner> = {
+  http: runHttp,
+  tcp: runTcp,
+  dns: runDns,
+  exec: runExec,
+  postgres: runSql,
+  sql: runSql,
+  redis: runRedis,
+};
+
+export function runnerFor(kind: string): KindRunner | undefined {
+  return Object.hasOwn(RUNNERS, kind) ? RUNNERS[kind] : undefined;
+}
+
+export const unsupportedKindMessage = (kind: string) =>
+  `This console's check runner does not execute '${kind}' checks`;

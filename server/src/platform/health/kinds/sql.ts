@@ -1,0 +1,121 @@
+import pg from 'pg';
+import type { Queryable } from '../../db/db.js';
+import type { Entry } from '../canary-spec.js';
+import { celSafe, failedTest, testExpressionOf } from '../test-expression.js';
+import {
+  abortable,
+  cap,
+  describeError,
+  EntryError,
+  fail,
+  literalValue,
+  pass,
+  slowerThanThreshold,
+  str,
+  type CheckOutcome,
+  type KindContext,
+} from './common.js';
+
+const ROWS_KEPT = 20;
+
+/**
+ * A `connection://<name>` or `connection://<type or namespace>/<name>` reference: the row of
+ * `connections` it names, with its credentials put into the URL.
+ */
+export async function connectionUrl(db: Queryable, reference: string): Promise<string> {
+  const parts = reference
+    .replace(/^connection:\/\//, '')
+    .split('/')
+    .filter(Boolean);
+  if (parts.length < 1 || parts.length > 2)
+    throw new EntryError(`'${reference}' is not connection://[type/]name`);
+  const [scope, name] = parts.length === 2 ? parts : [null, parts[0]!];
+  const { rows } = await db.query<{ url: string | null; username: string | null; password: string | null }>(
+    `select url, username, password from connections
+      where deleted_at is null and name = $1 and ($2::text is null or type = $2 or namespace = $2)
+      order by created_at limit 1`,
+    [name, scope],
+  );
+  const row = rows[0];
+  if (!row) throw new EntryError(`connection '${reference.replace(/^connection:\/\//, '')}' does not exist`);
+  if (!row.url) throw new EntryError(`connection '${name}' has no URL`);
+  return withCredentials(row.url, row.username ?? undefined, row.password ?? undefined);
+}
+
+/** Puts a username and password into a URL: its $(username)/$(password) placeholders, else its user part. */
+export function withCredentials(url: string, username?: string, password?: string): string {
+  if (url.includes('$(username)') || url.includes('$(password)'))
+    return url
+      .replaceAll('$(username)', encodeURIComponent(username ?? ''))
+      .replaceAll('$(password)', encodeURIComponent(password ?? ''));
+  if (username === undefined && password === undefined) return url;
+  try {
+    const parsed = new URL(url);
+    if (username !== undefined && !parsed.username) parsed.username = encodeURIComponent(username);
+    if (password !== undefined && !parsed.password) parsed.password = encodeURIComponent(password);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+async function urlOf(entry: Entry, db: Queryable): Promise<string> {
+  const connection = str(entry.connection);
+  const username = literalValue(entry.username, 'username');
+  const password = literalValue(entry.password, 'password');
+  if (connection?.startsWith('connection://')) return connectionUrl(db, connection);
+  const url = connection ?? literalValue(entry.url, 'url');
+  if (!url) throw new EntryError('connection or url is required');
+  return withCredentials(url, username, password);
+}
+
+/** Runs `query` (default 'select 1') on a PostgreSQL database and checks the row count and `test.expr`. */
+export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutcome> {
+  let url: string;
+  try {
+    url = await urlOf(entry, ctx.db);
+  } catch (error) {
+    return fail(error instanceof EntryError ? error.message : describeError(error, ctx));
+  }
+  const scheme = /^([a-z0-9+]+):\/\//i.exec(url)?.[1]?.toLowerCase();
+  if (scheme !== 'postgres' && scheme !== 'postgresql')
+    return fail(
+      `this console's check runner runs SQL checks on PostgreSQL only; '${scheme ?? url.split(':')[0]}' databases are not supported`,
+    );
+  const query = str(entry.query) ?? 'select 1';
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: ctx.timeoutMs,
+    query_timeout: ctx.timeoutMs,
+    statement_timeout: ctx.timeoutMs,
+    application_name: 'ops-console check',
+  });
+  client.on('error', () => {});
+  const started = performance.now();
+  let rows: Record<string, unknown>[];
+  try {
+    const work = (async () => {
+      await client.connect();
+      // Several statements answer one result each: the last one counts.
+      const result = (await client.query(query)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      return (last?.rows ?? []) as Record<string, unknown>[];
+    })();
+    rows = await abortable(work, ctx.signal, () => void client.end().catch(() => {}));
+  } catch (error) {
+    return fail(describeError(error, ctx));
+  } finally {
+    void client.end().catch(() => {});
+  }
+  const elapsed = Math.round(performance.now() - started);
+  const message = `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} in ${elapsed}ms`;
+  const detail = { count: rows.length, rows: celSafe(rows.slice(0, ROWS_KEPT)), elapsed };
+  const expected = Number(entry.results);
+  if (entry.results !== undefined && Number.isFinite(expected) && rows.length !== expected)
+    return fail(`query returned ${rows.length} rows, expected ${expected}`, message, detail);
+  const expr = testExpressionOf(entry);
+  const problem = expr ? failedTest(expr, { results: { rows, count: rows.length } }) : undefined;
+  if (problem) return fail(cap(problem), message, detail);
+  const slow = slowerThanThreshold(elapsed, entry);
+  return slow ? fail(slow, message, detail) : pass(message, detail);
+}

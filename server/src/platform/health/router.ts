@@ -1,0 +1,110 @@
+/**
+ * /api/canary: the health dashboard's summary, Run Now, and the Canary spec's schema and
+ * validator (spec 1 §7). Mounted after the sign-in and CSRF checks; every route needs the
+ * `health` feature and read on canaries.
+ */
+import { Router, type Request, type Response } from 'express';
+import { requireFeature, requirePermission, type FlagReader } from '../../access/guard.js';
+import type { Role } from '../../access/roles.js';
+import { HttpError } from '../../http/errors.js';
+import type { Db } from '../db/db.js';
+import { canarySpecSchema } from './canary-schema.js';
+import { readSummaryQuery } from './summary-range.js';
+import { healthSummary, SummaryAborted } from './summary.js';
+import type { CheckResult, RunCheckResponse } from './types.js';
+import { validateCanaryYaml } from './validate.js';
+
+/** What Run Now needs of the check runner. */
+export interface CheckRunner {
+  /** undefined when the check does not exist or is deleted */
+  runNow(checkId: string): Promise<{ result: CheckResult } | undefined>;
+}
+
+/** Spec 1 §6: Run Now on a check is for these roles. */
+export const RUN_NOW_ROLES: readonly Role[] = ['admin', 'editor', 'responder', 'commander'];
+export const RUN_NOW_REFUSAL = 'You may not run checks';
+export const CHECK_NOT_FOUND = 'Check not found';
+export const NO_RUNNER = 'The check runner is not running';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HOUR_MS = 3_600_000;
+
+/** Aborts when the client goes away before the answer is sent. */
+function disconnectSignal(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+function mayRunChecks(req: Request): boolean {
+  return req.user?.roles.some((role) => RUN_NOW_ROLES.includes(role)) ?? false;
+}
+
+async function liveCheckExists(db: Db, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const { rows } = await db.query(
+    `select 1 from checks k join canaries c on c.id = k.canary_id
+     where k.id = $1 and k.deleted_at is null and c.deleted_at is null`,
+    [id],
+  );
+  return rows.length > 0;
+}
+
+export function createHealthRouter({
+  db,
+  flags,
+  runner,
+}: {
+  db: Db;
+  flags: FlagReader;
+  runner?: CheckRunner;
+}): Router {
+  const router = Router();
+  const healthOn = requireFeature('health', flags);
+  router.use(requirePermission('canaries', 'read'), healthOn);
+
+  router.get('/api/summary', async (req, res) => {
+    const query = readSummaryQuery(req.query);
+    const signal = disconnectSignal(res);
+    try {
+      res.json(await healthSummary(db, query, { signal }));
+    } catch (error) {
+      // The caller is gone: there is nobody to answer.
+      if (error instanceof SummaryAborted || signal.aborted) return;
+      throw error;
+    }
+  });
+
+  router.post('/run/check/:id', async (req, res) => {
+    if (!mayRunChecks(req)) throw new HttpError(403, RUN_NOW_REFUSAL);
+    const id = String(req.params.id);
+    if (!(await liveCheckExists(db, id))) throw new HttpError(404, CHECK_NOT_FOUND);
+    if (!runner) throw new HttpError(503, NO_RUNNER);
+    const ran = await runner.runNow(id);
+    if (!ran) throw new HttpError(404, CHECK_NOT_FOUND);
+    const now = new Date();
+    const summary = await healthSummary(
+      db,
+      { from: new Date(now.getTime() - HOUR_MS), to: now, checkId: id, includeDeleted: false },
+      { now },
+    );
+    const check = summary.checks_summary[0];
+    if (!check) throw new HttpError(404, CHECK_NOT_FOUND);
+    res.json({ result: ran.result, check } satisfies RunCheckResponse);
+  });
+
+  router.get('/schema', (_req, res) => {
+    res.json(canarySpecSchema);
+  });
+
+  router.post('/validate', (req, res) => {
+    const yaml = (req.body as { yaml?: unknown } | undefined)?.yaml;
+    if (typeof yaml !== 'string')
+      throw new HttpError(400, 'The body must be { "yaml": "<the canary spec>" }');
+    res.json(validateCanaryYaml(yaml));
+  });
+
+  return router;
+}

@@ -1,0 +1,183 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { HealthDashboard } from './pages/health-page.js';
+
+/** An HTTP target the test switches between healthy (200 'ok') and failing (500). */
+let targetHealthy = true;
+const target = http.createServer((_req, res) => {
+  res.statusCode = targetHealthy ? 200 : 500;
+  res.end(targetHealthy ? 'ok' : 'down');
+});
+let targetUrl = '';
+
+test.beforeAll(async () => {
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => target.close(resolve));
+});
+
+/** A canary of the console's own runner (local agent), made through the API as the UI would. */
+async function createCanary(api: APIRequestContext, name: string, spec: Record<string, unknown>) {
+  const response = await api.post('api/db/canaries', {
+    headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
+    data: { name, namespace: 'e2e', labels: { suite: 'e2e' }, schedule: '@hourly', spec, source: 'UI' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+/** Waits until the runner has created and first run the canary's check; returns the check id. */
+async function ranCheck(api: APIRequestContext, name: string): Promise<string> {
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await api.get(
+          `api/db/checks?name=eq.${name}&deleted_at=is.null&last_runtime=not.is.null&select=id`,
+        );
+        const rows = (await response.json()) as { id: string }[];
+        id = rows[0]?.id ?? '';
+        return id;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  return id;
+}
+
+test('labels include and exclude, group, tab and search narrow the checks', async ({ page }) => {
+  const health = new HealthDashboard(page);
+  await health.open('?hidePassing=false');
+  await expect(health.row('redis-acme-prod-eu')).toBeVisible();
+  await expect(health.row('checkout-healthz-eu')).toBeVisible();
+
+  // Include team=data: only the data team's checks stay.
+  const team = health.filters().getByRole('region', { name: 'team' });
+  await team.getByRole('button', { name: 'Include data' }).click();
+  await expect(page).toHaveURL(/labels=%7B%22team%3Ddata%22%3A1%7D/);
+  await expect(health.row('checkout-healthz-eu')).toHaveCount(0);
+  await expect(health.row('redis-acme-prod-eu')).toBeVisible();
+  // Exclude it instead: the data team's checks go, the others come back.
+  await team.getByRole('button', { name: 'Exclude data' }).click();
+  await expect(health.row('redis-acme-prod-eu')).toHaveCount(0);
+  await expect(health.row('checkout-healthz-eu')).toBeVisible();
+  await team.getByRole('button', { name: 'Exclude data' }).click();
+  await expect(page).not.toHaveURL(/labels=/);
+
+  // Group by type: a group row per kind.
+  await page.getByLabel('Group By').selectOption({ label: 'Type' });
+  await expect(page).toHaveURL(/groupBy=type/);
+  await expect(
+    health
+      .table()
+      .getByRole('row')
+      .filter({ hasText: /^\s*redis/ })
+      .first(),
+  ).toBeVisible();
+
+  // Tabs by namespace: 'All' first, then alphabetical; the data tab holds only data's checks.
+  const tabs = page.getByRole('tablist', { name: 'Check tabs' }).getByRole('tab');
+  await expect(tabs.first()).toContainText('All');
+  const names = (await tabs.allTextContents()).map((t) => t.replace(/\d+$/, '').trim());
+  expect(names.slice(1)).toEqual([...names.slice(1)].sort((a, b) => a.localeCompare(b)));
+  await tabs.filter({ hasText: /^data/ }).click();
+  await expect(page).toHaveURL(/tab=data/);
+  await expect(health.row('checkout-healthz-eu')).toHaveCount(0);
+  await tabs.first().click();
+
+  // Search, debounced: only matching checks remain, and the query is in the URL.
+  await expect(health.search()).toHaveAttribute('placeholder', 'Search by name, description, or endpoint');
+  await health.search().fill('checkout-healthz');
+  await expect(page).toHaveURL(/query=checkout-healthz/);
+  await expect(health.row('redis-acme-prod-eu')).toHaveCount(0);
+  await expect(health.row('checkout-healthz-eu').first()).toBeVisible();
+});
+
+test('the drawer filters history by duration and refuses other units', async ({ page }) => {
+  const health = new HealthDashboard(page);
+  await health.open('?hidePassing=false&query=checkout-healthz-eu');
+  await health.row('checkout-healthz-eu').first().getByText('checkout-healthz-eu').click();
+  await expect(page).toHaveURL(/checkId=/);
+  const drawer = health.drawer();
+  await expect(drawer.getByRole('tab', { name: 'History' })).toBeVisible();
+  const history = drawer.getByRole('grid').last();
+  await expect(history.getByRole('row').nth(1)).toBeVisible();
+
+  const duration = drawer.getByRole('combobox', { name: 'Duration' }).or(drawer.getByLabel('Duration'));
+  await duration.first().fill('2m');
+  await duration.first().press('Enter');
+  await expect(drawer.getByText('duration is allowed only in milli seconds & seconds')).toBeVisible();
+
+  await duration.first().fill('1s');
+  await duration.first().press('Enter');
+  await expect(drawer.getByText('duration is allowed only in milli seconds & seconds')).toHaveCount(0);
+  // Every run listed took at least a second.
+  const durations = await history.getByRole('row').allTextContents();
+  for (const row of durations.slice(1)) expect(row).not.toMatch(/\b\d{1,3}ms\b/);
+
+  await page.keyboard.press('Escape');
+  await expect(page).not.toHaveURL(/checkId=/);
+});
+
+test('Run Now runs the check and the dashboard shows the new result', async ({ page, adminApi }) => {
+  targetHealthy = true;
+  await createCanary(adminApi, 'e2e-run-now', { http: [{ name: 'e2e-run-now-http', url: targetUrl }] });
+  await ranCheck(adminApi, 'e2e-run-now-http');
+
+  const health = new HealthDashboard(page);
+  await health.open('?hidePassing=false&query=e2e-run-now');
+  const row = health.row('e2e-run-now-http').first();
+  await expect(row).toContainText('healthy');
+  await expect(row).not.toContainText('unhealthy');
+
+  targetHealthy = false;
+  await row.getByText('e2e-run-now-http').click();
+  const drawer = health.drawer();
+  await drawer.getByRole('button', { name: 'Run Now' }).click();
+  await expect(
+    drawer.getByText(/Check ran: unhealthy/).or(page.getByText(/Check ran: unhealthy/)),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(health.row('e2e-run-now-http').first()).toContainText('unhealthy');
+  targetHealthy = true;
+});
+
+test('a canary edited as YAML shows schema errors at their line, saves and runs', async ({
+  page,
+  adminApi,
+}) => {
+  targetHealthy = true;
+  const canary = await createCanary(adminApi, 'e2e-yaml', {
+    http: [{ name: 'e2e-yaml-first', url: targetUrl }],
+  });
+  await ranCheck(adminApi, 'e2e-yaml-first');
+
+  await page.goto(`settings/canaries/${canary.id}`);
+  await page.getByRole('tab', { name: 'Code' }).click();
+  const editor = page.getByRole('textbox', { name: 'Spec' });
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  // A typo in a field name: the schema refuses it at line 3.
+  await page.keyboard.insertText(`http:\n  - name: e2e-yaml-second\n    urll: ${targetUrl}\n`);
+  await expect(page.getByText(/Line 2: .*url/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
+
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(`http:\n  - name: e2e-yaml-second\n    url: ${targetUrl}\n`);
+  await expect(page.getByText(/Line \d+:/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('e2e-yaml updated successfully')).toBeVisible();
+
+  // The runner picks the change up: the new check runs, the old one is retired.
+  await ranCheck(adminApi, 'e2e-yaml-second');
+  const health = new HealthDashboard(page);
+  await health.open('?hidePassing=false&query=e2e-yaml');
+  await expect(health.row('e2e-yaml-second').first()).toContainText('healthy');
+  await expect(health.row('e2e-yaml-first')).toHaveCount(0);
+});

@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { CHECK_ID, runs, summary, useDrawerApi } from './drawer-test-kit.js';
+
+const { reply, renderDrawer, requestsTo, historyRequests, sent, whoamiAnswered } = useDrawerApi();
+
+describe('CheckDrawer actions', () => {
+  describe('Run Now', () => {
+    it.each(['viewer'] as const)('is hidden from a %s', async (role) => {
+      renderDrawer(role);
+      await whoamiAnswered();
+      expect(screen.queryByRole('button', { name: 'Run Now' })).not.toBeInTheDocument();
+    });
+
+    it.each(['responder', 'commander', 'editor', 'admin'] as const)('is offered to a %s', async (role) => {
+      renderDrawer(role);
+      expect(await screen.findByRole('button', { name: 'Run Now' })).toBeEnabled();
+    });
+
+    it('runs the check, tells the result and reloads', async () => {
+      reply('POST api/canary/run/check/c1', {
+        status: 200,
+        body: { result: { ...runs[0], status: false }, check: summary.checks_summary[0] },
+      });
+      const { user, onRan } = renderDrawer('responder');
+      await user.click(await screen.findByRole('button', { name: 'Run Now' }));
+      expect(await screen.findByText('Check ran: unhealthy: connection refused')).toBeInTheDocument();
+      expect(onRan).toHaveBeenCalledTimes(1);
+      expect(
+        sent()
+          .filter((r) => r.method === 'POST')
+          .map((r) => r.path),
+      ).toEqual(['api/canary/run/check/c1']);
+      await waitFor(() => expect(requestsTo('api/canary/api/summary')).toHaveLength(2));
+      await waitFor(() => expect(historyRequests().length).toBeGreaterThanOrEqual(2));
+    });
+
+    it("toasts the server's refusal", async () => {
+      reply('POST api/canary/run/check/c1', { status: 403, body: { error: 'You may not run checks' } });
+      const { user, onRan } = renderDrawer('responder');
+      await user.click(await screen.findByRole('button', { name: 'Run Now' }));
+      expect(await screen.findByText('You may not run checks')).toBeInTheDocument();
+      expect(onRan).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Run Now' })).toBeEnabled();
+    });
+  });
+
+  describe('Edit', () => {
+    it("links canary writers to the check's definition", async () => {
+      renderDrawer('editor');
+      expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute(
+        'href',
+        '/settings/canaries/can1',
+      );
+    });
+
+    it('is hidden from those who cannot change canaries', async () => {
+      renderDrawer('responder');
+      await screen.findByRole('button', { name: 'Run Now' });
+      expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Playbooks menu', () => {
+    it('lists the playbooks whose check selectors match', async () => {
+      const { user } = renderDrawer('admin');
+      await user.click(await screen.findByRole('button', { name: 'Playbooks' }));
+      const item = await screen.findByRole('menuitem', { name: 'Re-run check with debug' });
+      expect(screen.queryByRole('menuitem', { name: 'Flush DNS' })).not.toBeInTheDocument();
+      await user.click(item);
+      const notice = await screen.findByRole('dialog', { name: 'Run Re-run check with debug' });
+      expect(within(notice).getByRole('link', { name: 'Playbooks' })).toHaveAttribute('href', '/playbooks');
+    });
+
+    it("says 'No playbooks' when none matches", async () => {
+      reply('GET api/db/playbooks', { status: 200, body: [] });
+      const { user } = renderDrawer('admin');
+      await user.click(await screen.findByRole('button', { name: 'Playbooks' }));
+      expect(await screen.findByRole('menuitem', { name: 'No playbooks' })).toBeDisabled();
+    });
+
+    it.each<[string, Parameters<typeof renderDrawer>]>([
+      ['without write on playbook runs', ['responder']],
+      ['when the playbooks feature is off', ['admin', { disabled: ['playbooks'] }]],
+    ])('is hidden %s', async (_case, [role, options]) => {
+      renderDrawer(role, options);
+      await screen.findByRole('button', { name: 'Run Now' });
+      expect(screen.queryByRole('button', { name: 'Playbooks' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Attach as Evidence', () => {
+    it('is hidden when the incidents feature is disabled', async () => {
+      renderDrawer('responder', { disabled: ['incidents'] });
+      await screen.findByRole('button', { name: 'Run Now' });
+      expect(screen.queryByRole('button', { name: 'Attach as Evidence' })).not.toBeInTheDocument();
+    });
+
+    it('is hidden from viewers', async () => {
+      renderDrawer('viewer');
+      await whoamiAnswered();
+      expect(screen.queryByRole('button', { name: 'Attach as Evidence' })).not.toBeInTheDocument();
+    });
+
+    it('attaches the check to a hypothesis of an open incident', async () => {
+      reply('GET api/db/incidents', {
+        status: 200,
+        body: [{ id: 'i1', incident_id: 'INC0000042', title: 'Payments down', status: 'open' }],
+      });
+      reply('GET api/db/hypotheses', {
+        status: 200,
+        body: [{ id: 'h1', title: 'Bad deploy', type: 'root' }],
+      });
+      reply('POST api/db/evidences', { status: 201 });
+      const { user } = renderDrawer('responder');
+      await user.click(await screen.findByRole('button', { name: 'Attach as Evidence' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Attach as Evidence' });
+      const attach = within(dialog).getByRole('button', { name: 'Attach' });
+      expect(attach).toBeDisabled();
+      expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('api-health');
+
+      await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Incident' }), 'i1');
+      await waitFor(() =>
+        expect(within(dialog).getByRole('option', { name: 'Bad deploy (root)' })).toBeInTheDocument(),
+      );
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Hypothesis' }), 'h1');
+      await user.click(attach);
+
+      expect(await screen.findByText(/Linked to incident successfully/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'INC0000042' })).toHaveAttribute('href', '/incidents/i1');
+      const post = sent().find((r) => r.method === 'POST' && r.path === 'api/db/evidences')!;
+      expect(post.body).toMatchObject({
+        hypothesis_id: 'h1',
+        check_id: CHECK_ID,
+        type: 'check',
+        description: 'api-health',
+      });
+      const incidents = requestsTo('api/db/incidents')[0]!.query;
+      expect(incidents.get('status')).toBe('not.in.(closed,resolved)');
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Attach as Evidence' })).not.toBeInTheDocument(),
+      );
+    });
+  });
+});

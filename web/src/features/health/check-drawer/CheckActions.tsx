@@ -1,0 +1,91 @@
+import { useState, type AnchorHTMLAttributes } from 'react';
+import { Link } from 'react-router';
+import { Button, Flex, FlexItem } from '@patternfly/react-core';
+import { PlayIcon } from '@patternfly/react-icons';
+import { useWhoami } from '../../../api/index.js';
+import { useToast } from '../../../components/Toasts/index.js';
+import { AttachEvidenceModal } from './AttachEvidenceModal.js';
+import { runCheck, type CheckRow } from './check-api.js';
+import { canAttachEvidence, canEditCanary, canRunCheck, canRunPlaybooks } from './drawer-access.js';
+import { PlaybooksMenu } from './PlaybooksMenu.js';
+
+export interface CheckActionsProps {
+  check: CheckRow;
+  /** ISO start of the range the drawer shows. */
+  since: string;
+  /** After Run Now succeeded. */
+  onRan: () => void;
+}
+
+/** The drawer's footer: Edit, Run Now, Playbooks and Attach as Evidence, each for those allowed. */
+export function CheckActions({ check, since, onRan }: CheckActionsProps) {
+  const { data: whoami } = useWhoami();
+  const toast = useToast();
+  const [running, setRunning] = useState(false);
+  const [attaching, setAttaching] = useState(false);
+
+  const runNow = async () => {
+    setRunning(true);
+    try {
+      const { result } = await runCheck(check.id);
+      const outcome = result.status ? 'healthy' : 'unhealthy';
+      const detail = !result.status && result.error ? `: ${result.error}` : '';
+      if (result.status) toast.success(`Check ran: ${outcome}`);
+      else toast.info(`Check ran: ${outcome}${detail}`);
+      onRan();
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const EditAnchor = (props: AnchorHTMLAttributes<HTMLAnchorElement>) => (
+    <Link {...props} to={`/settings/canaries/${check.canary_id}`} />
+  );
+
+  return (
+    <Flex spaceItems={{ default: 'spaceItemsSm' }} alignItems={{ default: 'alignItemsCenter' }}>
+      {canEditCanary(whoami) && (
+        <FlexItem>
+          <Button variant="secondary" component={EditAnchor}>
+            Edit
+          </Button>
+        </FlexItem>
+      )}
+      {canRunCheck(whoami) && (
+        <FlexItem>
+          <Button
+            variant="primary"
+            icon={running ? undefined : <PlayIcon />}
+            isLoading={running}
+            isDisabled={running}
+            onClick={() => void runNow()}
+          >
+            Run Now
+          </Button>
+        </FlexItem>
+      )}
+      {canRunPlaybooks(whoami) && (
+        <FlexItem>
+          <PlaybooksMenu check={check} />
+        </FlexItem>
+      )}
+      {canAttachEvidence(whoami) && (
+        <FlexItem>
+          <Button variant="secondary" onClick={() => setAttaching(true)}>
+            Attach as Evidence
+          </Button>
+        </FlexItem>
+      )}
+      {attaching && (
+        <AttachEvidenceModal
+          checkId={check.id}
+          checkName={check.name}
+          since={since}
+          onClose={() => setAttaching(false)}
+        />
+      )}
+    </Flex>
+  );
+}

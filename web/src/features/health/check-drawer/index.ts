@@ -1,0 +1,1 @@
+export { CheckDrawer, type CheckDrawerProps } from './CheckDrawer.js';

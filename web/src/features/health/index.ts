@@ -1,0 +1,1 @@
+export { HealthPage } from './HealthPage.js';

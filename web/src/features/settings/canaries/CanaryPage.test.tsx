@@ -1,0 +1,280 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EditorView } from '@codemirror/view';
+import { load } from 'js-yaml';
+import {
+  recordSentRequests,
+  renderInShell,
+  startFakeApi,
+  whoamiAs,
+  type FakeApi,
+  type SentRequest,
+} from '../../../shell/test-support.js';
+import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
+import { VALIDATE_DEBOUNCE_MS } from './use-spec-validation.js';
+import { CanaryPage } from './CanaryPage.js';
+import { holdRequests } from './test-support.js';
+
+const canary = {
+  id: 'c1',
+  name: 'payments-api',
+  namespace: 'payments',
+  icon: null,
+  labels: { team: 'payments' },
+  schedule: '@every 1m',
+  spec: { http: [{ url: 'https://pay.example.com', name: 'pay home', method: 'GET' }] },
+  source: 'UI',
+  agent_id: '00000000-0000-0000-0000-000000000000',
+  created_by: 'u1',
+  created_at: '2024-01-01T00:00:00Z',
+  updated_at: '2024-01-01T00:00:00Z',
+  deleted_at: null,
+};
+
+const jobs = [
+  {
+    id: 'j1',
+    name: 'HealthCheck',
+    resource_type: 'canary',
+    resource_id: 'c1',
+    resource_name: 'payments-api',
+    status: 'WARNING',
+    time_start: '2024-01-01T00:00:00Z',
+    time_end: '2024-01-01T00:00:02Z',
+    duration_millis: 1250,
+    success_count: 3,
+    error_count: 1,
+    details: { errors: ['pay home: status 503'] },
+    created_at: '2024-01-01T00:00:00Z',
+  },
+];
+
+let api: FakeApi;
+let sent: SentRequest[];
+let stopRecording: () => void;
+beforeAll(async () => {
+  stubTextLayout();
+  api = await startFakeApi();
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.reset();
+  api.reply('GET api/db/canaries', { status: 200, body: [canary] });
+  api.reply('GET api/db/job_histories', { status: 200, body: jobs });
+  api.reply('POST api/canary/validate', { status: 200, body: { valid: true, errors: [] } });
+  ({ sent, stop: stopRecording } = recordSentRequests());
+});
+afterEach(() => stopRecording());
+
+const writes = () => sent.filter((request) => request.method === 'PATCH');
+
+function renderCanary(path = '/settings/canaries/c1') {
+  const user = userEvent.setup({ delay: null });
+  const result = renderInShell(
+    [
+      { path: 'settings/canaries', element: <p>canary list</p> },
+      { path: 'settings/canaries/:id', element: <CanaryPage /> },
+    ],
+    path,
+  );
+  return { user, ...result };
+}
+
+describe('CanaryPage', () => {
+  it('loads the health check by id, with its breadcrumb, fields and Update', async () => {
+    renderCanary();
+    const url = await screen.findByRole('textbox', { name: 'URL' });
+    expect(url).toHaveValue('https://pay.example.com');
+    expect(screen.getByRole('textbox', { name: 'Check Name' })).toHaveValue('pay home');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Health Check › payments-api');
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(within(heading).getByRole('link', { name: 'Health Check' })).toHaveAttribute(
+      'href',
+      '/settings/canaries',
+    );
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Namespace' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('combobox', { name: 'Schedule' })).toHaveValue('@every 1m');
+    expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
+    expect(sent.find((request) => request.path === 'api/db/canaries')!.query.get('id')).toBe('eq.c1');
+  });
+
+  it("updates only what changed, with source UI, saying 'Updating' while it saves", async () => {
+    const { user } = renderCanary();
+    const url = await screen.findByRole('textbox', { name: 'URL' });
+    await user.clear(url);
+    await user.click(url);
+    await user.paste('https://pay.example.org');
+    const held = holdRequests('PATCH');
+    try {
+      api.reply('PATCH api/db/canaries', {
+        status: 200,
+        body: { ...canary, updated_at: '2024-01-02T00:00:00Z' },
+      });
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(await screen.findByRole('button', { name: /Updating/ })).toBeDisabled();
+      held.release();
+      expect(await screen.findByText('payments-api updated successfully')).toBeInTheDocument();
+    } finally {
+      held.restore();
+    }
+    expect(writes()).toHaveLength(1);
+    expect(writes()[0]!.query.get('id')).toBe('eq.c1');
+    expect(writes()[0]!.body).toEqual({
+      spec: { http: [{ url: 'https://pay.example.org', name: 'pay home', method: 'GET' }] },
+      source: 'UI',
+    });
+  });
+
+  it("shows the server's message when an update fails", async () => {
+    api.reply('PATCH api/db/canaries', { status: 500, body: { message: 'the database is read-only' } });
+    const { user } = renderCanary();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Schedule' }), '@daily');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('the database is read-only')).toBeInTheDocument();
+    expect(writes()[0]!.body).toEqual({ schedule: '@daily', source: 'UI' });
+    expect(screen.getByRole('combobox', { name: 'Schedule' })).toHaveValue('@daily');
+  });
+
+  it('lists the YAML problems the server finds, at their lines, and blocks Update', async () => {
+    api.reply('POST api/canary/validate', {
+      status: 200,
+      body: {
+        valid: false,
+        errors: [
+          { line: 2, column: 5, path: '/http/0', message: "http[0]: must have required property 'url'" },
+        ],
+      },
+    });
+    const { user } = renderCanary();
+    await user.click(await screen.findByRole('tab', { name: 'Code' }));
+    const content = await screen.findByRole('textbox', { name: 'Spec' });
+    const view = EditorView.findFromDOM(content)!;
+    expect(load(view.state.doc.toString())).toEqual(canary.spec);
+    const text = view.state.doc.toString();
+    act(() => view.dispatch({ changes: { from: text.indexOf('    url:'), to: text.length, insert: '' } }));
+
+    const problem = await screen.findByRole('button', {
+      name: "Line 2: http[0]: must have required property 'url'",
+    });
+    expect(problem).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    const validate = sent.filter((request) => request.path === 'api/canary/validate');
+    expect(validate[validate.length - 1]!.body).toEqual({ yaml: view.state.doc.toString() });
+  });
+
+  it('marks a YAML syntax error at its line without asking the server', async () => {
+    const { user } = renderCanary();
+    await user.click(await screen.findByRole('tab', { name: 'Code' }));
+    const view = EditorView.findFromDOM(await screen.findByRole('textbox', { name: 'Spec' }))!;
+    const before = sent.filter((request) => request.path === 'api/canary/validate').length;
+    const method = view.state.doc.toString().indexOf('    method:');
+    // One space short: the entry's second key no longer lines up.
+    act(() => view.dispatch({ changes: { from: method, to: method + 1, insert: '' } }));
+    expect(
+      await screen.findByRole('button', { name: 'Line 3: bad indentation of a sequence entry' }),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, VALIDATE_DEBOUNCE_MS + 100));
+    expect(sent.filter((request) => request.path === 'api/canary/validate')).toHaveLength(before);
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+  });
+
+  it('keeps labels that are not JSON from being saved', async () => {
+    const { user } = renderCanary();
+    await screen.findByRole('textbox', { name: 'URL' });
+    const view = EditorView.findFromDOM(await screen.findByRole('textbox', { name: 'Labels' }))!;
+    act(() => view.dispatch({ changes: { from: 0, insert: 'x' } }));
+    expect(await screen.findByRole('button', { name: /^Line 1: / })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(writes()).toEqual([]);
+  });
+
+  it('is read-only with a note when a Kubernetes custom resource manages it', async () => {
+    api.reply('GET api/db/canaries', { status: 200, body: [{ ...canary, source: 'KubernetesCRD' }] });
+    renderCanary();
+    expect(
+      await screen.findByText(
+        'This health check is managed by a Kubernetes custom resource and is read-only here.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'URL' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Schedule' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('is read-only for those who may not write canaries', async () => {
+    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
+    renderCanary();
+    expect(await screen.findByRole('textbox', { name: 'URL' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/is read-only here/)).not.toBeInTheDocument();
+  });
+
+  it('deletes softly after confirming, then returns to the list', async () => {
+    api.reply('PATCH api/db/canaries', { status: 204 });
+    const { user, router } = renderCanary();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Health Check' });
+    expect(writes()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('payments-api deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/canaries'));
+    expect(writes()[0]!.query.get('id')).toBe('eq.c1');
+    expect(Object.keys(writes()[0]!.body as object)).toEqual(['deleted_at']);
+  });
+
+  it('shows the job history, newest first, with status colours', async () => {
+    const { user } = renderCanary();
+    await user.click(await screen.findByRole('tab', { name: 'Job History' }));
+    const table = await screen.findByRole('grid', { name: 'Job history' });
+    const row = (await within(table).findByText('HealthCheck')).closest('tr')!;
+    expect([...row.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      'HealthCheck',
+      'WARNING',
+      expect.stringMatching(/ago$/),
+      '1.25s',
+      '3',
+      '1',
+      'Details',
+    ]);
+    expect(within(row).getByText('WARNING').closest('.pf-v6-c-label')).toHaveClass('pf-m-orange');
+    const query = sent.find((request) => request.path === 'api/db/job_histories')!.query;
+    expect(query.get('resource_id')).toBe('eq.c1');
+    expect(query.get('order')).toBe('created_at.desc');
+    expect(query.get('limit')).toBe('150');
+    await user.click(within(row).getByRole('button', { name: 'Details' }));
+    expect(await screen.findByRole('dialog', { name: 'Details for job HealthCheck' })).toHaveTextContent(
+      'pay home: status 503',
+    );
+  });
+
+  it("hints at the fields of the spec's kinds, from the server's schema", async () => {
+    api.reply('GET api/canary/schema', {
+      status: 200,
+      body: {
+        type: 'object',
+        properties: {
+          http: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'url'],
+              properties: { name: {}, url: {}, method: {} },
+            },
+          },
+        },
+      },
+    });
+    const { user } = renderCanary();
+    await user.click(await screen.findByRole('tab', { name: 'Code' }));
+    expect(await screen.findByText('http: name*, url*, method')).toBeInTheDocument();
+  });
+
+  it("says 'No resources found' for an unknown id", async () => {
+    api.reply('GET api/db/canaries', { status: 200, body: [] });
+    renderCanary('/settings/canaries/missing');
+    expect(await screen.findByText('No resources found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+export { CanaryPage } from './CanaryPage.js';
+export { AddCanaryModal } from './AddCanaryModal.js';

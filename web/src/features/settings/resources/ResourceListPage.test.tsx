@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  recordSentRequests,
+  renderInShell,
+  startFakeApi,
+  whoamiAs,
+  type FakeApi,
+  type SentRequest,
+} from '../../../shell/test-support.js';
+import { ResourceListPage } from './ResourceListPage.js';
+
+const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
+const canaries = [
+  {
+    id: 'c1',
+    name: 'payments-api',
+    namespace: 'payments',
+    source: 'UI',
+    schedule: '@every 1m',
+    job_status: 'FAILED',
+    last_runtime: hourAgo,
+    created_by: { id: 'p1', name: 'Ada Lovelace' },
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-02T00:00:00Z',
+    deleted_at: null,
+  },
+  {
+    id: 'c2',
+    name: 'dns-records',
+    namespace: 'default',
+    source: 'KubernetesCRD',
+    schedule: null,
+    job_status: 'SUCCESS',
+    last_runtime: null,
+    created_by: null,
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: null,
+    deleted_at: null,
+  },
+];
+
+let api: FakeApi;
+let sent: SentRequest[];
+let stopRecording: () => void;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.reset();
+  api.reply('GET api/db/canaries_with_status', { status: 200, body: canaries });
+  ({ sent, stop: stopRecording } = recordSentRequests());
+});
+afterEach(() => stopRecording());
+
+function renderList(table = 'canaries') {
+  const user = userEvent.setup();
+  const result = renderInShell(
+    [
+      { path: 'settings/:table', element: <ResourceListPage /> },
+      { path: 'settings/:table/:id', element: <p>resource page</p> },
+    ],
+    `/settings/${table}`,
+  );
+  return { user, ...result };
+}
+
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+
+describe('ResourceListPage', () => {
+  it("asks the table's status view for 100 rows by name, with their creators", async () => {
+    renderList();
+    const table = await screen.findByRole('grid', { name: 'Health Check' });
+    await within(table).findByText('payments-api');
+    const query = sent.find((request) => request.path === 'api/db/canaries_with_status')!.query;
+    expect(query.get('select')).toBe('*,created_by(id,name)');
+    expect(query.get('deleted_at')).toBe('is.null');
+    expect(query.get('order')).toBe('name.asc');
+    expect(query.get('limit')).toBe('100');
+  });
+
+  it('shows each row with its namespace, source, schedule, job status, last run and creator', async () => {
+    renderList();
+    const table = await screen.findByRole('grid', { name: 'Health Check' });
+    expect(headers(table)).toEqual([
+      'Name',
+      'Namespace',
+      'Source',
+      'Schedule',
+      'Status',
+      'Last Run',
+      'Created by',
+      'Created',
+      'Updated',
+    ]);
+    const row = (await within(table).findByText('payments-api')).closest('tr')!;
+    const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells.slice(0, 7)).toEqual([
+      'payments-api',
+      'payments',
+      'UI',
+      '@every 1m',
+      'FAILED',
+      '1 hour ago',
+      'Ada Lovelace',
+    ]);
+    expect(within(table).getByText('SUCCESS')).toBeInTheDocument();
+  });
+
+  it('leaves out the columns a table does not have', async () => {
+    api.reply('GET api/db/teams_with_status', {
+      status: 200,
+      body: [{ id: 't1', name: 'Platform', source: 'UI' }],
+    });
+    renderList('teams');
+    const table = await screen.findByRole('grid', { name: 'Teams' });
+    expect(headers(table)).not.toContain('Namespace');
+    expect(headers(table)).not.toContain('Schedule');
+    expect(await within(table).findByText('Platform')).toBeInTheDocument();
+  });
+
+  it('opens a row at /settings/{table}/{id}', async () => {
+    const { user, router } = renderList();
+    await user.click(await screen.findByText('dns-records'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/canaries/c2'));
+  });
+
+  it("shows 'No data available' without rows", async () => {
+    api.reply('GET api/db/canaries_with_status', { status: 200, body: [] });
+    renderList();
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the list fails", async () => {
+    api.reply('GET api/db/canaries_with_status', {
+      status: 500,
+      body: { message: 'canaries are unavailable' },
+    });
+    renderList();
+    expect(await screen.findByText('canaries are unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+  });
+
+  it("opens the 'Add Health Check' dialog for writers", async () => {
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Add Health Check' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Health Check' });
+    expect(within(dialog).getByRole('button', { name: 'HTTP' })).toBeInTheDocument();
+  });
+
+  it('offers no add button to viewers', async () => {
+    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
+    renderList();
+    await screen.findByText('payments-api');
+    expect(screen.queryByRole('button', { name: 'Add Health Check' })).not.toBeInTheDocument();
+  });
+
+  it('offers no add button for a table without an editor', async () => {
+    api.reply('GET api/db/topologies_with_status', { status: 200, body: [] });
+    renderList('topologies');
+    await screen.findByText('No data available');
+    expect(screen.queryByRole('button', { name: /^Add/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,17 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface AddDialogProps {
+  onClose: () => void;
+}
+
+/**
+ * The "Add {name}" flow of each table whose editor exists; the list shows its add button only for
+ * these. Loaded on first use, so the editors (and CodeMirror) stay out of the list's chunk.
+ */
+export const ADD_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<AddDialogProps>>>> = {
+  canaries: lazy(async () => ({ default: (await import('../canaries/AddCanaryModal.js')).AddCanaryModal })),
+};
+
+export function addDialogOf(table: string) {
+  return Object.hasOwn(ADD_DIALOGS, table) ? ADD_DIALOGS[table] : undefined;
+}

@@ -1,0 +1,3 @@
+export { ResourceListPage } from './ResourceListPage.js';
+export { JobHistoryTab } from './JobHistoryTab.js';
+export { JobStatusLabel } from './JobStatusLabel.js';

@@ -1,0 +1,75 @@
+import { db } from '../../../api/index.js';
+
+/** A row of a `{table}_with_status` view (spec 3 §3 Generic resource); fields vary by table. */
+export interface ResourceRow {
+  id: string;
+  name?: string | null;
+  namespace?: string | null;
+  source?: string | null;
+  schedule?: string | null;
+  job_status?: JobStatus | null;
+  last_runtime?: string | null;
+  created_by?: { id: string; name: string } | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+}
+
+/** Spec 3 §4. */
+export type JobStatus = 'RUNNING' | 'SUCCESS' | 'WARNING' | 'FAILED' | 'STOPPED';
+
+/** A job_histories row (spec 3 §3 Job history record). */
+export interface JobHistory {
+  id: string;
+  name: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  resource_name: string | null;
+  status: JobStatus;
+  time_start: string;
+  time_end: string | null;
+  duration_millis: number | null;
+  success_count: number;
+  error_count: number;
+  details: unknown;
+  created_at: string;
+}
+
+/** Spec 3 §9: the generic list shows at most 100 rows; the resource's job history 150. */
+export const RESOURCE_LIST_LIMIT = 100;
+export const JOB_HISTORY_LIMIT = 150;
+
+/** The tables whose rows have a schedule (migrations 0003 to 0008). */
+const SCHEDULED = new Set([
+  'canaries',
+  'topologies',
+  'config_scrapers',
+  'incident_rules',
+  'logging_backends',
+]);
+/** The tables whose rows have no namespace. */
+const WITHOUT_NAMESPACE = new Set(['teams', 'permissions', 'properties']);
+
+export const hasSchedule = (table: string) => SCHEDULED.has(table);
+export const hasNamespace = (table: string) => !WITHOUT_NAMESPACE.has(table);
+
+export const resourcesKey = (table: string) => `${table}_with_status?deleted_at=is.null&order=name.asc`;
+
+export const listResources = (table: string) =>
+  db
+    .from(`${table}_with_status`)
+    .select('*,created_by(id,name)')
+    .is('deleted_at', null)
+    .order('name', { ascending: true })
+    .limit(RESOURCE_LIST_LIMIT)
+    .overrideTypes<ResourceRow[], { merge: false }>();
+
+export const jobHistoryKey = (resourceId: string) => `job_histories?resource_id=eq.${resourceId}`;
+
+export const listJobHistory = (resourceId: string) =>
+  db
+    .from('job_histories')
+    .select('*')
+    .eq('resource_id', resourceId)
+    .order('created_at', { ascending: false })
+    .limit(JOB_HISTORY_LIMIT)
+    .overrideTypes<JobHistory[], { merge: false }>();
