@@ -22,8 +22,18 @@ const SETTINGS = [
   'Users',
 ];
 
-/** Areas whose pages exist; the others say they are not built yet. */
-const BUILT = ['Feature Flags', 'Teams', 'Users'];
+/** Areas whose pages exist (by path under the base); the others say they are not built yet. */
+const BUILT = [
+  'health',
+  'settings/canaries',
+  'settings/config_scrapers',
+  'settings/feature-flags',
+  'settings/incident_rules',
+  'settings/logging_backends',
+  'settings/teams',
+  'settings/topologies',
+  'settings/users',
+].map((path) => `/console/${path}`);
 
 test('every sidebar item opens its area under the base path, and nothing leaves the origin', async ({
   page,
@@ -51,8 +61,8 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
     await expect(page).toHaveURL(new URL(href, page.url()).toString());
     await expect(link).toHaveAttribute('aria-current', 'page');
     await expect(shell.pageTitle()).not.toBeEmpty();
-    if (BUILT.includes(title)) {
-      await expect(shell.pageTitle()).toHaveText(title);
+    if (BUILT.includes(href)) {
+      await expect(shell.pageTitle()).toContainText(title);
       await expect(page.getByRole('main').getByRole('grid'), href).toBeVisible();
       await expect(shell.notBuiltMessage()).toHaveCount(0);
     } else await expect(shell.notBuiltMessage(), `${title} (${href})`).toBeVisible();

@@ -256,6 +256,18 @@ describe('DataTable', () => {
       expect(bodyRows()).toHaveLength(3);
     });
 
+    it('starts with every group expanded when asked, and each still collapses', async () => {
+      const { user } = renderTable({ ...groupProps, expandGroups: true });
+      expect(screen.getByText('Check 01')).toBeInTheDocument();
+      expect(screen.getByText('Check 02')).toBeInTheDocument();
+      const toggle = screen.getByRole('button', { name: 'Toggle group dev' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByText('Check 02')).not.toBeInTheDocument();
+      expect(screen.getByText('Check 01')).toBeInTheDocument();
+    });
+
     it('sorts the members of a group', async () => {
       const { user } = renderTable({ ...groupProps, rows: makeChecks(7) }, '?sortBy=name&sortOrder=desc');
       await user.click(screen.getByRole('button', { name: 'Toggle group prod' }));

@@ -60,6 +60,8 @@ export interface DataTableProps<Row> {
   /** One collapsed, expandable group row per key, with a count badge. Client mode pages over groups. */
   groupBy?: (row: Row) => string;
   groupLabel?: (key: string, rows: Row[]) => ReactNode;
+  /** Groups start expanded (each can still be collapsed); by default they start collapsed. */
+  expandGroups?: boolean;
   /** Render only the visible rows, inside a scroll container with a sticky head. */
   virtualized?: boolean;
   /** CSS max-height of the virtualized scroll container; default 70vh. */
@@ -106,6 +108,7 @@ export function DataTable<Row>({
   defaultSort,
   groupBy,
   groupLabel,
+  expandGroups = false,
   virtualized = false,
   maxHeight = '70vh',
   onEndReached,
@@ -136,19 +139,21 @@ export function DataTable<Row>({
     if (paginate && !isLoading && pages >= 1 && pageIndex > pages - 1) setPageIndex(pages - 1);
   }, [paginate, isLoading, pages, pageIndex, setPageIndex]);
 
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  // The groups the user toggled away from the starting state.
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
   const toggleGroup = (key: string) =>
-    setExpanded((previous) => {
+    setToggled((previous) => {
       const next = new Set(previous);
       if (!next.delete(key)) next.add(key);
       return next;
     });
+  const isExpanded = (key: string) => toggled.has(key) !== expandGroups;
 
   const asRow = (row: Row): Item<Row> => ({ kind: 'row', key: `r:${rowKey(row)}`, row });
   const items: Item<Row>[] = groups
     ? slice(groups).flatMap((group) => [
         { kind: 'group' as const, key: `g:${group.key}`, group },
-        ...(expanded.has(group.key) ? group.rows.map(asRow) : []),
+        ...(isExpanded(group.key) ? group.rows.map(asRow) : []),
       ])
     : slice(sorted).map(asRow);
 
@@ -159,7 +164,7 @@ export function DataTable<Row>({
         group={item.group}
         label={groupLabel ? groupLabel(item.group.key, item.group.rows) : item.group.key}
         colSpan={columns.length}
-        isExpanded={expanded.has(item.group.key)}
+        isExpanded={isExpanded(item.group.key)}
         onToggle={toggleGroup}
         measure={measure}
       />

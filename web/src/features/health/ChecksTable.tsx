@@ -13,7 +13,7 @@ const COLUMNS: DataTableColumn<CheckSummary>[] = [
     id: 'name',
     header: 'Checks',
     sortable: true,
-    width: 30,
+    width: 25,
     sortValue: CHECK_SORT_VALUES.name,
     cell: (check) => <CheckName check={check} />,
   },
@@ -45,13 +45,16 @@ const COLUMNS: DataTableColumn<CheckSummary>[] = [
     id: 'transition',
     header: 'Transition',
     sortable: true,
-    width: 20,
+    width: 15,
     sortValue: CHECK_SORT_VALUES.transition,
     cell: (check) => <Age from={check.last_transition_time} />,
   },
 ];
 
 const rowKey = (check: CheckSummary) => check.id;
+
+/** Up to this many checks on screen, groups start expanded: a narrowed view shows its checks at once. */
+export const EXPAND_GROUPS_UP_TO = 50;
 
 function groupLabel(key: string, rows: CheckSummary[]) {
   return (
@@ -94,6 +97,7 @@ export const ChecksTable = memo(function ChecksTable({
       defaultSort={{ by: '', order: sortDesc ? 'desc' : 'asc' }}
       groupBy={groupBy}
       groupLabel={groupLabel}
+      expandGroups={checks.length <= EXPAND_GROUPS_UP_TO}
       virtualized
       paginate={false}
       onRowClick={openRow}
