@@ -8,6 +8,18 @@ import os from 'node:os';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Headless, and quiet on a closed network: no background connections, updates or sync. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function ensureChromium(): string {
   if (fs.existsSync(CHROMIUM)) return CHROMIUM;
   const asRoot = os.userInfo().uid === 0;

@@ -3,7 +3,7 @@
  * headless Chromium, and the summary endpoint it polls, over 1,000,000 check statuses.
  */
 import { chromium } from 'playwright-core';
-import { CHROMIUM, ensureChromium } from '../../hack/ensure-chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../../hack/ensure-chromium.js';
 import type { Db } from '../../server/src/platform/db/db.js';
 import { ms, summarize, verdict, type Timing } from './stats.js';
 
@@ -73,16 +73,7 @@ async function timeFirstRender(server: SignedInServer, runs: number): Promise<Ti
   ensureChromium();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const samples: number[] = [];
   try {

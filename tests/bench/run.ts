@@ -291,10 +291,10 @@ async function benchTarget(target: Target): Promise<void> {
 }
 
 const [metafile] = await Promise.all([buildWeb(), buildServer()]);
-console.log(`\nProduction bundle (the shell plus the route every area shows until it is built):`);
+console.log(`\nProduction bundle (the shell plus the /health route):`);
 console.log(
   formatReport(
-    bundleReport(root, metafile, ['web/src/shell/AppShell.tsx', 'web/src/shell/screens/NotBuiltPage.tsx']),
+    bundleReport(root, metafile, ['web/src/shell/AppShell.tsx', 'web/src/features/health/HealthPage.tsx']),
   ),
 );
 for (const target of [pgliteTarget(), await postgresTarget()]) {

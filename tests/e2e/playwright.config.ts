@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM } from '../../hack/ensure-chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../hack/ensure-chromium.js';
 import { adminStatePath } from './accounts.js';
 
 // tests/e2e/run.ts starts the built server (dist/server/main.js) on a fresh embedded database
@@ -28,16 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
 });

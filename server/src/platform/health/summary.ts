@@ -6,23 +6,14 @@
 import type { Db, Queryable } from '../db/db.js';
 import { planRange, RAW_RANGE_LIMIT_MS, type SummaryQuery } from './summary-range.js';
 import { buildSummarySql } from './summary-sql.js';
-import type { CheckHealth, CheckSummary, HealthSummaryResponse } from './types.js';
+import type { CheckSummary, HealthSummaryResponse } from './types.js';
 
-interface SummaryRow {
-  id: string;
-  canary_id: string;
-  canary_name: string;
-  namespace: string | null;
-  agent_id: string;
-  agent_name: string | null;
-  name: string;
-  type: string;
-  icon: string | null;
-  description: string | null;
-  endpoint: string | null;
-  severity: string | null;
+type Timestamps =
+  'last_runtime' | 'next_runtime' | 'last_transition_time' | 'created_at' | 'updated_at' | 'deleted_at';
+
+/** A row of the statement: the check's own columns as the drivers return them, then the figures. */
+type SummaryRow = Omit<CheckSummary, Timestamps | 'labels' | 'uptime' | 'latency'> & {
   labels: Record<string, string> | null;
-  status: CheckHealth | null;
   last_runtime: Date | null;
   next_runtime: Date | null;
   last_transition_time: Date | null;
@@ -37,7 +28,7 @@ interface SummaryRow {
   p97: number | null;
   p99: number | null;
   rolling1h: number | null;
-}
+};
 
 /** Thrown when the caller went away before the summary was ready. */
 export class SummaryAborted extends Error {
