@@ -297,7 +297,9 @@ console.log(
     bundleReport(root, metafile, ['web/src/shell/AppShell.tsx', 'web/src/features/health/HealthPage.tsx']),
   ),
 );
-for (const target of [pgliteTarget(), await postgresTarget()]) {
+// `npm run bench -- --health` measures the health dashboard only.
+const healthOnly = process.argv.includes('--health');
+for (const target of healthOnly ? [] : [pgliteTarget(), await postgresTarget()]) {
   if (target) await benchTarget(target);
 }
 for (const target of [pgliteTarget(), await postgresTarget()]) {
