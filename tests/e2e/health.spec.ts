@@ -184,3 +184,35 @@ test('a canary edited as YAML shows schema errors at their line, saves and runs'
   await expect(health.row('e2e-yaml-second').first()).toContainText('Healthy');
   await expect(health.row('e2e-yaml-first')).toHaveCount(0);
 });
+
+test('Add Health Check: the HTTP form checks its fields, saves, and the check runs', async ({
+  page,
+  adminApi,
+}) => {
+  targetHealthy = true;
+  await page.goto('settings/canaries');
+  // The list tells same-named canaries apart by their agent; the console's own run as 'local'.
+  const list = page.getByRole('grid', { name: 'Health Check' });
+  await expect(list.getByRole('row').filter({ hasText: 'console-self' })).toContainText('local');
+  await expect(list.getByRole('row').filter({ hasText: 'api-gateway' }).first()).toContainText(/acme-/);
+  await page.getByRole('button', { name: 'Add Health Check' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Health Check' });
+  await dialog.getByRole('button', { name: 'HTTP' }).click();
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('e2e-form');
+  await dialog.getByRole('textbox', { name: 'URL' }).fill(targetUrl);
+  await dialog.getByRole('textbox', { name: 'Threshold (ms)' }).fill('fast');
+  await expect(dialog.getByText('This field must be a number')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Threshold (ms)' }).fill('2000');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByText('e2e-form created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/settings\/canaries\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Saved. Its checks will run within a few seconds.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute('readonly', '');
+
+  await ranCheck(adminApi, 'e2e-form');
+  await page.getByRole('link', { name: 'Show e2e-form in Health' }).click();
+  const health = new HealthDashboard(page);
+  await expect(health.row('e2e-form').first()).toContainText('Healthy');
+});

@@ -192,6 +192,8 @@ export function DataTable<Row>({
           <Th
             key={column.id}
             width={column.width}
+            // Short headers read whole: wrapped at spaces rather than cut with an ellipsis.
+            modifier="wrap"
             sort={column.sortable ? { columnIndex: index, sortBy: activeSort, onSort } : undefined}
           >
             {column.header}

@@ -166,7 +166,7 @@ describe('Add Health Check', () => {
     expect(await screen.findByText('Saved. Its checks will run within a few seconds.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show shop in Health' })).toHaveAttribute(
       'href',
-      '/health?query=shop',
+      '/health?query=shop&hidePassing=false',
     );
     expect(writes()).toEqual([
       expect.objectContaining({

@@ -25,10 +25,15 @@ const TABS = ['spec', 'jobs'] as const;
 type TabKey = (typeof TABS)[number];
 const LIST_PATH = AREAS.healthChecks.path;
 
-/** After a create: the checks run within seconds, and /health finds the first one by name. */
+/**
+ * After a create: the checks run within seconds, and /health finds the first one by name, passing
+ * or not (the dashboard hides passing checks by default).
+ */
 function SavedAlert({ canary, onClose }: { canary: Canary; onClose: () => void }) {
   const checkName = firstCheckName(canary.spec ?? {});
-  const health = checkName ? `/health?query=${encodeURIComponent(checkName)}` : '/health';
+  const health = checkName
+    ? `/health?query=${encodeURIComponent(checkName)}&hidePassing=false`
+    : '/health?hidePassing=false';
   return (
     <Alert
       variant="info"

@@ -21,6 +21,7 @@ const canaries = [
     job_status: 'FAILED',
     last_runtime: hourAgo,
     created_by: { id: 'p1', name: 'Ada Lovelace' },
+    agent: { id: 'a1', name: 'acme-prod-eu' },
     created_at: '2024-01-01T00:00:00Z',
     updated_at: '2024-01-02T00:00:00Z',
     deleted_at: null,
@@ -72,23 +73,24 @@ const headers = (table: HTMLElement) =>
     .map((header) => header.textContent);
 
 describe('ResourceListPage', () => {
-  it("asks the table's status view for 100 rows by name, with their creators", async () => {
+  it("asks the table's status view for 100 rows by name, with their creators and agents", async () => {
     renderList();
     const table = await screen.findByRole('grid', { name: 'Health Check' });
     await within(table).findByText('payments-api');
     const query = sent.find((request) => request.path === 'api/db/canaries_with_status')!.query;
-    expect(query.get('select')).toBe('*,created_by(id,name)');
+    expect(query.get('select')).toBe('*,created_by(id,name),agent:agent_id(id,name)');
     expect(query.get('deleted_at')).toBe('is.null');
     expect(query.get('order')).toBe('name.asc');
     expect(query.get('limit')).toBe('100');
   });
 
-  it('shows each row with its namespace, source, schedule, job status, last run and creator', async () => {
+  it('shows each row with its namespace, agent, source, schedule, job status, last run and creator', async () => {
     renderList();
     const table = await screen.findByRole('grid', { name: 'Health Check' });
     expect(headers(table)).toEqual([
       'Name',
       'Namespace',
+      'Agent',
       'Source',
       'Schedule',
       'Status',
@@ -99,9 +101,10 @@ describe('ResourceListPage', () => {
     ]);
     const row = (await within(table).findByText('payments-api')).closest('tr')!;
     const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent);
-    expect(cells.slice(0, 7)).toEqual([
+    expect(cells.slice(0, 8)).toEqual([
       'payments-api',
       'payments',
+      'acme-prod-eu',
       'UI',
       '@every 1m',
       'FAILED',
@@ -120,7 +123,10 @@ describe('ResourceListPage', () => {
     const table = await screen.findByRole('grid', { name: 'Teams' });
     expect(headers(table)).not.toContain('Namespace');
     expect(headers(table)).not.toContain('Schedule');
+    expect(headers(table)).not.toContain('Agent');
     expect(await within(table).findByText('Platform')).toBeInTheDocument();
+    const query = sent.find((request) => request.path === 'api/db/teams_with_status')!.query;
+    expect(query.get('select')).toBe('*,created_by(id,name)');
   });
 
   it('opens a row at /settings/{table}/{id}', async () => {

@@ -10,7 +10,14 @@ import { AREAS, settingsTableArea } from '../../../shell/nav-items.js';
 import { PageHeader } from '../../../shell/page-header.js';
 import { addDialogOf } from './add-dialogs.js';
 import { JobStatusLabel } from './JobStatusLabel.js';
-import { hasNamespace, hasSchedule, listResources, resourcesKey, type ResourceRow } from './resources-api.js';
+import {
+  hasAgent,
+  hasNamespace,
+  hasSchedule,
+  listResources,
+  resourcesKey,
+  type ResourceRow,
+} from './resources-api.js';
 
 const lower = (text: string | null | undefined) => text?.toLowerCase();
 
@@ -29,6 +36,13 @@ export function resourceColumns(table: string): DataTableColumn<ResourceRow>[] {
       header: 'Namespace',
       sortable: true,
       cell: (row) => row.namespace,
+    },
+    hasAgent(table) && {
+      id: 'agent',
+      header: 'Agent',
+      sortable: true,
+      sortValue: (row) => lower(row.agent?.name),
+      cell: (row) => row.agent?.name,
     },
     { id: 'source', header: 'Source', sortable: true, cell: (row) => row.source },
     hasSchedule(table) && { id: 'schedule', header: 'Schedule', sortable: true, cell: (row) => row.schedule },

@@ -10,6 +10,8 @@ export interface ResourceRow {
   job_status?: JobStatus | null;
   last_runtime?: string | null;
   created_by?: { id: string; name: string } | null;
+  /** Tables run by agents (canaries, topologies, scrapers, log backends); 'local' is the console itself. */
+  agent?: { id: string; name: string } | null;
   created_at?: string | null;
   updated_at?: string | null;
 }
@@ -49,7 +51,11 @@ const SCHEDULED = new Set([
 /** The tables whose rows have no namespace. */
 const WITHOUT_NAMESPACE = new Set(['teams', 'permissions', 'properties']);
 
+/** The tables whose rows belong to an agent (an agent_id column, migrations 0002 to 0008). */
+const AGENT_OWNED = new Set(['canaries', 'topologies', 'config_scrapers', 'logging_backends']);
+
 export const hasSchedule = (table: string) => SCHEDULED.has(table);
+export const hasAgent = (table: string) => AGENT_OWNED.has(table);
 export const hasNamespace = (table: string) => !WITHOUT_NAMESPACE.has(table);
 
 export const resourcesKey = (table: string) => `${table}_with_status?deleted_at=is.null&order=name.asc`;
@@ -57,7 +63,7 @@ export const resourcesKey = (table: string) => `${table}_with_status?deleted_at=
 export const listResources = (table: string) =>
   db
     .from(`${table}_with_status`)
-    .select('*,created_by(id,name)')
+    .select(hasAgent(table) ? '*,created_by(id,name),agent:agent_id(id,name)' : '*,created_by(id,name)')
     .is('deleted_at', null)
     .order('name', { ascending: true })
     .limit(RESOURCE_LIST_LIMIT)
