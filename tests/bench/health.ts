@@ -40,7 +40,9 @@ export async function loadHealthBenchData(db: Db): Promise<void> {
      where c.name like 'health-check-%'`,
     [HEALTH_STATUSES_PER_CHECK],
   );
-  await db.query('analyze');
+  // As autovacuum would have done over the weeks these rows took to arrive: statistics, and the
+  // visibility map that lets the summary's index-only scans skip the table.
+  await db.exec('vacuum analyze');
 }
 
 export interface SignedInServer {
@@ -125,11 +127,15 @@ async function rollupsSettled(server: SignedInServer): Promise<number> {
 /** Prints the health figures against their budgets. */
 export async function benchHealth(server: SignedInServer): Promise<void> {
   const hour = await timeSummary(server, '1h', 50);
+  const day = await timeSummary(server, '1d', 20);
   const rollups = await rollupsSettled(server);
   console.log(`  hour rollups after the runner's first pass: ${rollups.toLocaleString()}`);
   const week = await timeSummary(server, '7d', 20);
   console.log(
     `  summary, 1h (${hour.rows} checks)        p50 ${ms(hour.p50)} p95 ${ms(hour.p95)} | p95 < 200 ms: ${verdict(hour.p95 < 200)}`,
+  );
+  console.log(
+    `  summary, 1d from raw statuses      p50 ${ms(day.p50)} p95 ${ms(day.p95)} | p95 < 200 ms: ${verdict(day.p95 < 200)}`,
   );
   console.log(
     `  summary, 7d from rollups           p50 ${ms(week.p50)} p95 ${ms(week.p95)} | p95 < 200 ms: ${verdict(week.p95 < 200)}`,

@@ -89,19 +89,22 @@ function rollupFigures(
   const lastRaw = (passing: boolean) =>
     `(select max(cs.time) from check_statuses cs where cs.check_id = ${check}
       and ${passing ? '' : 'not '}cs.status and cs.time >= ${from} and cs.time <= ${to})`;
+  const raw = (where: string) => `
+      select cs.status::int, (not cs.status)::int, 1, cs.duration, cs.duration, cs.duration, null
+      from check_statuses cs
+      where cs.check_id = ${check} and ${where}`;
+  // One branch per edge: an OR of two ranges would not bound the index scan and read every row.
   return `
     with points as (
       ${rows('day', `r.bucket >= ${daysFrom} and r.bucket < ${daysTo}`)}
       union all
-      ${rows(
-        'hour',
-        `(r.bucket >= ${hoursFrom} and r.bucket < ${daysFrom}) or (r.bucket >= ${daysTo} and r.bucket < ${hoursTo})`,
-      )}
+      ${rows('hour', `r.bucket >= ${hoursFrom} and r.bucket < ${daysFrom}`)}
       union all
-      select cs.status::int, (not cs.status)::int, 1, cs.duration, cs.duration, cs.duration, null
-      from check_statuses cs
-      where cs.check_id = ${check}
-        and ((cs.time >= ${from} and cs.time < ${hoursFrom}) or (cs.time >= ${hoursTo} and cs.time <= ${to}))
+      ${rows('hour', `r.bucket >= ${daysTo} and r.bucket < ${hoursTo}`)}
+      union all
+      ${raw(`cs.time >= ${from} and cs.time < ${hoursFrom}`)}
+      union all
+      ${raw(`cs.time >= ${hoursTo} and cs.time <= ${to}`)}
     )
     select coalesce(sum(passed), 0)::int as passed, coalesce(sum(failed), 0)::int as failed,
       coalesce(${lastRaw(true)}, max(bucket_end) filter (where passed > 0)) as last_pass,
