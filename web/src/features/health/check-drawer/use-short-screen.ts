@@ -1,17 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useWindowMatch } from '../../../lib/use-window-match.js';
 
 /** Below this window height the Health Overview chart moves into the Graph tab. */
 export const SHORT_SCREEN_HEIGHT = 800;
 
-const isShort = () => window.innerHeight < SHORT_SCREEN_HEIGHT;
+const isShort = (view: Window) => view.innerHeight < SHORT_SCREEN_HEIGHT;
 
 /** Whether the window is too short for the chart above the tabs; follows resizes. */
-export function useShortScreen(): boolean {
-  const [short, setShort] = useState(isShort);
-  useEffect(() => {
-    const update = () => setShort(isShort());
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
-  }, []);
-  return short;
-}
+export const useShortScreen = (): boolean => useWindowMatch(isShort);

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../shell/page-header.js';
 import { LoadingScreen } from '../../../shell/screens/LoadingScreen.js';
 import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
 import { JobHistoryTab } from '../resources/JobHistoryTab.js';
-import { useTabParam } from '../resources/use-tab-param.js';
+import { useTabParam } from '../../../lib/use-tab-param.js';
 import type { CreatedState } from './AddCanaryModal.js';
 import {
   CANARY_MESSAGES,

@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageSection, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
 import { useDbQuery } from '../../../api/index.js';
 import { CodeViewer } from '../../../components/CodeViewer/index.js';
@@ -10,6 +10,7 @@ import { hasPicture, TeamIcon } from './TeamIcon.js';
 import { TeamMembersPanel } from './TeamMembersPanel.js';
 import { getTeam, teamKey, type Team } from './teams-api.js';
 import { LoadError } from '../../../components/LoadError/index.js';
+import { useTabParam } from '../../../lib/use-tab-param.js';
 
 const TABS = ['spec', 'members'] as const;
 type TabKey = (typeof TABS)[number];
@@ -18,17 +19,7 @@ type TabKey = (typeof TABS)[number];
 export function TeamPage() {
   const { id = '' } = useParams();
   const { data: team, error, isLoading, mutate } = useDbQuery<Team | null>(teamKey(id), () => getTeam(id));
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab: TabKey = TABS.find((key) => key === searchParams.get('tab')) ?? 'spec';
-
-  const selectTab = (key: TabKey) =>
-    setSearchParams(
-      (params) => {
-        params.set('tab', key);
-        return params;
-      },
-      { replace: true },
-    );
+  const [tab, selectTab] = useTabParam(TABS);
 
   // Plain text where there is no picture, so the browser tab is titled after the team too.
   const title = !team ? (

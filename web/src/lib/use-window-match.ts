@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Whether the window passes `test` (a size rule), following resizes. `test` should be a
+ * module-level function, so the listener is not re-added at every render.
+ */
+export function useWindowMatch(test: (view: Window) => boolean): boolean {
+  const [matches, setMatches] = useState(() => test(window));
+  useEffect(() => {
+    const update = () => setMatches(test(window));
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [test]);
+  return matches;
+}
