@@ -13,6 +13,7 @@ import { webUi } from './http/web-ui.js';
 import { kubeconfigDownload } from './kube/kubeconfig.js';
 import { backendVersion } from './version.js';
 import type { Db } from './platform/db/db.js';
+import { guardGitOpsWrite } from './platform/gitops.js';
 import { createHealthRouter, type CheckRunner } from './platform/health/router.js';
 import { validateCanaryWrite } from './platform/health/validate.js';
 import { createDbRouter, restBodyErrors } from './platform/rest/router.js';
@@ -76,7 +77,14 @@ export function createApp({
   const authorize = dbAuthorizer(schema, createFlagReader(db, { maxAgeMs: 1000 }));
   api.use(
     '/db',
-    createDbRouter({ db, schema, maxRows: config.apiMaxRows, authorize, validateWrite: validateCanaryWrite }),
+    createDbRouter({
+      db,
+      schema,
+      maxRows: config.apiMaxRows,
+      authorize,
+      validateWrite: validateCanaryWrite,
+      guardWrite: guardGitOpsWrite,
+    }),
     restBodyErrors,
   );
   api.use(apiNotFound);

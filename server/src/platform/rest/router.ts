@@ -38,7 +38,14 @@ import {
   type PlanNode,
   type Source,
 } from './sql.js';
-import { buildDelete, buildInsert, buildUpdate } from './write.js';
+import {
+  buildDelete,
+  buildInsert,
+  buildLockConflicting,
+  buildLockMatching,
+  buildUpdate,
+  type InsertOptions,
+} from './write.js';
 
 export interface DbRouterOptions {
   db: Db;
@@ -59,10 +66,29 @@ export interface DbRouterOptions {
    * caller is authorized, before anything is written. Throw a RestError to refuse.
    */
   validateWrite?: ValidateWrite;
+  /**
+   * Runs in the transaction of a write, just before it, with the rows it would change at hand
+   * (see WriteTarget). Throw a RestError to refuse; nothing is written then.
+   */
+  guardWrite?: GuardWrite;
+}
+
+/** A write about to happen, as a guard sees it. */
+export interface WriteTarget {
+  relation: string;
+  method: 'POST' | 'PATCH' | 'DELETE';
+  /** The rows of a POST, the one change of a PATCH, none for a DELETE. */
+  rows: Record<string, unknown>[];
+  /**
+   * These columns of the rows the write would change — those a PATCH or DELETE matches, those an
+   * upsert collides with (none for a plain insert) — locked until the write is over.
+   */
+  existing(columns: string[]): Promise<Record<string, unknown>[]>;
 }
 
 export type Authorize = (req: Request, name: string, parsed: ParsedQuery) => void | Promise<void>;
 export type ValidateWrite = (relation: string, rows: Record<string, unknown>[]) => void | Promise<void>;
+export type GuardWrite = (target: WriteTarget) => void | Promise<void>;
 
 export const defaultMaxRows = 1000;
 
@@ -72,6 +98,7 @@ interface Context {
   maxRows: number;
   authorize?: Authorize;
   validateWrite?: ValidateWrite;
+  guardWrite?: GuardWrite;
 }
 
 /** An answer to send: built first, sent once any transaction is over. */
@@ -106,6 +133,7 @@ export function createDbRouter(options: DbRouterOptions): express.Router {
     maxRows,
     authorize: options.authorize,
     validateWrite: options.validateWrite,
+    guardWrite: options.guardWrite,
   };
   const router = express.Router();
   router.all(
@@ -275,9 +303,18 @@ function representationPlan(
   return root;
 }
 
-/** Runs a write in a transaction, so a 406 for the single-object answer undoes it. */
-async function write(db: Db, query: BuiltQuery, how: Negotiated): Promise<Answer> {
+/**
+ * Runs a write in a transaction, so a 406 for the single-object answer undoes it; the guard, if
+ * any, runs first in the same transaction.
+ */
+async function write(
+  db: Db,
+  query: BuiltQuery,
+  how: Negotiated,
+  guard?: (tx: Queryable) => Promise<void>,
+): Promise<Answer> {
   return db.transaction(async (tx) => {
+    await guard?.(tx);
     const answer = await run(tx, query);
     if (how.single) answer.body = singleObject(answer);
     return answer;
@@ -301,14 +338,34 @@ function rowsOf(body: unknown): Record<string, unknown>[] {
   return rows as Record<string, unknown>[];
 }
 
+/** The guard of a write, given how to read (and lock) the rows it would change. */
+function guardOf(
+  { guardWrite }: Context,
+  target: Omit<WriteTarget, 'existing'>,
+  existing: (columns: string[]) => BuiltQuery | null,
+): ((tx: Queryable) => Promise<void>) | undefined {
+  if (!guardWrite) return undefined;
+  return async (tx) => {
+    await guardWrite({
+      ...target,
+      existing: async (columns) => {
+        const query = existing(columns);
+        if (!query) return [];
+        return (await tx.query<Record<string, unknown>>(query.text, query.params)).rows;
+      },
+    });
+  };
+}
+
 async function insert(
-  { db, schema, validateWrite }: Context,
+  context: Context,
   relation: Relation,
   parsed: ParsedQuery,
   req: Request,
   res: Response,
   how: Negotiated,
 ): Promise<void> {
+  const { db, schema, validateWrite } = context;
   const rows = rowsOf(req.body);
   await validateWrite?.(relation.name, rows);
   if (rows.length === 0)
@@ -317,30 +374,31 @@ async function insert(
       .type(jsonType)
       .send(how.prefer.return === 'representation' ? '[]' : undefined);
   const representation = representationPlan(schema, relation, parsed, how);
-  const query = buildInsert(
-    relation,
-    {
-      rows,
-      ...(parsed.columns ? { columns: parsed.columns } : {}),
-      ...(how.prefer.resolution ? { resolution: how.prefer.resolution } : {}),
-      ...(parsed.onConflict ? { onConflict: parsed.onConflict } : {}),
-    },
-    representation,
+  const options: InsertOptions = {
+    rows,
+    ...(parsed.columns ? { columns: parsed.columns } : {}),
+    ...(how.prefer.resolution ? { resolution: how.prefer.resolution } : {}),
+    ...(parsed.onConflict ? { onConflict: parsed.onConflict } : {}),
+  };
+  const query = buildInsert(relation, options, representation);
+  const guard = guardOf(context, { relation: relation.name, method: 'POST', rows }, (columns) =>
+    buildLockConflicting(relation, options, columns),
   );
-  const answer = await write(db, query, how);
+  const answer = await write(db, query, how, guard);
   res.setHeader('Content-Range', `*/*`);
   if (how.prefer.resolution) res.setHeader('Preference-Applied', `resolution=${how.prefer.resolution}`);
   send(req, res, 201, representation ? answer.body : null);
 }
 
 async function updateOrDelete(
-  { db, schema, validateWrite }: Context,
+  context: Context,
   relation: Relation,
   parsed: ParsedQuery,
   req: Request,
   res: Response,
   how: Negotiated,
 ): Promise<void> {
+  const { db, schema, validateWrite } = context;
   const root = parsed.paths.get('') ?? { filters: [], order: [] };
   if (root.limit !== undefined || root.offset !== undefined)
     throw parseError(`limit and offset are not supported with ${req.method}`);
@@ -348,12 +406,18 @@ async function updateOrDelete(
     if (path !== '') throw parseError('Filters on embedded resources are not supported in writes');
   const representation = representationPlan(schema, relation, parsed, how);
   let query: BuiltQuery;
+  let rows: Record<string, unknown>[] = [];
   if (req.method === 'PATCH') {
     const change = rowsOfPatch(req.body);
     await validateWrite?.(relation.name, [change]);
     query = buildUpdate(relation, change, root.filters, representation);
+    rows = [change];
   } else query = buildDelete(relation, root.filters, representation);
-  const answer = await write(db, query, how);
+  const method = req.method === 'PATCH' ? 'PATCH' : 'DELETE';
+  const guard = guardOf(context, { relation: relation.name, method, rows }, (columns) =>
+    buildLockMatching(relation, root.filters, columns),
+  );
+  const answer = await write(db, query, how, guard);
   res.setHeader('Content-Range', contentRange(0, answer.n, undefined));
   if (representation) send(req, res, 200, answer.body);
   else send(req, res, 204, null);

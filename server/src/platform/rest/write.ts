@@ -119,3 +119,40 @@ export function buildDelete(
   const write = `delete from ${qualified(relation.name)} as _target where ${where} returning _target.*`;
   return { text: answerSql(write, representation, params), params: params.values };
 }
+
+/**
+ * The rows a PATCH or DELETE with these filters would change, locked (`for update`) until the
+ * transaction ends, so a guard that reads them decides on what the write will see.
+ */
+export function buildLockMatching(relation: Relation, filters: Filter[], columns: string[]): BuiltQuery {
+  const params = new Params();
+  const where = writeWhere(relation, filters, params, 'UPDATE');
+  return { text: lockSql(relation, columns, where), params: params.values };
+}
+
+/**
+ * The rows an upsert (`merge-duplicates`) would update instead of inserting: those whose conflict
+ * target equals that of a new row, locked until the transaction ends. None for a plain insert.
+ */
+export function buildLockConflicting(
+  relation: Relation,
+  options: InsertOptions,
+  columns: string[],
+): BuiltQuery | null {
+  if (options.resolution !== 'merge-duplicates' || options.rows.length === 0) return null;
+  const params = new Params();
+  const target = checkedColumns(relation, options.onConflict ?? relation.primaryKey);
+  if (target.length === 0) return null;
+  const json = params.add(JSON.stringify(options.rows), 'json');
+  const keys = target.map(quoteIdent).join(', ');
+  const tuple = target.map((column) => `_target.${quoteIdent(column)}`).join(', ');
+  const where = `(${tuple}) in (select ${keys} from json_populate_recordset(null::${qualified(relation.name)}, ${json}))`;
+  return { text: lockSql(relation, columns, where), params: params.values };
+}
+
+function lockSql(relation: Relation, columns: string[], where: string): string {
+  const list = checkedColumns(relation, columns)
+    .map((column) => `_target.${quoteIdent(column)}`)
+    .join(', ');
+  return `select ${list || 'null'} from ${qualified(relation.name)} as _target where ${where} for update`;
+}

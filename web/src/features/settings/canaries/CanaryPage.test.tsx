@@ -190,18 +190,28 @@ describe('CanaryPage', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('is read-only with a note when a Kubernetes custom resource manages it', async () => {
+  it('is read-only with a note naming the custom resource when the cluster manages it', async () => {
     api.reply('GET api/db/canaries', { status: 200, body: [{ ...canary, source: 'KubernetesCRD' }] });
     renderCanary();
     expect(
       await screen.findByText(
-        'This health check is managed by a Kubernetes custom resource and is read-only here.',
+        'This health check is managed by Canary payments/payments-api in the cluster and is read-only here.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'URL' })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Schedule' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('names any other source that manages it', async () => {
+    api.reply('GET api/db/canaries', { status: 200, body: [{ ...canary, source: 'Flux' }] });
+    renderCanary();
+    expect(
+      await screen.findByText('This health check is managed by Flux and is read-only here.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'URL' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
   });
 
   it('is read-only for those who may not write canaries', async () => {

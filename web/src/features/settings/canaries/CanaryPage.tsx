@@ -75,7 +75,7 @@ export function CanaryPage() {
   else if (error && canary === undefined) content = <LoadError error={error} />;
   else if (!canary || canary.deleted_at) content = <ScreenMessage title="No resources found" />;
   else {
-    const manager = managerOf(canary.source);
+    const manager = managerOf(canary);
     const readOnly = !can(whoami, 'canaries', 'write') || manager !== undefined;
     content = (
       <PageSection>

