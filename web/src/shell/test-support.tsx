@@ -202,6 +202,31 @@ export function recordSentRequests(): { sent: SentRequest[]; stop: () => void } 
   };
   return { sent, stop: () => void (globalThis.fetch = realFetch) };
 }
+/** A page test's fake API and the requests its page sent, both fresh for every test. */
+export interface PageApi {
+  api: FakeApi;
+  sent: SentRequest[];
+}
+
+/**
+ * Starts a fake API for the file's tests; before each test it is reset, given the page's usual
+ * replies (`replies`), and every request is recorded in `sent`.
+ */
+export function fakeApiPerTest(replies: (api: FakeApi) => void = () => {}): PageApi {
+  const page = { sent: [] } as unknown as PageApi;
+  let stop = () => {};
+  beforeAll(async () => {
+    page.api = await startFakeApi();
+  });
+  afterAll(() => page.api.close());
+  beforeEach(() => {
+    page.api.reset();
+    replies(page.api);
+    ({ sent: page.sent, stop } = recordSentRequests());
+  });
+  afterEach(() => stop());
+  return page;
+}
 // ─── end of settings pages helpers ───────────────────────────────────────────────────────────────
 
 // ─── Identity pages: sign-in, invite, profile (issue 4) ──────────────────────────────────────────

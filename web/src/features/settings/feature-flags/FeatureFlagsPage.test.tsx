@@ -1,13 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  recordSentRequests,
-  renderInShell,
-  startFakeApi,
-  whoamiAs,
-  type FakeApi,
-  type SentRequest,
-} from '../../../shell/test-support.js';
+import { renderInShell, fakeApiPerTest, whoamiAs } from '../../../shell/test-support.js';
 import type { FeatureFlag } from './flags-api.js';
 import { FeatureFlagsPage } from './FeatureFlagsPage.js';
 
@@ -26,21 +19,9 @@ const flags = [
   flag('logs.disable', { source: 'local' }),
 ];
 
-let api: FakeApi;
-let sent: SentRequest[];
-let stopRecording: () => void;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  api.reply('GET api/db/properties', { status: 200, body: flags });
-  ({ sent, stop: stopRecording } = recordSentRequests());
-});
-afterEach(() => stopRecording());
+const page = fakeApiPerTest((api) => api.reply('GET api/db/properties', { status: 200, body: flags }));
 
-const writes = () => sent.filter((r) => r.method !== 'GET');
+const writes = () => page.sent.filter((r) => r.method !== 'GET');
 
 function renderFlags() {
   const user = userEvent.setup();
@@ -69,23 +50,23 @@ describe('FeatureFlagsPage', () => {
     expect(incidents).toHaveTextContent('Switches incidents off');
     expect(incidents).toHaveTextContent('UI');
     expect(within(await rowOf('logs.disable')).getByText('local')).toBeInTheDocument();
-    expect(sent.find((r) => r.path === 'api/db/properties')!.query.get('order')).toBe('name.asc');
+    expect(page.sent.find((r) => r.path === 'api/db/properties')!.query.get('order')).toBe('name.asc');
   });
 
   it("shows 'No data available' without flags", async () => {
-    api.reply('GET api/db/properties', { status: 200, body: [] });
+    page.api.reply('GET api/db/properties', { status: 200, body: [] });
     renderFlags();
     expect(await screen.findByText('No data available')).toBeInTheDocument();
   });
 
   it("shows the server's message when the list fails", async () => {
-    api.reply('GET api/db/properties', { status: 500, body: { message: 'properties unavailable' } });
+    page.api.reply('GET api/db/properties', { status: 500, body: { message: 'properties unavailable' } });
     renderFlags();
     expect(await screen.findByText('properties unavailable')).toBeInTheDocument();
   });
 
   it('offers no changes without write on feature_flags', async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
     renderFlags();
     await rowOf('incidents.disable');
     expect(screen.queryByRole('button', { name: 'Add Feature Flag' })).not.toBeInTheDocument();
@@ -106,14 +87,14 @@ describe('FeatureFlagsPage', () => {
     });
 
     it('adds a flag with its creator', async () => {
-      api.reply('POST api/db/properties', { status: 201 });
+      page.api.reply('POST api/db/properties', { status: 201 });
       const user = renderFlags();
       await user.click(await screen.findByRole('button', { name: 'Add Feature Flag' }));
       const dialog = screen.getByRole('dialog', { name: 'Add Feature Flag' });
       await user.type(within(dialog).getByLabelText(/Name/), 'playbooks.disable');
       await user.type(within(dialog).getByLabelText(/Value/), 'true');
       await user.type(within(dialog).getByLabelText(/Description/), 'No playbooks here');
-      api.reply('GET api/db/properties', { status: 200, body: [...flags, flag('playbooks.disable')] });
+      page.api.reply('GET api/db/properties', { status: 200, body: [...flags, flag('playbooks.disable')] });
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
       expect(await screen.findByText('Feature flag added successfully')).toBeInTheDocument();
@@ -134,7 +115,7 @@ describe('FeatureFlagsPage', () => {
     });
 
     it("keeps the form and shows the server's message when adding fails", async () => {
-      api.reply('POST api/db/properties', {
+      page.api.reply('POST api/db/properties', {
         status: 409,
         body: { code: '23505', message: 'duplicate key value violates unique constraint "properties_pkey"' },
       });
@@ -153,7 +134,7 @@ describe('FeatureFlagsPage', () => {
 
   describe('edit', () => {
     it('opens from the row, keeps the name read-only and updates by name', async () => {
-      api.reply('PATCH api/db/properties', { status: 204 });
+      page.api.reply('PATCH api/db/properties', { status: 204 });
       const user = renderFlags();
       await user.click(await screen.findByText('Switches incidents off'));
       const dialog = screen.getByRole('dialog', { name: 'Edit Feature Flag' });
@@ -196,7 +177,7 @@ describe('FeatureFlagsPage', () => {
 
   describe('delete', () => {
     it('confirms, deletes by name and says so', async () => {
-      api.reply('DELETE api/db/properties', { status: 204 });
+      page.api.reply('DELETE api/db/properties', { status: 204 });
       const user = renderFlags();
       await user.click(within(await rowOf('incidents.disable')).getByRole('button', { name: /Delete/ }));
       const dialog = screen.getByRole('dialog', { name: 'Delete Feature Flag' });
@@ -209,7 +190,7 @@ describe('FeatureFlagsPage', () => {
     });
 
     it("shows the server's message when deleting fails", async () => {
-      api.reply('DELETE api/db/properties', {
+      page.api.reply('DELETE api/db/properties', {
         status: 403,
         body: { message: 'Cannot edit local feature flags' },
       });

@@ -1,13 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  recordSentRequests,
-  renderInShell,
-  startFakeApi,
-  whoamiAs,
-  type FakeApi,
-  type SentRequest,
-} from '../../../shell/test-support.js';
+import { renderInShell, fakeApiPerTest, whoamiAs } from '../../../shell/test-support.js';
 import { ResourceListPage } from './ResourceListPage.js';
 
 const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
@@ -41,19 +34,9 @@ const canaries = [
   },
 ];
 
-let api: FakeApi;
-let sent: SentRequest[];
-let stopRecording: () => void;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  api.reply('GET api/db/canaries_with_status', { status: 200, body: canaries });
-  ({ sent, stop: stopRecording } = recordSentRequests());
-});
-afterEach(() => stopRecording());
+const page = fakeApiPerTest((api) =>
+  api.reply('GET api/db/canaries_with_status', { status: 200, body: canaries }),
+);
 
 function renderList(table = 'canaries') {
   const user = userEvent.setup();
@@ -77,7 +60,7 @@ describe('ResourceListPage', () => {
     renderList();
     const table = await screen.findByRole('grid', { name: 'Health Check' });
     await within(table).findByText('payments-api');
-    const query = sent.find((request) => request.path === 'api/db/canaries_with_status')!.query;
+    const query = page.sent.find((request) => request.path === 'api/db/canaries_with_status')!.query;
     expect(query.get('select')).toBe('*,created_by(id,name),agent:agent_id(id,name)');
     expect(query.get('deleted_at')).toBe('is.null');
     expect(query.get('order')).toBe('name.asc');
@@ -115,7 +98,7 @@ describe('ResourceListPage', () => {
   });
 
   it('leaves out the columns a table does not have', async () => {
-    api.reply('GET api/db/teams_with_status', {
+    page.api.reply('GET api/db/teams_with_status', {
       status: 200,
       body: [{ id: 't1', name: 'Platform', source: 'UI' }],
     });
@@ -125,7 +108,7 @@ describe('ResourceListPage', () => {
     expect(headers(table)).not.toContain('Schedule');
     expect(headers(table)).not.toContain('Agent');
     expect(await within(table).findByText('Platform')).toBeInTheDocument();
-    const query = sent.find((request) => request.path === 'api/db/teams_with_status')!.query;
+    const query = page.sent.find((request) => request.path === 'api/db/teams_with_status')!.query;
     expect(query.get('select')).toBe('*,created_by(id,name)');
   });
 
@@ -136,13 +119,13 @@ describe('ResourceListPage', () => {
   });
 
   it("shows 'No data available' without rows", async () => {
-    api.reply('GET api/db/canaries_with_status', { status: 200, body: [] });
+    page.api.reply('GET api/db/canaries_with_status', { status: 200, body: [] });
     renderList();
     expect(await screen.findByText('No data available')).toBeInTheDocument();
   });
 
   it("shows the server's message when the list fails", async () => {
-    api.reply('GET api/db/canaries_with_status', {
+    page.api.reply('GET api/db/canaries_with_status', {
       status: 500,
       body: { message: 'canaries are unavailable' },
     });
@@ -159,14 +142,14 @@ describe('ResourceListPage', () => {
   });
 
   it('offers no add button to viewers', async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
     renderList();
     await screen.findByText('payments-api');
     expect(screen.queryByRole('button', { name: 'Add Health Check' })).not.toBeInTheDocument();
   });
 
   it('offers no add button for a table without an editor', async () => {
-    api.reply('GET api/db/topologies_with_status', { status: 200, body: [] });
+    page.api.reply('GET api/db/topologies_with_status', { status: 200, body: [] });
     renderList('topologies');
     await screen.findByText('No data available');
     expect(screen.queryByRole('button', { name: /^Add/ })).not.toBeInTheDocument();

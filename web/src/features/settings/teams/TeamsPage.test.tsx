@@ -1,12 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  recordSentRequests,
-  renderInShell,
-  startFakeApi,
-  type FakeApi,
-  type SentRequest,
-} from '../../../shell/test-support.js';
+import { renderInShell, fakeApiPerTest } from '../../../shell/test-support.js';
 import { TeamsPage } from './TeamsPage.js';
 
 const teams = [
@@ -14,19 +8,7 @@ const teams = [
   { id: 't2', name: 'Databases', icon: null, spec: {}, created_at: '2024-02-01T00:00:00Z', deleted_at: null },
 ];
 
-let api: FakeApi;
-let sent: SentRequest[];
-let stopRecording: () => void;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  api.reply('GET api/db/teams', { status: 200, body: teams });
-  ({ sent, stop: stopRecording } = recordSentRequests());
-});
-afterEach(() => stopRecording());
+const page = fakeApiPerTest((api) => api.reply('GET api/db/teams', { status: 200, body: teams }));
 
 /** Mounted under `parent`: the row link must lead below wherever the list is. */
 function renderTeams(parent = 'settings/teams') {
@@ -50,7 +32,7 @@ describe('TeamsPage', () => {
     ).toEqual(['Name', 'Created At']);
     expect(await within(table).findByText('Platform')).toBeInTheDocument();
     expect(within(table).getByText('Databases')).toBeInTheDocument();
-    const query = sent.find((r) => r.path === 'api/db/teams')!.query;
+    const query = page.sent.find((r) => r.path === 'api/db/teams')!.query;
     expect(query.get('deleted_at')).toBe('is.null');
     expect(query.get('order')).toBe('name.asc');
   });
@@ -72,13 +54,13 @@ describe('TeamsPage', () => {
   });
 
   it("shows 'No data available' without teams", async () => {
-    api.reply('GET api/db/teams', { status: 200, body: [] });
+    page.api.reply('GET api/db/teams', { status: 200, body: [] });
     renderTeams();
     expect(await screen.findByText('No data available')).toBeInTheDocument();
   });
 
   it("shows the server's message when the list fails", async () => {
-    api.reply('GET api/db/teams', { status: 500, body: { code: 'XX000', message: 'database is down' } });
+    page.api.reply('GET api/db/teams', { status: 500, body: { code: 'XX000', message: 'database is down' } });
     renderTeams();
     expect(await screen.findByText('database is down')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong')).toBeInTheDocument();
