@@ -76,7 +76,9 @@ export function ensureKubeTools(): KubeTools {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    console.log(ensureKubeTools().helm);
+    // `tsx hack/helm.ts [helm|kubectl]` prints the tool's path (hack/kind-e2e.sh uses both).
+    const tool = process.argv[2] === 'kubectl' ? 'kubectl' : 'helm';
+    console.log(ensureKubeTools()[tool]);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -10,13 +10,17 @@ import { createMetrics } from './http/metrics.js';
 import { probes } from './http/probes.js';
 import { noStore, securityHeaders } from './http/security.js';
 import { webUi } from './http/web-ui.js';
-import { kubeconfigDownload } from './kube/kubeconfig.js';
+import type { KubeConnection } from './kube/connection.js';
+import { createKubeProxy } from './kube/kube-proxy.js';
+import { createKubeconfigDownload } from './kube/kubeconfig.js';
+import { createKubeRouter } from './kube/router.js';
 import { backendVersion } from './version.js';
 import type { Db } from './platform/db/db.js';
 import { guardGitOpsWrite } from './platform/gitops.js';
 import { createHealthRouter, type CheckRunner } from './platform/health/router.js';
-import { validateCanaryWrite } from './platform/health/validate.js';
 import { createDbRouter, restBodyErrors } from './platform/rest/router.js';
+import { validateSpecWrite } from './platform/specs/kinds.js';
+import { createSpecsRouter } from './platform/specs/router.js';
 import type { DbSchema } from './platform/rest/schema.js';
 
 export interface AppDependencies {
@@ -29,6 +33,8 @@ export interface AppDependencies {
   identity: Identity;
   /** The check runner, when it runs in this process (Run Now). */
   health?: CheckRunner;
+  /** The Kubernetes cluster connection (a not-configured one when there is no cluster). */
+  kube: KubeConnection;
 }
 
 /** Assembles middleware and routers; every path lives under config.basePath. */
@@ -41,6 +47,7 @@ export function createApp({
   isShuttingDown,
   identity,
   health,
+  kube,
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -53,7 +60,7 @@ export function createApp({
   // Level 1: most of the size gain for a third of the CPU of the default level 6.
   app.use(compression({ level: 1 }));
 
-  const probeRoutes = probes(db, isShuttingDown, logger);
+  const probeRoutes = probes(db, isShuttingDown, logger, kube);
   const root = Router();
   root.use(probeRoutes);
   root.use(metrics.router);
@@ -62,6 +69,14 @@ export function createApp({
   const { authentication, publicAuth, account, people } = identity;
   const api = Router();
   api.use(noStore);
+  // Before the body parser: the proxy streams request bodies and watch responses as they are.
+  api.use(
+    '/kubeproxy',
+    authentication.identify,
+    authentication.requireSignedIn,
+    authentication.csrf,
+    createKubeProxy({ kube, flags: identity.flags, logger }),
+  );
   api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   api.use(authentication.identify);
   api.use('/auth', publicAuth);
@@ -69,10 +84,15 @@ export function createApp({
   api.use('/auth', account);
   api.use('/people', people);
   api.use('/canary', createHealthRouter({ db, flags: identity.flags, runner: health }));
+  api.use('/specs', createSpecsRouter({ flags: identity.flags }));
   api.get('/about', (_req, res) => {
     res.json({ Version: backendVersion } satisfies About);
   });
-  api.get('/kubeconfig', kubeconfigDownload);
+  api.get('/kube/status', (_req, res) => {
+    res.json(kube.status());
+  });
+  api.use('/kube', createKubeRouter({ kube, flags: identity.flags }));
+  api.get('/kubeconfig', createKubeconfigDownload({ kube, db, config }));
   // Feature flags for data requests: one read shared by requests within a second.
   const authorize = dbAuthorizer(schema, createFlagReader(db, { maxAgeMs: 1000 }));
   api.use(
@@ -82,7 +102,7 @@ export function createApp({
       schema,
       maxRows: config.apiMaxRows,
       authorize,
-      validateWrite: validateCanaryWrite,
+      validateWrite: validateSpecWrite,
       guardWrite: guardGitOpsWrite,
     }),
     restBodyErrors,

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         statusRetentionMs: 30 * 86_400_000,
         rollupRetentionMs: 400 * 86_400_000,
       },
+      kube: undefined,
     });
   });
 
@@ -146,6 +147,65 @@ describe('loadConfig', () => {
   ])('refuses %j, saying why', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  describe('the cluster connection', () => {
+    const kubeconfig = () => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kubeconfig-')), 'config');
+      fs.writeFileSync(file, 'apiVersion: v1\nkind: Config\n');
+      return file;
+    };
+
+    it('has no cluster without KUBECONFIG outside a cluster, even when ~/.kube/config exists', () => {
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'home-'));
+      fs.mkdirSync(path.join(home, '.kube'));
+      fs.writeFileSync(path.join(home, '.kube', 'config'), 'apiVersion: v1\nkind: Config\n');
+      expect(loadConfig({ HOME: home, KUBE_NAMESPACES: 'team-a' }).kube).toBeUndefined();
+    });
+
+    it('reads KUBECONFIG, KUBE_CONTEXT, KUBE_NAMESPACES, KUBE_WRITE_AS and KUBE_STATUS_INTERVAL', () => {
+      const file = kubeconfig();
+      expect(
+        loadConfig({
+          KUBECONFIG: file,
+          KUBE_CONTEXT: 'staging',
+          KUBE_NAMESPACES: ' monitoring, team-a ,monitoring',
+          KUBE_WRITE_AS: 'impersonate',
+          KUBE_STATUS_INTERVAL: '5s',
+        }).kube,
+      ).toEqual({
+        credentials: { from: 'kubeconfig', path: file, context: 'staging' },
+        namespaces: ['monitoring', 'team-a'],
+        writeAs: 'impersonate',
+        statusIntervalMs: 5000,
+      });
+    });
+
+    it('defaults to every namespace, the service account and a 30 s status interval', () => {
+      const file = kubeconfig();
+      expect(loadConfig({ KUBECONFIG: file }).kube).toEqual({
+        credentials: { from: 'kubeconfig', path: file },
+        namespaces: [],
+        writeAs: 'serviceaccount',
+        statusIntervalMs: 30_000,
+      });
+    });
+
+    it.each([
+      [{ KUBECONFIG: '/nowhere/kubeconfig' }, 'KUBECONFIG="/nowhere/kubeconfig": no such file'],
+      [{ KUBE_CONTEXT: 'staging' }, 'KUBE_CONTEXT: only applies with KUBECONFIG'],
+      [
+        { KUBE_NAMESPACES: 'Team_A' },
+        `KUBE_NAMESPACES="Team_A": must be namespace names separated by commas, such as 'monitoring,team-a', or empty for all`,
+      ],
+      [{ KUBE_WRITE_AS: 'admin' }, 'KUBE_WRITE_AS="admin": must be serviceaccount or impersonate'],
+      [
+        { KUBE_STATUS_INTERVAL: '500ms' },
+        `KUBE_STATUS_INTERVAL="500ms": must be a duration such as '30s' or '5m'`,
+      ],
+    ])('refuses %j, saying why', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+    });
   });
 
   it('reads local feature flags from FEATURE_FLAGS and FEATURE_FLAGS_FILE, the file winning', () => {

@@ -28,6 +28,22 @@ export interface Config {
   /** Feature flags fixed by the operator (FEATURE_FLAGS, FEATURE_FLAGS_FILE): shown, not editable. */
   localFeatureFlags: Map<string, string>;
   health: HealthConfig;
+  /** The Kubernetes cluster whose custom resources the console mirrors and edits; undefined: none. */
+  kube: KubeSettings | undefined;
+}
+
+/** Where the cluster credentials come from: a kubeconfig file, or the pod's service account. */
+export type KubeCredentials = { from: 'kubeconfig'; path: string; context?: string } | { from: 'in-cluster' };
+
+/** The cluster connection (docs/kubernetes.md). */
+export interface KubeSettings {
+  credentials: KubeCredentials;
+  /** Watched namespaces; empty = all the console may list. */
+  namespaces: string[];
+  /** Writes to the cluster as the console's service account, or as the signed-in person (impersonation). */
+  writeAs: 'serviceaccount' | 'impersonate';
+  /** How often the observed Canary status is written back to the resources. */
+  statusIntervalMs: number;
 }
 
 /** The check runner and the upkeep of check results. */
@@ -62,6 +78,9 @@ export interface AuthConfig {
 }
 
 const durationPattern = '^[1-9][0-9]*(s|m|h|d)$';
+/** Namespace names (RFC 1123 labels) separated by commas, spaces allowed around them; or empty. */
+const namespacesPattern =
+  '^\\s*([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?(\\s*,\\s*[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*)?\\s*$';
 
 const schema = {
   type: 'object',
@@ -96,6 +115,11 @@ const schema = {
     CHECK_RUNNER_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     CHECK_STATUS_RETENTION: { type: 'string', pattern: durationPattern, default: '30d' },
     CHECK_ROLLUP_RETENTION: { type: 'string', pattern: durationPattern, default: '400d' },
+    KUBECONFIG: { type: 'string', minLength: 1 },
+    KUBE_CONTEXT: { type: 'string', minLength: 1 },
+    KUBE_NAMESPACES: { type: 'string', pattern: namespacesPattern, default: '' },
+    KUBE_WRITE_AS: { type: 'string', enum: ['serviceaccount', 'impersonate'], default: 'serviceaccount' },
+    KUBE_STATUS_INTERVAL: { type: 'string', pattern: durationPattern, default: '30s' },
   },
 } as const;
 
@@ -124,6 +148,12 @@ const explain: Record<string, string> = {
   CHECK_RUNNER_CONCURRENCY: 'must be a whole number from 1 to 1000',
   CHECK_STATUS_RETENTION: "must be a duration such as '30d' or '720h'",
   CHECK_ROLLUP_RETENTION: "must be a duration such as '400d'",
+  KUBECONFIG: 'must be the path of a kubeconfig file',
+  KUBE_CONTEXT: 'must name a context of the kubeconfig',
+  KUBE_NAMESPACES:
+    "must be namespace names separated by commas, such as 'monitoring,team-a', or empty for all",
+  KUBE_WRITE_AS: 'must be serviceaccount or impersonate',
+  KUBE_STATUS_INTERVAL: "must be a duration such as '30s' or '5m'",
 };
 
 /** A configuration problem: the message names the variable and what is wrong with it. */
@@ -197,6 +227,37 @@ function readOidc(values: Record<string, unknown>): OidcConfig | undefined {
   };
 }
 
+/** The pod's service account token, present when the console runs in a cluster. */
+export const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
+
+/**
+ * KUBECONFIG, else the pod's service account. Never ~/.kube/config: a laptop's `npm start`
+ * must not touch someone's cluster by surprise.
+ */
+function readKube(values: Record<string, unknown>, env: NodeJS.ProcessEnv): KubeSettings | undefined {
+  const file = values.KUBECONFIG as string | undefined;
+  const context = values.KUBE_CONTEXT as string | undefined;
+  if (context && !file) throw new ConfigError('KUBE_CONTEXT: only applies with KUBECONFIG');
+  let credentials: KubeCredentials;
+  if (file) {
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile())
+      throw new ConfigError(`KUBECONFIG=${JSON.stringify(file)}: no such file`);
+    credentials = { from: 'kubeconfig', path: path.resolve(file), ...(context ? { context } : {}) };
+  } else if (env.KUBERNETES_SERVICE_HOST && fs.existsSync(SERVICE_ACCOUNT_TOKEN)) {
+    credentials = { from: 'in-cluster' };
+  } else return undefined;
+  const namespaces = (values.KUBE_NAMESPACES as string)
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return {
+    credentials,
+    namespaces: [...new Set(namespaces)],
+    writeAs: values.KUBE_WRITE_AS as KubeSettings['writeAs'],
+    statusIntervalMs: parseDuration(values.KUBE_STATUS_INTERVAL as string),
+  };
+}
+
 function parseSize(text: string): number {
   const match = /^([0-9]+)(b|kb|mb)?$/.exec(text)!;
   const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2] ?? 'b'] as number;
@@ -241,5 +302,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statusRetentionMs: parseDuration(values.CHECK_STATUS_RETENTION as string),
       rollupRetentionMs: parseDuration(values.CHECK_ROLLUP_RETENTION as string),
     },
+    kube: readKube(values, env),
   };
 }

@@ -8,6 +8,7 @@ import { createIdentity } from './auth/index.js';
 import { createLocalUsers } from './auth/local-users.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './http/logging.js';
+import { createKubeConnection, KubeSync, type KubeConnection } from './kube/index.js';
 import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/db/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
@@ -18,6 +19,8 @@ export interface RunningServer {
   port: number;
   db: Db;
   logger: Logger;
+  /** The Kubernetes cluster connection (says 'not configured' without a cluster). */
+  kube: KubeConnection;
   /** Stops accepting connections, lets open requests finish (up to the shutdown timeout), closes the database. */
   close(): Promise<void>;
 }
@@ -48,6 +51,8 @@ export async function startServer(
   options: { logger?: Logger; webDir?: string } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  // A kubeconfig that cannot be used stops the start, before the database is opened.
+  const kube = createKubeConnection(config.kube, logger);
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let shuttingDown = false;
   try {
@@ -81,6 +86,14 @@ export async function startServer(
       webDir: options.webDir ?? defaultWebDir(),
       isShuttingDown: () => shuttingDown,
       health,
+      kube,
+    });
+    const kubeSync = new KubeSync({
+      db,
+      connection: kube,
+      logger,
+      statusIntervalMs: config.kube?.statusIntervalMs ?? 30_000,
+      databaseUrl: config.databaseUrl,
     });
     const server = app.listen(config.port);
     await new Promise<void>((resolve, reject) => {
@@ -97,22 +110,28 @@ export async function startServer(
     const url = `http://127.0.0.1:${port}${config.basePath}`;
     logger.info({ url }, 'listening');
     health.start({ consoleUrl: url, consolePort: port });
+    kube.start();
+    kubeSync.start();
 
     const close = async () => {
       shuttingDown = true;
       clearInterval(purge);
       // Checks in flight are aborted and their writes awaited while the database is still open.
       const healthStopped = health.stop();
+      // The mirror's queued writes finish before the database closes.
+      kube.stop();
+      const kubeStopped = kubeSync.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const forced = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(forced);
       await healthStopped;
+      await kubeStopped;
       await db.close();
       logger.info('stopped');
     };
-    return { url, port, db, logger, close };
+    return { url, port, db, logger, kube, close };
   } catch (error) {
     await db.close().catch(() => {});
     throw error;

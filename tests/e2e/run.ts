@@ -1,10 +1,11 @@
 /**
  * `npm run test:e2e`: makes sure Debian's Chromium is there, builds the console as `npm start`
  * would, starts the built server on a free port with a throwaway data directory (demo data,
- * BASE_PATH=/console/), runs the Playwright suite against it, and stops it. On failure the
+ * BASE_PATH=/console/) connected to the Kubernetes API test server, runs the Playwright suite
+ * against it, and stops both. On failure the
  * server log is kept beside the screenshots in test-results/e2e and its end is printed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { buildServer, buildWeb } from '../../hack/build.js';
 import { ensureChromium } from '../../hack/ensure-chromium.js';
 import { E2E_ADMIN_PASSWORD } from './accounts.js';
+import { startTestCluster } from './test-cluster.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const resultsDir = path.join(root, 'test-results/e2e');
@@ -55,6 +57,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-'));
 // The signed-in browser state the suites share (tests/e2e/global-setup.ts).
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-state-'));
 const port = await freePort();
+const cluster = await startTestCluster(stateDir);
 // Beside the results, not in them: Playwright empties its output directory when it starts.
 const logFile = path.join(root, 'test-results/e2e-server.log');
 const log = fs.openSync(logFile, 'w');
@@ -67,6 +70,8 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    KUBECONFIG: cluster.kubeconfig,
+    KUBE_STATUS_INTERVAL: '2s',
   },
   stdio: ['ignore', log, log],
 });
@@ -74,7 +79,8 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
 let status = 1;
 try {
   await waitUntilReady(`http://127.0.0.1:${port}/readyz`, server, 120_000);
-  const result = spawnSync(
+  // Not spawnSync: the test cluster answers from this process while Playwright runs.
+  const playwright = spawn(
     process.execPath,
     [
       'node_modules/@playwright/test/cli.js',
@@ -91,16 +97,19 @@ try {
         E2E_BASE_URL: `http://127.0.0.1:${port}${BASE_PATH}`,
         E2E_RESULTS: resultsDir,
         E2E_STATE_DIR: stateDir,
+        E2E_KUBECONFIG: cluster.kubeconfig,
+        E2E_KUBE_CONTROL: cluster.controlUrl,
       },
     },
   );
-  status = result.status ?? 1;
+  status = await new Promise<number>((resolve) => playwright.once('exit', (code) => resolve(code ?? 1)));
 } catch (error) {
   console.error(`e2e: ${(error as Error).message}`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
   fs.closeSync(log);
+  await cluster.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(stateDir, { recursive: true, force: true });
 }

@@ -66,7 +66,18 @@ const settingsRoutes: RouteObject[] = [
     { path: ':id', lazy: teamPage },
   ]),
   area('healthChecks', 'canaries/:id', [{ index: true, lazy: canaryPage }]),
-  area('topologies', 'topologies/:id', [{ index: true, lazy: notBuilt }]),
+  area('topologies', 'topologies/:id', [
+    {
+      index: true,
+      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'TopologyPage'),
+    },
+  ]),
+  area('catalogScrapers', 'config_scrapers/:id', [
+    {
+      index: true,
+      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'ScraperPage'),
+    },
+  ]),
   // The generic resource tables (spec 3 §2.3); the guard answers 'not found' for any other name.
   {
     path: ':table',
@@ -97,7 +108,10 @@ const shellRoutes: RouteObject[] = [
     { path: 'changes', lazy: notBuilt },
     { path: 'insights', lazy: notBuilt },
     { path: 'scrapers', lazy: notBuilt },
-    { path: 'scrapers/:id', lazy: notBuilt },
+    {
+      path: 'scrapers/:id',
+      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'ScraperPage'),
+    },
     { path: ':id', lazy: notBuilt },
     { path: ':id/changes', lazy: notBuilt },
     { path: ':id/insights', lazy: notBuilt },
@@ -109,7 +123,10 @@ const shellRoutes: RouteObject[] = [
     { index: true, lazy: notBuilt },
     { path: 'runs', lazy: notBuilt },
     { path: 'runs/:id', lazy: notBuilt },
-    { path: ':id', lazy: notBuilt },
+    {
+      path: ':id',
+      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'PlaybookPage'),
+    },
   ]),
   area('notifications', 'notifications', [
     { index: true, lazy: notBuilt },

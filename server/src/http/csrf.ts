@@ -42,13 +42,16 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** The header a session's state-changing requests repeat the CSRF token in. */
+export const CSRF_HEADER = 'x-csrf-token';
+
 /**
  * Double-submit CSRF check: a state-changing request (anything but GET, HEAD and OPTIONS) that
  * is not exempt must repeat the token cookie's value in the header, else it gets 403. A page of
  * another site can make the browser send the cookie, but cannot read it to set the header.
  */
 export function csrfProtection(options: CsrfOptions = {}): RequestHandler {
-  const { cookieName = 'csrf_token', headerName = 'x-csrf-token', isExempt } = options;
+  const { cookieName = 'csrf_token', headerName = CSRF_HEADER, isExempt } = options;
   const expectedToken =
     options.expectedToken ?? ((req: Request) => readCookie(req.headers.cookie, cookieName));
   return (req, res, next) => {

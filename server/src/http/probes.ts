@@ -1,12 +1,23 @@
 import { Router } from 'express';
+import type { KubeConnection } from '../kube/connection.js';
 import type { Db } from '../platform/db/db.js';
 import type { Logger } from './logging.js';
 
+/** How /readyz tells the cluster connection: detail only, it never makes the console unready. */
+export function kubernetesState(
+  kube: KubeConnection | undefined,
+): 'connected' | 'disconnected' | 'not configured' {
+  const status = kube?.status();
+  if (!status?.configured) return 'not configured';
+  return status.connected ? 'connected' : 'disconnected';
+}
+
 /**
  * /healthz: the process answers. /readyz: the database answers too (within 2 s). Probes are
- * unauthenticated, so a database failure is told in the log, not in the answer.
+ * unauthenticated, so a database failure is told in the log, not in the answer. The cluster
+ * connection is reported but does not count: without it the console keeps serving.
  */
-export function probes(db: Db, isShuttingDown: () => boolean, logger: Logger): Router {
+export function probes(db: Db, isShuttingDown: () => boolean, logger: Logger, kube?: KubeConnection): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -22,7 +33,7 @@ export function probes(db: Db, isShuttingDown: () => boolean, logger: Logger): R
           setTimeout(() => reject(new Error('database did not answer within 2 s')), 2000).unref(),
         ),
       ]);
-      res.json({ status: 'ok', database: db.kind });
+      res.json({ status: 'ok', database: db.kind, kubernetes: kubernetesState(kube) });
     } catch (error) {
       logger.warn({ err: error }, 'readiness check: database unavailable');
       res.status(503).json({ status: 'database unavailable' });

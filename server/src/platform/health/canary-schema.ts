@@ -8,14 +8,14 @@
  * `thresholdMilis` is caught; every other kind is a list of named entries with any fields.
  */
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
-const string: Schema = { type: 'string' };
-const nonEmpty: Schema = { type: 'string', minLength: 1 };
-const boolean: Schema = { type: 'boolean' };
-const count: Schema = { type: 'integer', minimum: 0 };
+export const string: Schema = { type: 'string' };
+export const nonEmpty: Schema = { type: 'string', minLength: 1 };
+export const boolean: Schema = { type: 'boolean' };
+export const count: Schema = { type: 'integer', minimum: 0 };
 const millis: Schema = { type: 'integer', minimum: 0, description: 'milliseconds' };
-const stringMap: Schema = { type: 'object', additionalProperties: { type: 'string' } };
+export const stringMap: Schema = { type: 'object', additionalProperties: { type: 'string' } };
 
 const keyRef: Schema = {
   type: 'object',
@@ -32,7 +32,7 @@ const valueFrom: Schema = {
 };
 
 /** A literal, or `{value}` / `{valueFrom}` (spec 3 §3's secret-capable value). */
-const secretValue: Schema = {
+export const secretValue: Schema = {
   type: ['string', 'object'],
   properties: { name: string, value: string, valueFrom },
   additionalProperties: false,
@@ -46,7 +46,7 @@ const namedValue: Schema = {
 };
 
 /** A CEL expression, Go template, JSONPath or JavaScript: test, display and transform. */
-const template: Schema = {
+export const template: Schema = {
   type: 'object',
   properties: { expr: string, template: string, jsonPath: string, javascript: string },
   additionalProperties: false,
@@ -268,6 +268,7 @@ export const canarySpecSchema: Schema = {
     schedule: { ...nonEmpty, description: "cron, or '@every 30s', '@hourly', '@daily'..." },
     interval: { ...count, description: 'seconds between runs, when there is no schedule' },
     labels: stringMap,
+    icon: string,
     owner: string,
     severity: { enum: ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'] },
     replicas: count,

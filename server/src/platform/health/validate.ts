@@ -1,120 +1,24 @@
 /**
- * Checks a Canary spec against its schema (canary-schema.ts): YAML text with errors located at
- * their line and column (POST /api/canary/validate), or a parsed value (writes to
- * /api/db/canaries through validateCanaryWrite).
+ * Checks a Canary spec against its schema (canary-schema.ts), with the validator every kind
+ * shares (platform/specs): YAML text with errors located at their line and column
+ * (POST /api/canary/validate), or a parsed value (writes to /api/db/canaries).
  */
-import { Ajv, type ErrorObject } from 'ajv';
-import { load, YAMLException } from 'js-yaml';
-import { RestError } from '../rest/errors.js';
-import type { ValidateWrite } from '../rest/router.js';
-import { canarySpecSchema } from './canary-schema.js';
-import type { SpecValidationError, SpecValidationResponse } from './types.js';
-import { locateYaml, type YamlLocator } from './yaml-locator.js';
+import { specValidatorOf } from '../specs/kinds.js';
+import { specWriteValidator, type SpecProblem } from '../specs/validate.js';
+import type { SpecValidationResponse } from './types.js';
 
-const ajv = new Ajv({ allErrors: true, allowUnionTypes: true });
-const validateSpec = ajv.compile(canarySpecSchema);
+export { readablePath, type SpecProblem } from '../specs/validate.js';
 
-/** A schema error before it is located: the pointer of the value it is about, and its text. */
-export interface SpecProblem {
-  /** JSON pointer of the offending value ('' for the whole spec) */
-  path: string;
-  message: string;
-}
-
-const unescapeToken = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/** '/http/0/headers/1' → 'http[0].headers[1]': how people name a place in a spec. */
-export function readablePath(pointer: string): string {
-  if (pointer === '') return '';
-  return pointer
-    .slice(1)
-    .split('/')
-    .map(unescapeToken)
-    .reduce(
-      (path, token) => (/^\d+$/.test(token) ? `${path}[${token}]` : path === '' ? token : `${path}.${token}`),
-      '',
-    );
-}
-
-const quote = (value: unknown) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value));
-
-function problemOf(error: ErrorObject): SpecProblem {
-  const where = error.instancePath;
-  const params = error.params as Record<string, unknown>;
-  let path = where;
-  let message = error.message ?? 'is not valid';
-  if (error.keyword === 'additionalProperties') {
-    const field = String(params.additionalProperty);
-    path = `${where}/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    message = `must NOT have additional property ${quote(field)}`;
-  } else if (error.keyword === 'enum') {
-    message = `must be one of ${(params.allowedValues as unknown[]).map(quote).join(', ')}`;
-  }
-  const prefix = readablePath(where);
-  return { path, message: prefix === '' ? message : `${prefix}: ${message}` };
-}
+const canary = specValidatorOf('canaries');
 
 /** The schema's complaints about a parsed spec, one per problem, in document order of ajv. */
-export function specProblems(spec: unknown): SpecProblem[] {
-  if (validateSpec(spec)) return [];
-  const seen = new Set<string>();
-  const problems: SpecProblem[] = [];
-  for (const error of validateSpec.errors ?? []) {
-    const problem = problemOf(error);
-    const key = `${problem.path}\n${problem.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    problems.push(problem);
-  }
-  return problems;
-}
-
-function locate(problem: SpecProblem, locator: YamlLocator): SpecValidationError {
-  // An entry of a list or the whole spec is shown where it starts; a field where its key is.
-  const position = problem.path === '' ? locator.value('') : locator.key(problem.path);
-  return { ...position, path: problem.path, message: problem.message };
-}
+export const specProblems = (spec: unknown): SpecProblem[] => canary.problems(spec);
 
 /** Validates the YAML text of a Canary spec; an empty text is an empty spec. */
-export function validateCanaryYaml(yaml: string): SpecValidationResponse {
-  let spec: unknown;
-  try {
-    spec = yaml.trim() === '' ? {} : load(yaml);
-  } catch (error) {
-    if (!(error instanceof YAMLException)) throw error;
-    const mark = error.mark;
-    return {
-      valid: false,
-      errors: [
-        {
-          line: mark ? mark.line + 1 : 1,
-          column: mark ? mark.column + 1 : 1,
-          path: '',
-          message: error.reason,
-        },
-      ],
-    };
-  }
-  const problems = specProblems(spec);
-  if (problems.length === 0) return { valid: true, errors: [] };
-  const locator = locateYaml(yaml);
-  const errors = problems
-    .map((problem) => locate(problem, locator))
-    .sort((a, b) => a.line - b.line || a.column - b.column);
-  return { valid: false, errors };
-}
+export const validateCanaryYaml = (yaml: string): SpecValidationResponse => canary.validateYaml(yaml);
 
 /**
- * The /api/db write hook: a canary written with a `spec` the schema refuses is answered 422
- * before anything is written, naming the first problem (all of them in `details`).
+ * The /api/db write hook for canaries alone: a canary written with a `spec` the schema refuses is
+ * answered 422 before anything is written. validateSpecWrite (platform/specs) covers every kind.
  */
-export const validateCanaryWrite: ValidateWrite = (relation, rows) => {
-  if (relation !== 'canaries') return;
-  for (const row of rows) {
-    if (!Object.hasOwn(row, 'spec')) continue;
-    const problems = specProblems(row.spec);
-    if (problems.length === 0) continue;
-    const messages = problems.map((problem) => `spec: ${problem.message}`);
-    throw new RestError(422, 'PGRST422', messages[0]!, messages.join('\n'));
-  }
-};
+export const validateCanaryWrite = specWriteValidator({ canaries: canary });

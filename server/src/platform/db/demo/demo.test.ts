@@ -1,6 +1,6 @@
 import { openDatabase, type Db } from '../db.js';
 import { migrate } from '../migrate.js';
-import { specProblems } from '../../health/validate.js';
+import { specValidatorOf } from '../../specs/kinds.js';
 import { loadDemoData } from './index.js';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -115,11 +115,18 @@ describe('loadDemoData', () => {
     ).toBe(0);
   });
 
-  it('has canaries whose specs the health-check editor accepts as they are', async () => {
-    const { rows } = await db.query<{ name: string; spec: unknown }>('select name, spec from canaries');
-    const refused = rows.flatMap(({ name, spec }) => specProblems(spec).map((p) => `${name}: ${p.message}`));
-    expect(refused).toEqual([]);
-  });
+  it.each(['canaries', 'topologies', 'config_scrapers', 'playbooks'] as const)(
+    'has %s whose specs their editor (and CRD) accepts as they are',
+    async (table) => {
+      const { rows } = await db.query<{ name: string; spec: unknown }>(`select name, spec from ${table}`);
+      expect(rows.length).toBeGreaterThan(0);
+      const validator = specValidatorOf(table);
+      const refused = rows.flatMap(({ name, spec }) =>
+        validator.problems(spec).map((p) => `${name}: ${p.message}`),
+      );
+      expect(refused).toEqual([]);
+    },
+  );
 
   it('has a catalog of many types with changes, insights and relationships', async () => {
     expect(await one(db, 'select count(*)::int from configs')).toBeGreaterThanOrEqual(500);

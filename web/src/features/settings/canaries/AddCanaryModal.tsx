@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
+import type { ClusterSavedState } from '../cluster/use-cluster-editing.js';
 import type { CheckKind } from './check-kinds.js';
 import { CanaryEditor } from './CanaryEditor.js';
 import { TypePicker } from './TypePicker.js';
@@ -12,7 +13,10 @@ export interface CreatedState {
   created: true;
 }
 
-/** 'Add Health Check': pick a type, fill in its form or code, save; then the new health check opens. */
+/**
+ * 'Add Health Check': pick a type, fill in its form or code, save to the database or the cluster;
+ * then the new health check opens.
+ */
 export function AddCanaryModal({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const navigate = useNavigate();
@@ -33,6 +37,11 @@ export function AddCanaryModal({ onClose }: { onClose: () => void }) {
             onSaved={(canary) =>
               void navigate(`/settings/canaries/${encodeURIComponent(canary.id)}`, {
                 state: { created: true } satisfies CreatedState,
+              })
+            }
+            onClusterSaved={(object) =>
+              void navigate(`/settings/canaries/${encodeURIComponent(object.metadata.uid ?? '')}`, {
+                state: { savedToCluster: true } satisfies ClusterSavedState,
               })
             }
             extraActions={

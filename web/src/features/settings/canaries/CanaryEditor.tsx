@@ -12,9 +12,14 @@ import {
   TextInput,
 } from '@patternfly/react-core';
 import { errorMessage, useWhoami, type ApiError } from '../../../api/index.js';
-import { ConfirmDialog } from '../../../components/ConfirmDialog/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
 import { YamlEditor } from '../../../components/YamlEditor/index.js';
+import { deleteClusterObject, describeRef, type KubeObject } from '../cluster/cluster-api.js';
+import { ClusterSaveDialog } from '../cluster/ClusterSaveDialog.js';
+import { SaveTarget } from '../cluster/SaveTarget.js';
+import { useSaveTarget } from '../cluster/use-save-target.js';
+import { DeleteAction } from '../resource-editor/DeleteAction.js';
+import { useSpecValidation } from '../resource-editor/use-spec-validation.js';
 import {
   CANARY_MESSAGES,
   changedFields,
@@ -23,37 +28,59 @@ import {
   deleteCanary,
   SCHEDULES,
   updateCanary,
+  VALIDATE_PATH,
   type Canary,
   type CanaryFields,
 } from './canaries-api.js';
+import { canaryFromObject, canarySpecOf } from './canary-cluster.js';
 import { FIELD_MESSAGES } from './check-form.js';
 import { FieldError } from './FieldError.js';
 import { labelsToText, parseLabels } from './labels.js';
 import { SpecEditor } from './SpecEditor.js';
-import { currentSpec, initSpecState, newSpec, type SpecState } from './spec-state.js';
-import { useSpecValidation } from './use-spec-validation.js';
+import {
+  currentSpec,
+  initSpecState,
+  newSpec,
+  selectTab,
+  specFromText,
+  specToYaml,
+  type SpecState,
+} from './spec-state.js';
 
 export interface CanaryEditorProps {
-  /** The row being edited; without it the editor creates one. */
+  /** The row being edited; without it (and without `clusterObject`) the editor creates one. */
   canary?: Canary;
+  /** A cluster editor: the Canary as read from the cluster. */
+  clusterObject?: KubeObject;
+  /** Loads the Canary again (after a conflict in the cluster). */
+  onReload?: () => Promise<void>;
   /** Create: the kind picked (undefined for Custom, code only). */
   kind?: string;
   /** Every field disabled and no buttons (no write permission, or managed elsewhere). */
   readOnly: boolean;
   onSaved: (canary: Canary, created: boolean) => void;
+  onClusterSaved: (object: KubeObject, created: boolean) => void;
   onDeleted?: (canary: Canary) => void;
   /** More buttons after Save (Back, Cancel in the add dialog). */
   extraActions?: ReactNode;
 }
 
-type Busy = 'saving' | 'deleting' | undefined;
+type Busy = 'saving' | undefined;
 
-/** The Health Check editor (spec 3 §2.3): name, namespace, icon, labels, schedule and the spec. */
+const validator = { path: VALIDATE_PATH, parse: specFromText };
+
+/**
+ * The Health Check editor (spec 3 §2.3): name, namespace, icon, labels, schedule and the spec;
+ * saved to the console's database or, as a Canary, to the cluster.
+ */
 export function CanaryEditor({
-  canary,
+  canary: row,
+  clusterObject,
+  onReload,
   kind,
   readOnly,
   onSaved,
+  onClusterSaved,
   onDeleted,
   extraActions,
 }: CanaryEditorProps) {
@@ -61,6 +88,7 @@ export function CanaryEditor({
   const id = (field: string) => `${idPrefix}-${field}`;
   const toast = useToast();
   const { data: whoami } = useWhoami();
+  const [canary] = useState(() => (clusterObject ? canaryFromObject(clusterObject) : row));
   const isEdit = canary !== undefined;
 
   const [name, setName] = useState(canary?.name ?? '');
@@ -74,11 +102,22 @@ export function CanaryEditor({
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [busy, setBusy] = useState<Busy>();
   const [rejected, setRejected] = useState<string>();
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const target = useSaveTarget({
+    table: 'canaries',
+    clusterObject,
+    onReload,
+    onClusterSaved: (object, created) => {
+      const { name: saved } = object.metadata;
+      toast.success(created ? CANARY_MESSAGES.created(saved) : CANARY_MESSAGES.updated(saved));
+      onClusterSaved(object, created);
+    },
+    // The cluster's errors are at lines of the YAML: the Code tab shows them.
+    onSpecErrors: () => setSpec((state) => selectTab(state, 'code')),
+  });
 
   const labels = useMemo(() => parseLabels(labelsText), [labelsText]);
   const codeActive = spec.tab === 'code' || Boolean(spec.formBlocked);
-  const validation = useSpecValidation(spec.text, codeActive && !readOnly);
+  const validation = useSpecValidation(spec.text, codeActive && !readOnly, validator);
   const specResult = currentSpec(spec);
   const required = (value: string) => (value.trim() === '' ? FIELD_MESSAGES.required : undefined);
   const metaErrors = { name: required(name), namespace: required(namespace) };
@@ -107,7 +146,7 @@ export function CanaryEditor({
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (readOnly || busy || invalid || !specResult.ok || !labels.ok) return;
+    if (readOnly || busy || invalid || target.blocked || !specResult.ok || !labels.ok) return;
     const fields: CanaryFields = {
       name: name.trim(),
       namespace: namespace.trim(),
@@ -116,6 +155,17 @@ export function CanaryEditor({
       schedule: schedule === '' ? null : schedule,
       spec: specResult.spec,
     };
+    if (target.toCluster) {
+      target.saveToCluster(
+        { namespace: fields.namespace, name: fields.name },
+        {
+          labels: fields.labels ?? {},
+          spec: canarySpecOf(fields),
+          specYaml: codeActive ? spec.text : specToYaml(specResult.spec),
+        },
+      );
+      return;
+    }
     setBusy('saving');
     setRejected(undefined);
     try {
@@ -133,18 +183,17 @@ export function CanaryEditor({
     }
   };
 
+  const clusterRef = { table: 'canaries', namespace, name } as const;
   const remove = async () => {
     if (!canary) return;
-    setBusy('deleting');
     try {
-      await deleteCanary(canary.id);
+      if (clusterObject) await deleteClusterObject(clusterRef);
+      else await deleteCanary(canary.id);
     } catch (failure) {
       toast.error(failure);
-      setBusy(undefined);
       throw failure;
     }
     toast.success(CANARY_MESSAGES.deleted(canary.name));
-    setBusy(undefined);
     onDeleted?.(canary);
   };
 
@@ -227,11 +276,12 @@ export function CanaryEditor({
         <SpecEditor
           state={spec}
           onChange={changeSpec}
-          diagnostics={validation.diagnostics}
+          diagnostics={[...validation.diagnostics, ...target.specDiagnostics(spec.text)]}
           isDisabled={disabled}
           showAllErrors={isEdit}
         />
       </FormGroup>
+      {!readOnly && <SaveTarget {...target.targetProps} isDisabled={busy !== undefined} />}
       {rejected && (
         <Alert variant="danger" isInline title="The server did not accept this health check">
           {rejected}
@@ -242,30 +292,27 @@ export function CanaryEditor({
           <Button
             type="submit"
             variant="primary"
-            isDisabled={invalid || busy !== undefined}
+            isDisabled={invalid || target.blocked || busy !== undefined}
             isLoading={busy === 'saving'}
           >
             {busy === 'saving' ? (isEdit ? 'Updating' : 'Saving') : isEdit ? 'Update' : 'Save'}
           </Button>
           {extraActions}
           {canary && (
-            <Button
-              variant="danger"
-              onClick={() => setConfirmingDelete(true)}
+            <DeleteAction
+              title="Delete Health Check"
+              body={
+                clusterObject
+                  ? `Are you sure you want to delete ${describeRef(clusterRef)} from the cluster?`
+                  : `Are you sure you want to delete the health check ${canary.name}?`
+              }
+              onDelete={remove}
               isDisabled={busy !== undefined}
-            >
-              Delete
-            </Button>
+            />
           )}
         </ActionGroup>
       )}
-      <ConfirmDialog
-        isOpen={confirmingDelete}
-        title="Delete Health Check"
-        body={canary && `Are you sure you want to delete the health check ${canary.name}?`}
-        onConfirm={remove}
-        onClose={() => setConfirmingDelete(false)}
-      />
+      <ClusterSaveDialog {...target.dialogProps} />
     </Form>
   );
 }

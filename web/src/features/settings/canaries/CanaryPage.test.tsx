@@ -11,9 +11,10 @@ import {
   type SentRequest,
 } from '../../../shell/test-support.js';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
-import { VALIDATE_DEBOUNCE_MS } from './use-spec-validation.js';
+import { VALIDATE_DEBOUNCE_MS } from '../resource-editor/use-spec-validation.js';
 import { CanaryPage } from './CanaryPage.js';
 import { holdRequests } from './test-support.js';
+import { clusterStatus, kubeObject } from '../cluster/test-support.js';
 
 const canary = {
   id: 'c1',
@@ -202,6 +203,80 @@ describe('CanaryPage', () => {
     expect(screen.getByRole('combobox', { name: 'Schedule' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('edits a Canary from the cluster there, its icon and schedule in the spec', async () => {
+    const spec = { http: [{ name: 'pay home', url: 'https://pay.example.com' }] };
+    const live = kubeObject(
+      'canaries',
+      { name: 'payments-api', namespace: 'payments', labels: { team: 'payments' } },
+      { ...spec, icon: 'http', schedule: '@every 1m' },
+    );
+    const kube = 'api/kube/canaries/payments/payments-api';
+    api.reply('GET api/db/canaries', {
+      status: 200,
+      body: [{ ...canary, id: 'uid-payments-api', source: 'KubernetesCRD' }],
+    });
+    api.reply('GET api/kube/status', { status: 200, body: clusterStatus() });
+    api.reply(`GET ${kube}`, { status: 200, body: { object: live } });
+    const result = { ...live, spec: { ...live.spec, schedule: '@daily' } };
+    api.reply(`POST ${kube}/dry-run`, { status: 200, body: { live, result } });
+    api.reply(`PUT ${kube}`, { status: 200, body: { object: result } });
+    const { user } = renderCanary('/settings/canaries/uid-payments-api');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit in cluster' }));
+    expect(
+      await screen.findByText('Editing Canary payments/payments-api in the cluster'),
+    ).toBeInTheDocument();
+    // The health check's own Icon comes first (the check form has one too).
+    expect(screen.getAllByRole('textbox', { name: 'Icon' })[0]).toHaveValue('http');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Schedule' }), '@daily');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Save to the cluster' });
+    expect(await within(dialog).findByText("- schedule: '@every 1m'")).toBeInTheDocument();
+    expect(within(dialog).getByText("+ schedule: '@daily'")).toBeInTheDocument();
+    const dryRun = sent.find((request) => request.path === `${kube}/dry-run`)!;
+    expect(dryRun.body).toMatchObject({
+      metadata: { labels: { team: 'payments' } },
+      spec: { ...spec, icon: 'http', schedule: '@daily' },
+      resourceVersion: '41',
+    });
+    expect(load((dryRun.body as { specYaml: string }).specYaml)).toEqual(spec);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('payments-api updated successfully')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'PUT' && request.path === kube)).toHaveLength(1);
+    expect(writes()).toEqual([]);
+  });
+
+  it("opens the Code tab at the cluster's errors when its dry run refuses a field", async () => {
+    const kube = 'api/kube/canaries/payments/payments-api';
+    api.reply('GET api/kube/status', { status: 200, body: clusterStatus() });
+    api.reply(`POST ${kube}/dry-run`, {
+      status: 422,
+      body: {
+        code: 'KUBE422',
+        message: 'Canary is invalid',
+        details: null,
+        hint: null,
+        reason: 'Invalid',
+        fieldErrors: [{ field: 'spec.http[0].url', message: 'Invalid value', line: 4, column: 10 }],
+      },
+    });
+    const { user } = renderCanary();
+    const cluster = await screen.findByRole('radio', { name: 'Cluster (custom resource)' });
+    await waitFor(() => expect(cluster).toBeEnabled());
+    await user.click(cluster);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save to the cluster' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Back to the editor' }));
+    expect(screen.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      await screen.findByRole('button', { name: 'Line 4: spec.http[0].url: Invalid value' }),
+    ).toBeInTheDocument();
+    const dryRun = sent.find((request) => request.path === `${kube}/dry-run`)!;
+    // A health check saved from the database to the cluster is created there: no resourceVersion.
+    expect(dryRun.body).not.toHaveProperty('resourceVersion');
   });
 
   it('names any other source that manages it', async () => {

@@ -1,28 +1,17 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, AlertActionCloseButton, PageSection, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
+import { Alert, AlertActionCloseButton } from '@patternfly/react-core';
 import { can, useDbQuery, useWhoami } from '../../../api/index.js';
-import { LoadError } from '../../../components/LoadError/index.js';
 import { AREAS } from '../../../shell/nav-items.js';
 import { PageHeader } from '../../../shell/page-header.js';
-import { LoadingScreen } from '../../../shell/screens/LoadingScreen.js';
-import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
-import { JobHistoryTab } from '../resources/JobHistoryTab.js';
-import { useTabParam } from '../../../lib/use-tab-param.js';
+import { managerOf } from '../cluster/managed.js';
+import { useClusterEditing, wasSavedToCluster } from '../cluster/use-cluster-editing.js';
+import { SpecPageContent } from '../resource-editor/SpecPageContent.js';
 import type { CreatedState } from './AddCanaryModal.js';
-import {
-  CANARY_MESSAGES,
-  canaryKey,
-  getCanary,
-  managerOf,
-  readOnlyNote,
-  type Canary,
-} from './canaries-api.js';
+import { CANARY_MESSAGES, canaryKey, getCanary, type Canary } from './canaries-api.js';
 import { CanaryEditor } from './CanaryEditor.js';
 import { firstCheckName } from './spec-state.js';
 
-const TABS = ['spec', 'jobs'] as const;
-type TabKey = (typeof TABS)[number];
 const LIST_PATH = AREAS.healthChecks.path;
 
 /**
@@ -47,8 +36,7 @@ function SavedAlert({ canary, onClose }: { canary: Canary; onClose: () => void }
 }
 
 /** /settings/canaries/:id: a health check's editor (tab Spec) and its Job History. */
-export function CanaryPage() {
-  const { id = '' } = useParams();
+function CanaryDetails({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: whoami } = useWhoami();
@@ -58,10 +46,17 @@ export function CanaryPage() {
     isLoading,
     mutate,
   } = useDbQuery<Canary | null>(canaryKey(id), () => getCanary(id));
-  const [tab, selectTab] = useTabParam(TABS);
   const [justCreated, setJustCreated] = useState(
     () => (location.state as CreatedState | null)?.created === true,
   );
+  const cluster = useClusterEditing({
+    table: 'canaries',
+    rowId: id,
+    detailPath: (uid) => `${LIST_PATH}/${encodeURIComponent(uid)}`,
+    refresh: mutate,
+    savedOnArrival: wasSavedToCluster(location.state),
+  });
+  const mayWrite = can(whoami, 'canaries', 'write');
 
   const title = (
     <>
@@ -70,58 +65,41 @@ export function CanaryPage() {
     </>
   );
 
-  let content;
-  if (isLoading) content = <LoadingScreen />;
-  else if (error && canary === undefined) content = <LoadError error={error} />;
-  else if (!canary || canary.deleted_at) content = <ScreenMessage title="No resources found" />;
-  else {
-    const manager = managerOf(canary);
-    const readOnly = !can(whoami, 'canaries', 'write') || manager !== undefined;
-    content = (
-      <PageSection>
-        {justCreated && <SavedAlert canary={canary} onClose={() => setJustCreated(false)} />}
-        <Tabs
-          activeKey={tab}
-          onSelect={(_event, key) => selectTab(key as TabKey)}
-          aria-label="Health check"
-          mountOnEnter
-          unmountOnExit
-        >
-          <Tab eventKey="spec" title={<TabTitleText>Spec</TabTitleText>}>
-            <div className="pf-v6-u-pt-md">
-              {manager && (
-                <Alert
-                  variant="info"
-                  isInline
-                  isPlain
-                  title={readOnlyNote(manager)}
-                  className="pf-v6-u-mb-md"
-                />
-              )}
-              <CanaryEditor
-                // A saved row comes back with a new updated_at: the editor starts again from it.
-                key={`${canary.id}:${canary.updated_at ?? ''}`}
-                canary={canary}
-                readOnly={readOnly}
-                onSaved={() => void mutate()}
-                onDeleted={() => void navigate(LIST_PATH)}
-              />
-            </div>
-          </Tab>
-          <Tab eventKey="jobs" title={<TabTitleText>Job History</TabTitleText>}>
-            <div className="pf-v6-u-pt-md">
-              <JobHistoryTab resourceId={canary.id} />
-            </div>
-          </Tab>
-        </Tabs>
-      </PageSection>
-    );
-  }
-
   return (
     <>
       <PageHeader title={title} onRefresh={() => void mutate()} />
-      {content}
+      <SpecPageContent
+        table="canaries"
+        label="Health check"
+        row={canary}
+        error={error}
+        isLoading={isLoading}
+        cluster={cluster}
+        notice={justCreated && canary && <SavedAlert canary={canary} onClose={() => setJustCreated(false)} />}
+        editor={(shown) => (
+          <CanaryEditor
+            // A saved row (or a reloaded resource) comes back changed: the editor starts again from it.
+            key={
+              cluster.object
+                ? `cluster:${cluster.object.metadata.resourceVersion ?? ''}`
+                : `${shown.id}:${shown.updated_at ?? ''}`
+            }
+            canary={cluster.object ? undefined : shown}
+            clusterObject={cluster.object}
+            onReload={cluster.reload}
+            readOnly={!mayWrite || (!cluster.object && managerOf('canaries', shown) !== undefined)}
+            onSaved={() => void mutate()}
+            onClusterSaved={cluster.onSaved}
+            onDeleted={() => void navigate(LIST_PATH)}
+          />
+        )}
+      />
     </>
   );
+}
+
+export function CanaryPage() {
+  const { id = '' } = useParams();
+  // Another id is another page: its state starts afresh.
+  return <CanaryDetails key={id} id={id} />;
 }

@@ -2,8 +2,8 @@
  * The canary spec under edit, as a Form (one check of a kind with a form) or as Code (YAML), and
  * the conversions when the user switches between them.
  */
-import { dump } from 'js-yaml';
-import { isPlainObject, parseYaml, type EditorDiagnostic } from '../../../components/YamlEditor/index.js';
+import { isPlainObject, parseYaml } from '../../../components/YamlEditor/index.js';
+import { specFromYaml, specToYaml, type SpecText } from '../resource-editor/spec-text.js';
 import { fieldsOf, type FormValues } from './check-fields.js';
 import { entryToValues, newValues, validateValues, valuesToEntry } from './check-form.js';
 import { kindLabel } from './check-kinds.js';
@@ -40,22 +40,6 @@ export function formShapeOf(spec: unknown): FormShape {
   return { ok: true, kind, entry };
 }
 
-/** Keys sorted, with each check's name first: the database keeps no order of its own. */
-function readableOrder(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(readableOrder);
-  if (!isPlainObject(value)) return value;
-  const keys = Object.keys(value).sort(
-    (a, b) => Number(b === 'name') - Number(a === 'name') || a.localeCompare(b),
-  );
-  return Object.fromEntries(keys.map((key) => [key, readableOrder(value[key])]));
-}
-
-/** The spec as YAML; empty text for an empty spec. */
-export function specToYaml(spec: unknown): string {
-  if (isPlainObject(spec) && Object.keys(spec).length === 0) return '';
-  return dump(readableOrder(spec), { noRefs: true, lineWidth: -1 });
-}
-
 /** The spec of a new canary: one empty check of the kind (nothing for Custom). */
 export function newSpec(kind: string | undefined): Spec {
   if (kind === undefined) return {};
@@ -77,6 +61,8 @@ export function initSpecState(spec: unknown): SpecState {
     text,
   };
 }
+
+export { specToYaml };
 
 const formActive = (state: SpecState) =>
   state.tab === 'form' && !state.formBlocked && state.kind !== undefined;
@@ -106,10 +92,8 @@ export function selectTab(state: SpecState, tab: SpecTab): SpecState {
   };
 }
 
-export type CurrentSpec =
-  | { ok: true; spec: Spec }
-  /** `diagnostic` says where the YAML is wrong; absent when the form has field errors or the text is empty. */
-  | { ok: false; diagnostic?: EditorDiagnostic };
+/** `diagnostic` says where the YAML is wrong; absent when the form has field errors or the text is empty. */
+export type CurrentSpec = SpecText;
 
 /** The spec to save, when the active tab holds a valid one. */
 export function currentSpec(state: SpecState): CurrentSpec {
@@ -121,18 +105,8 @@ export function currentSpec(state: SpecState): CurrentSpec {
 }
 
 /** The spec in YAML text: a mapping, else a problem at line 1 (nothing to say for empty text). */
-export function specFromText(text: string): CurrentSpec {
-  if (text.trim() === '') return { ok: false };
-  const parsed = parseYaml(text);
-  if (!parsed.ok) return { ok: false, diagnostic: parsed.diagnostic };
-  if (!isPlainObject(parsed.value)) {
-    return {
-      ok: false,
-      diagnostic: { line: 1, message: 'The spec must be a mapping of check kinds to lists of checks' },
-    };
-  }
-  return { ok: true, spec: parsed.value };
-}
+export const specFromText = (text: string): CurrentSpec =>
+  specFromYaml(text, 'The spec must be a mapping of check kinds to lists of checks');
 
 /** The name of the spec's first check: what /health finds it by after saving. */
 export function firstCheckName(spec: Spec): string | undefined {

@@ -10,6 +10,12 @@ export interface AddDialogProps {
  */
 export const ADD_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<AddDialogProps>>>> = {
   canaries: lazy(async () => ({ default: (await import('../canaries/AddCanaryModal.js')).AddCanaryModal })),
+  topologies: lazy(async () => ({
+    default: (await import('../resource-editor/AddResourceModal.js')).AddTopologyModal,
+  })),
+  config_scrapers: lazy(async () => ({
+    default: (await import('../resource-editor/AddResourceModal.js')).AddScraperModal,
+  })),
 };
 
 export function addDialogOf(table: string) {

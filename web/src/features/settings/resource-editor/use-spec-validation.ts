@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
+import { apiJson } from '../../../api/index.js';
 import type { EditorDiagnostic } from '../../../components/YamlEditor/index.js';
-import { validateSpec } from './canaries-api.js';
-import { specFromText } from './spec-state.js';
+import type { SpecValidationResponse } from '../../../../../server/src/platform/health/types.js';
+import { specFromYaml, type SpecText } from './spec-text.js';
 
 /** Typing pauses this long before the server checks the spec. */
 export const VALIDATE_DEBOUNCE_MS = 300;
@@ -15,13 +16,24 @@ export interface SpecValidation {
   invalid: boolean;
 }
 
+export interface SpecValidator {
+  /** Where the kind's schema checks YAML: 'api/canary/validate', 'api/specs/topologies/validate'. */
+  path: string;
+  /** The local check before the server's; a module-level function (it is a hook dependency). */
+  parse?: (text: string) => SpecText;
+}
+
 /**
- * Checks the Code tab's YAML: syntax here, the schema on the server (POST /api/canary/validate),
- * debounced and aborted when the text changes again. When the server cannot check, saving is
- * left to its own validation of the write.
+ * Checks a spec's YAML: syntax here, the kind's schema on the server (POST `path` with
+ * `{ yaml }`), debounced and aborted when the text changes again. When the server cannot
+ * check, saving is left to its own validation of the write.
  */
-export function useSpecValidation(text: string, enabled: boolean): SpecValidation {
-  const local = useMemo(() => specFromText(text), [text]);
+export function useSpecValidation(
+  text: string,
+  enabled: boolean,
+  { path, parse = specFromYaml }: SpecValidator,
+): SpecValidation {
+  const local = useMemo(() => parse(text), [text, parse]);
   const [serverErrors, setServerErrors] = useState<EditorDiagnostic[]>(NONE);
   const checkOnServer = enabled && local.ok;
 
@@ -32,7 +44,11 @@ export function useSpecValidation(text: string, enabled: boolean): SpecValidatio
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      validateSpec(text, controller.signal).then(
+      apiJson<SpecValidationResponse>(path, {
+        method: 'POST',
+        json: { yaml: text },
+        signal: controller.signal,
+      }).then(
         (result) => setServerErrors(result.valid ? NONE : result.errors),
         () => {
           if (!controller.signal.aborted) setServerErrors(NONE);
@@ -43,7 +59,7 @@ export function useSpecValidation(text: string, enabled: boolean): SpecValidatio
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text, checkOnServer]);
+  }, [text, checkOnServer, path]);
 
   if (!enabled) return { diagnostics: NONE, invalid: false };
   if (!local.ok) return { diagnostics: local.diagnostic ? [local.diagnostic] : NONE, invalid: true };

@@ -1,0 +1,328 @@
+import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import { ConfigError, type KubeSettings } from '../config.js';
+import type { Logger } from '../http/logging.js';
+import { KINDS, type KindTable } from './kinds.js';
+import type { ClusterStatus } from './types.js';
+
+export interface KubeConnection {
+  /** The loaded kubeconfig; undefined when no cluster is configured. */
+  readonly kubeConfig: KubeConfig | undefined;
+  readonly writeAs: 'serviceaccount' | 'impersonate';
+  /** Watched namespaces; empty = all. */
+  readonly namespaces: string[];
+  /** For GET /api/kube/status and /readyz. */
+  status(): ClusterStatus;
+  /** Everyone who talks to the API server reports the outcome, so the status follows every contact. */
+  noteSuccess(): void;
+  noteFailure(error: unknown): void;
+  /** Which kinds' CRDs the cluster serves (refreshed periodically and on reconnect). */
+  isInstalled(table: KindTable): boolean;
+}
+
+/** What the server and the mirror need beyond the contract: the lifecycle and change notices. */
+export interface ManagedKubeConnection extends KubeConnection {
+  /** Reads which kinds are served now, then every refresh period (sooner while disconnected). */
+  start(): void;
+  stop(): void;
+  /** Re-reads which kinds' CRDs are served; also tells whether the API server answers. */
+  refreshKinds(): Promise<void>;
+  /** Called when the set of installed kinds changes or the cluster comes back; returns an unsubscribe. */
+  onChange(listener: () => void): () => void;
+}
+
+export interface ConnectionTimings {
+  /** How often the served kinds are re-read while connected (default 30 s). */
+  refreshMs?: number;
+  /** First retry after a failed contact, doubling up to refreshMs (default 1 s). */
+  retryMs?: number;
+}
+
+export const NOT_CONFIGURED_MESSAGE =
+  'No Kubernetes cluster is configured: set KUBECONFIG or run the console in a cluster to use custom resources.';
+
+const unreachableMessage = (url: string, reason: string) =>
+  `The Kubernetes API server at ${url} cannot be reached (${reason}); mirrored resources may be out of date.`;
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ETIMEDOUT: 'timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  CERT_HAS_EXPIRED: 'its certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its certificate is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate is not trusted',
+};
+
+/** The HTTP status of an answer the API server gave (ApiException.code, Watch's statusCode). */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (typeof code === 'number') return code;
+  if (typeof statusCode === 'number') return statusCode;
+  return undefined;
+}
+
+/**
+ * Whether a failed call says the API server is out of reach (or refuses the console's own
+ * credentials) rather than answering about the request (403, 404, 409, 422 are answers).
+ */
+export function meansUnreachable(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status === undefined || status === 401 || status >= 500;
+}
+
+/** A short reason for a person: 'connection refused', 'HTTP 503', 'the credentials were refused (401)'. */
+export function reasonOf(error: unknown): string {
+  const status = httpStatusOf(error);
+  if (status === 401) return 'the credentials were refused (401 Unauthorized)';
+  if (status !== undefined) return `HTTP ${status}`;
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | undefined)?.code;
+  const causeCode = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  for (const candidate of [code, causeCode])
+    if (typeof candidate === 'string' && NETWORK_REASONS[candidate]) return NETWORK_REASONS[candidate];
+  if (error instanceof Error && error.name === 'AbortError') return 'the request was aborted';
+  return error instanceof Error ? error.message : String(error);
+}
+
+function loadKubeConfig(settings: KubeSettings): KubeConfig {
+  const kubeConfig = new KubeConfig();
+  const { credentials } = settings;
+  if (credentials.from === 'in-cluster') {
+    kubeConfig.loadFromCluster();
+    return kubeConfig;
+  }
+  try {
+    kubeConfig.loadFromFile(credentials.path);
+  } catch (error) {
+    throw new ConfigError(
+      `KUBECONFIG=${JSON.stringify(credentials.path)}: not a readable kubeconfig (${(error as Error).message})`,
+    );
+  }
+  if (credentials.context) {
+    if (!kubeConfig.getContextObject(credentials.context)) {
+      const known = kubeConfig.getContexts().map((context) => context.name);
+      throw new ConfigError(
+        `KUBE_CONTEXT=${JSON.stringify(credentials.context)}: ${credentials.path} has no such context (it has ${known.join(', ') || 'none'})`,
+      );
+    }
+    kubeConfig.setCurrentContext(credentials.context);
+  }
+  if (!kubeConfig.getCurrentCluster())
+    throw new ConfigError(
+      `KUBECONFIG=${JSON.stringify(credentials.path)}: its current context names no cluster (set KUBE_CONTEXT)`,
+    );
+  return kubeConfig;
+}
+
+/** No cluster: the console runs without the Kubernetes features and says so. */
+function unconfiguredConnection(): ManagedKubeConnection {
+  const status: ClusterStatus = {
+    configured: false,
+    connected: false,
+    message: NOT_CONFIGURED_MESSAGE,
+    writeAs: 'serviceaccount',
+    namespaces: [],
+    kinds: KINDS.map(({ kind, table }) => ({ kind, table, installed: false })),
+  };
+  return {
+    kubeConfig: undefined,
+    writeAs: 'serviceaccount',
+    namespaces: [],
+    status: () => structuredClone(status),
+    noteSuccess: () => {},
+    noteFailure: () => {},
+    isInstalled: () => false,
+    start: () => {},
+    stop: () => {},
+    refreshKinds: async () => {},
+    onChange: () => () => {},
+  };
+}
+
+/** The groups the four kinds live in, each read once per refresh. */
+const GROUPS = [...new Set(KINDS.map((info) => info.group))];
+
+class ClusterConnection implements ManagedKubeConnection {
+  readonly writeAs: 'serviceaccount' | 'impersonate';
+  readonly namespaces: string[];
+  private readonly log: Logger;
+  private readonly serverUrl: string;
+  private readonly api: CustomObjectsApi;
+  private readonly refreshMs: number;
+  private readonly retryMs: number;
+  private readonly listeners = new Set<() => void>();
+  private installed = new Set<KindTable>();
+  /** undefined until the first contact. */
+  private connected: boolean | undefined;
+  private failure = '';
+  private since: Date | undefined;
+  private refreshing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private retryDelay: number;
+  private running = false;
+
+  constructor(
+    readonly kubeConfig: KubeConfig,
+    settings: KubeSettings,
+    logger: Logger,
+    timings: ConnectionTimings,
+  ) {
+    this.writeAs = settings.writeAs;
+    this.namespaces = [...settings.namespaces];
+    this.log = logger.child({ component: 'kube' });
+    this.serverUrl = kubeConfig.getCurrentCluster()?.server ?? '';
+    this.api = kubeConfig.makeApiClient(CustomObjectsApi);
+    this.refreshMs = timings.refreshMs ?? 30_000;
+    this.retryMs = timings.retryMs ?? 1000;
+    this.retryDelay = this.retryMs;
+  }
+
+  status(): ClusterStatus {
+    const connected = this.connected === true;
+    const message =
+      this.connected === undefined
+        ? `Connecting to the Kubernetes API server at ${this.serverUrl}.`
+        : connected
+          ? undefined
+          : unreachableMessage(this.serverUrl, this.failure);
+    return {
+      configured: true,
+      connected,
+      ...(message ? { message } : {}),
+      ...(this.since ? { since: this.since.toISOString() } : {}),
+      writeAs: this.writeAs,
+      namespaces: [...this.namespaces],
+      kinds: KINDS.map(({ kind, table }) => ({ kind, table, installed: this.installed.has(table) })),
+    };
+  }
+
+  noteSuccess(): void {
+    if (this.connected === true) return;
+    const wasDown = this.connected === false;
+    this.connected = true;
+    this.since = new Date();
+    this.failure = '';
+    this.retryDelay = this.retryMs;
+    if (wasDown) {
+      this.log.info({ server: this.serverUrl }, 'the Kubernetes API server answers again');
+      // Reconnected: re-read the served kinds, then let the mirror resume.
+      if (this.running) void this.refreshKinds().finally(() => this.notify());
+    } else this.log.info({ server: this.serverUrl }, 'connected to the Kubernetes API server');
+  }
+
+  noteFailure(error: unknown): void {
+    if (!meansUnreachable(error)) return this.noteSuccess();
+    const reason = reasonOf(error);
+    if (this.connected === false && this.failure === reason) return;
+    if (this.connected !== false) this.since = new Date();
+    this.connected = false;
+    this.failure = reason;
+    this.log.warn({ server: this.serverUrl, reason }, 'the Kubernetes API server cannot be reached');
+    // Probe soon rather than at the next regular refresh.
+    if (this.running) this.schedule(this.retryMs);
+  }
+
+  isInstalled(table: KindTable): boolean {
+    return this.installed.has(table);
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    void this.tick();
+  }
+
+  stop(): void {
+    this.running = false;
+    clearTimeout(this.timer);
+    this.listeners.clear();
+  }
+
+  refreshKinds(): Promise<void> {
+    this.refreshing ??= this.readServedKinds().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async tick(): Promise<void> {
+    await this.refreshKinds();
+    if (!this.running) return;
+    if (this.connected) this.schedule(this.refreshMs);
+    else {
+      this.schedule(this.retryDelay);
+      this.retryDelay = Math.min(this.retryDelay * 2, this.refreshMs);
+    }
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  /** Discovery (/apis/{group}/v1) needs no permission beyond being signed in, unlike listing CRDs. */
+  private async readServedKinds(): Promise<void> {
+    const served = new Set<string>();
+    try {
+      for (const group of GROUPS) {
+        try {
+          const list = await this.api.getAPIResources({ group, version: 'v1' });
+          for (const resource of list.resources) served.add(`${group}/${resource.name}`);
+        } catch (error) {
+          // 404: no CRD of this group is installed.
+          if (httpStatusOf(error) !== 404) throw error;
+        }
+      }
+    } catch (error) {
+      this.noteFailure(error);
+      return;
+    }
+    this.noteSuccess();
+    const installed = new Set(
+      KINDS.filter((info) => served.has(`${info.group}/${info.plural}`)).map((info) => info.table),
+    );
+    const changed =
+      installed.size !== this.installed.size || [...installed].some((table) => !this.installed.has(table));
+    if (!changed) return;
+    this.installed = installed;
+    const missing = KINDS.filter((info) => !installed.has(info.table)).map((info) => info.kind);
+    this.log.info(
+      { installed: [...installed], missing },
+      missing.length
+        ? `custom resources not served by the cluster, so not mirrored: ${missing.join(', ')}`
+        : 'the cluster serves every custom resource kind',
+    );
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.log.warn({ err: error }, 'a cluster change listener failed');
+      }
+    }
+  }
+}
+
+/**
+ * The cluster connection from the settings (KUBECONFIG or the pod's service account); without
+ * settings, a connection that says no cluster is configured. Throws ConfigError when the
+ * kubeconfig cannot be used.
+ */
+export function createKubeConnection(
+  settings: KubeSettings | undefined,
+  logger: Logger,
+  timings: ConnectionTimings = {},
+): ManagedKubeConnection {
+  if (!settings) return unconfiguredConnection();
+  return new ClusterConnection(loadKubeConfig(settings), settings, logger, timings);
+}

@@ -1,0 +1,52 @@
+/**
+ * /api/specs: the spec schema of each custom resource kind and its validator, for the settings
+ * editors (Canary, Topology, ScrapeConfig, Playbook). Mounted after the sign-in and CSRF checks.
+ *
+ *   GET  /api/specs/:table/schema     → the JSON schema (draft-07) of the kind's spec
+ *   POST /api/specs/:table/validate   { yaml } → SpecValidationResponse
+ *
+ * `:table` is canaries, topologies, config_scrapers or playbooks (404 otherwise); both need read
+ * on the table's resource and its area's feature turned on.
+ */
+import { Router } from 'express';
+import { featureOf } from '../../access/feature-map.js';
+import { requireFeature, requirePermission, type FlagReader } from '../../access/guard.js';
+import { RESOURCE_OF } from '../../access/resource-map.js';
+import { HttpError } from '../../http/errors.js';
+import { KINDS, type KindInfo } from '../../kube/kinds.js';
+import { specSchemaOf } from '../../kube/schemas/index.js';
+import { specValidatorOf } from './kinds.js';
+
+const TABLES = KINDS.map((info) => info.table).join(', ');
+
+function kindRouter(info: KindInfo, flags: FlagReader): Router {
+  const router = Router();
+  router.use(requirePermission(RESOURCE_OF[info.table]!, 'read'));
+  const feature = featureOf(info.table);
+  if (feature) router.use(requireFeature(feature, flags));
+  const validator = specValidatorOf(info.table);
+
+  router.get('/schema', (_req, res) => {
+    res.json(specSchemaOf(info.table));
+  });
+
+  router.post('/validate', (req, res) => {
+    const yaml = (req.body as { yaml?: unknown } | undefined)?.yaml;
+    if (typeof yaml !== 'string')
+      throw new HttpError(400, `The body must be { "yaml": "<the ${info.kind} spec>" }`);
+    res.json(validator.validateYaml(yaml));
+  });
+  return router;
+}
+
+export function createSpecsRouter({ flags }: { flags: FlagReader }): Router {
+  const router = Router();
+  for (const info of KINDS) router.use(`/${info.table}`, kindRouter(info, flags));
+  router.use('/:table', (req) => {
+    const table = String(req.params.table);
+    if (KINDS.some((info) => info.table === table))
+      throw new HttpError(404, `No route for ${req.method} ${req.originalUrl.split('?')[0]}`);
+    throw new HttpError(404, `No spec schema for '${table}': one of ${TABLES}`);
+  });
+  return router;
+}

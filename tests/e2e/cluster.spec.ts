@@ -1,0 +1,252 @@
+/**
+ * The console with a Kubernetes cluster: custom resources applied in the cluster run and show
+ * read-only, editors save to the cluster (dry run, diff, conflict), and the console survives the
+ * API server going away. `npm run test:e2e` runs it against the Kubernetes API test server
+ * (tests/e2e/test-cluster.ts); hack/kind-e2e.sh runs it against a kind cluster.
+ */
+import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { KubeObject } from '../../server/src/kube/types.js';
+import { KINDS, apiVersionOf, type KindTable } from '../../server/src/kube/kinds.js';
+import { expect, test } from './fixtures.js';
+import { HealthDashboard } from './pages/health-page.js';
+
+const kubeconfig = process.env.E2E_KUBECONFIG;
+/** Only the test cluster can be taken down and brought back (POST /down, /up). */
+const control = process.env.E2E_KUBE_CONTROL;
+const NAMESPACE = 'e2e-cluster';
+
+test.skip(!kubeconfig, 'no cluster: E2E_KUBECONFIG is not set');
+
+let objects: CustomObjectsApi;
+
+test.beforeAll(async () => {
+  const config = new KubeConfig();
+  config.loadFromFile(kubeconfig!);
+  objects = config.makeApiClient(CustomObjectsApi);
+  // A real cluster needs the namespace; the test server has no Namespace objects to create.
+  await config
+    .makeApiClient(CoreV1Api)
+    .createNamespace({ body: { metadata: { name: NAMESPACE } } })
+    .catch(() => {});
+});
+
+const kindOf = (table: KindTable) => KINDS.find((info) => info.table === table)!;
+
+function resourceCall(table: KindTable, name: string) {
+  const info = kindOf(table);
+  return { group: info.group, version: info.version, namespace: NAMESPACE, plural: info.plural, name };
+}
+
+/** Creates the resource as another cluster client (kubectl, Flux) would. */
+async function applyInCluster(table: KindTable, name: string, spec: Record<string, unknown>) {
+  const info = kindOf(table);
+  const { name: _, ...where } = resourceCall(table, name);
+  const body = {
+    apiVersion: apiVersionOf(info),
+    kind: info.kind,
+    metadata: { name, namespace: NAMESPACE },
+    spec,
+  };
+  return (await objects.createNamespacedCustomObject({ ...where, body })) as KubeObject;
+}
+
+const readInCluster = async (table: KindTable, name: string) =>
+  (await objects.getNamespacedCustomObject(resourceCall(table, name))) as KubeObject;
+
+/** Waits until the console has mirrored the resource; returns its row id. */
+async function mirrored(api: APIRequestContext, table: KindTable, name: string): Promise<string> {
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await api.get(
+          `api/db/${table}?name=eq.${name}&namespace=eq.${NAMESPACE}&source=eq.KubernetesCRD&deleted_at=is.null&select=id`,
+        );
+        id = ((await response.json()) as { id: string }[])[0]?.id ?? '';
+        return id;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+  return id;
+}
+
+/** Replaces the Code tab's YAML of the spec editor. */
+async function typeSpec(page: Page, yaml: string) {
+  const editor = page.getByRole('textbox', { name: 'Spec' });
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(yaml);
+}
+
+async function openInClusterEditor(page: Page, table: KindTable, id: string, managed: string) {
+  await page.goto(`settings/${table}/${id}`);
+  await expect(page.getByText(managed)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit in cluster' }).click();
+}
+
+test('a Canary applied in the cluster runs, reports its status and is read-only in the console', async ({
+  page,
+  adminApi,
+}) => {
+  const applied = await applyInCluster('canaries', 'e2e-cluster-canary', {
+    schedule: '@every 30s',
+    http: [{ name: 'e2e-cluster-http', url: '$(CONSOLE_URL)/healthz' }],
+  });
+  const id = await mirrored(adminApi, 'canaries', 'e2e-cluster-canary');
+  expect(id).toBe(applied.metadata.uid);
+
+  await page.goto(`settings/canaries/${id}`);
+  await expect(
+    page.getByText(
+      `This health check is managed by Canary ${NAMESPACE}/e2e-cluster-canary in the cluster and is read-only here.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit in cluster' })).toBeVisible();
+
+  // The check runner picked it up, and the console wrote what it saw to the resource's status.
+  await expect
+    .poll(async () => (await readInCluster('canaries', 'e2e-cluster-canary')).status?.status, {
+      timeout: 40_000,
+    })
+    .toBe('Passed');
+  const health = new HealthDashboard(page);
+  await health.open('?hidePassing=false&query=e2e-cluster-http');
+  await expect(health.row('e2e-cluster-http').first()).toContainText('Healthy');
+});
+
+test('a Topology edited in the console is saved to the cluster after a dry run and a diff', async ({
+  page,
+  adminApi,
+}) => {
+  await applyInCluster('topologies', 'e2e-cluster-topology', {
+    type: 'Cluster',
+    components: [{ name: 'api', type: 'Service' }],
+  });
+  const id = await mirrored(adminApi, 'topologies', 'e2e-cluster-topology');
+  await openInClusterEditor(
+    page,
+    'topologies',
+    id,
+    `This topology is managed by Topology ${NAMESPACE}/e2e-cluster-topology in the cluster and is read-only here.`,
+  );
+  await expect(
+    page.getByText(`Editing Topology ${NAMESPACE}/e2e-cluster-topology in the cluster`),
+  ).toBeVisible();
+
+  await typeSpec(
+    page,
+    'type: Cluster\ncomponents:\n  - name: api\n    type: Service\n  - name: e2e-added\n    type: Database\n',
+  );
+  await page.getByRole('button', { name: 'Update' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save to the cluster' });
+  const changes = dialog.getByRole('region', { name: 'Changes' });
+  await expect(changes).toContainText('+ ');
+  await expect(changes).toContainText('e2e-added');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(
+    page.getByText('Saved to the cluster. The console shows it here within a few seconds.'),
+  ).toBeVisible();
+
+  const components = async () =>
+    ((await readInCluster('topologies', 'e2e-cluster-topology')).spec?.components as { name: string }[]).map(
+      (component) => component.name,
+    );
+  expect(await components()).toEqual(['api', 'e2e-added']);
+  // The mirrored row follows, still read-only.
+  await expect
+    .poll(async () =>
+      JSON.stringify(await (await adminApi.get(`api/db/topologies?id=eq.${id}&select=spec`)).json()),
+    )
+    .toContain('e2e-added');
+});
+
+test('a conflict offers overwrite, and the cluster refuses what it finds invalid', async ({
+  page,
+  adminApi,
+}) => {
+  await applyInCluster('topologies', 'e2e-cluster-conflict', { type: 'Cluster', icon: 'server' });
+  const id = await mirrored(adminApi, 'topologies', 'e2e-cluster-conflict');
+  await openInClusterEditor(
+    page,
+    'topologies',
+    id,
+    `This topology is managed by Topology ${NAMESPACE}/e2e-cluster-conflict in the cluster and is read-only here.`,
+  );
+  await typeSpec(page, 'type: Cluster\nicon: e2e-mine\n');
+  await page.getByRole('button', { name: 'Update' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save to the cluster' });
+  await expect(dialog.getByRole('region', { name: 'Changes' })).toContainText('e2e-mine');
+
+  // Someone changes the resource in the cluster between the dry run and the apply.
+  const live = await readInCluster('topologies', 'e2e-cluster-conflict');
+  await objects.replaceNamespacedCustomObject({
+    ...resourceCall('topologies', 'e2e-cluster-conflict'),
+    body: { ...live, spec: { type: 'Cluster', icon: 'e2e-theirs' } },
+  });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(
+    dialog
+      .getByText(`Topology ${NAMESPACE}/e2e-cluster-conflict changed in the cluster since you opened it`)
+      .first(),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Overwrite' }).click();
+  await expect(
+    page.getByText('Saved to the cluster. The console shows it here within a few seconds.'),
+  ).toBeVisible();
+  expect((await readInCluster('topologies', 'e2e-cluster-conflict')).spec?.icon).toBe('e2e-mine');
+
+  // A name Kubernetes does not accept: the dry run says so and nothing is created.
+  await page.goto('settings/topologies');
+  await page.getByRole('button', { name: 'Add Topology' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Topology' });
+  await add.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E_Not_A_DNS_Name');
+  await add.getByRole('textbox', { name: 'Namespace' }).fill(NAMESPACE);
+  await add.getByRole('radio', { name: 'Cluster (custom resource)' }).check();
+  await typeSpec(page, 'type: Cluster\n');
+  await add.getByRole('button', { name: 'Save' }).click();
+  const refused = page.getByRole('dialog', { name: 'Save to the cluster' });
+  await expect(
+    refused.getByText(`The cluster did not accept Topology ${NAMESPACE}/E2E_Not_A_DNS_Name`),
+  ).toBeVisible();
+  await expect(refused.getByRole('list', { name: 'Errors' })).toContainText('metadata.name');
+  await refused.getByRole('button', { name: 'Back to the editor' }).click();
+  await expect(add.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('E2E_Not_A_DNS_Name');
+});
+
+test('the console keeps serving while the cluster is away, and resumes when it is back', async ({
+  page,
+  adminApi,
+}) => {
+  test.skip(!control, 'only the test cluster can be taken down');
+  await applyInCluster('topologies', 'e2e-cluster-outage', { type: 'Cluster' });
+  const id = await mirrored(adminApi, 'topologies', 'e2e-cluster-outage');
+  await page.goto(`settings/topologies/${id}`);
+  await expect(page.getByRole('button', { name: 'Edit in cluster' })).toBeVisible();
+
+  await fetch(`${control}/down`, { method: 'POST' });
+  try {
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText('The Kubernetes cluster is disconnected')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Edit in cluster' })).toHaveCount(0);
+    const ready = await (await adminApi.get('readyz')).json();
+    expect(ready).toMatchObject({ status: 'ok', kubernetes: 'disconnected' });
+  } finally {
+    await fetch(`${control}/up`, { method: 'POST' });
+  }
+
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Edit in cluster' })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(page.getByText('The Kubernetes cluster is disconnected')).toHaveCount(0);
+  // Watching resumed: a resource applied after the return is mirrored.
+  await applyInCluster('topologies', 'e2e-cluster-after', { type: 'Cluster' });
+  await mirrored(adminApi, 'topologies', 'e2e-cluster-after');
+});

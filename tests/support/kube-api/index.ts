@@ -1,0 +1,13 @@
+/**
+ * A Kubernetes API server for tests, speaking the real wire protocol for custom resources
+ * (docs/kube-test-server.md lists what it implements and how it differs from kube-apiserver).
+ */
+export { loadCrds } from './crds.js';
+export {
+  type AuthorizationRequest,
+  type KubeApiServer,
+  type KubeApiServerOptions,
+  type RecordedRequest,
+  startKubeApiServer,
+} from './server.js';
+export type { KubeObject } from '../../../server/src/kube/types.js';

@@ -1,0 +1,2 @@
+export { TopologyPage, ScraperPage, PlaybookPage } from './ResourcePage.js';
+export { AddTopologyModal, AddScraperModal } from './AddResourceModal.js';
