@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Alert,
   Button,
   CodeBlock,
   CodeBlockAction,
@@ -11,13 +12,17 @@ import {
   ModalHeader,
 } from '@patternfly/react-core';
 import { DownloadIcon, ExternalLinkAltIcon } from '@patternfly/react-icons';
-import { apiFetch } from '../api/index.js';
+import type { ClusterStatus } from '../../../server/src/kube/types.js';
+import { apiFetch, useApi } from '../api/index.js';
 import { CopyButton } from '../components/CopyButton/index.js';
 import { useToast } from '../components/Toasts/index.js';
 
 export const KUBECONFIG_FILE = 'kubeconfig.yaml';
 export const KUBECTL_COMMAND = `kubectl --kubeconfig ./${KUBECONFIG_FILE} get canaries -A`;
 export const KUBECONFIG_DOCS_URL = 'https://docs.flanksource.com';
+export const NO_CLUSTER_NOTE = 'No Kubernetes cluster is configured, so there is no kubeconfig to download.';
+export const PLAIN_HTTP_NOTE =
+  'kubectl sends its token only over HTTPS: open the console at its HTTPS address (an ingress with TLS) and download the kubeconfig there.';
 
 /** Hands a fetched file to the browser as a download. */
 function saveFile(blob: Blob, fileName: string): void {
@@ -36,6 +41,12 @@ function saveFile(blob: Blob, fileName: string): void {
 export function KubeconfigDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
+  const { data: cluster } = useApi<ClusterStatus>(isOpen ? 'api/kube/status' : null, {
+    shouldRetryOnError: false,
+  });
+  const noCluster = cluster?.configured === false;
+  // The kubeconfig's server is this console's address: over plain HTTP client-go withholds the token.
+  const plainHttp = window.location.protocol === 'http:';
 
   const download = async () => {
     setDownloading(true);
@@ -59,6 +70,14 @@ export function KubeconfigDialog({ isOpen, onClose }: { isOpen: boolean; onClose
     >
       <ModalHeader title="Download kubeconfig" labelId="kubeconfig-dialog-title" />
       <ModalBody id="kubeconfig-dialog-body">
+        {noCluster && (
+          <Alert variant="info" isInline isPlain title={NO_CLUSTER_NOTE} className="pf-v6-u-mb-md" />
+        )}
+        {!noCluster && plainHttp && (
+          <Alert variant="warning" isInline title="This console is open over HTTP" className="pf-v6-u-mb-md">
+            {PLAIN_HTTP_NOTE}
+          </Alert>
+        )}
         <Content component="ol" className="ops-kubeconfig-steps">
           <Content component="li">
             <p>Download the kubeconfig file of this console.</p>
@@ -67,7 +86,7 @@ export function KubeconfigDialog({ isOpen, onClose }: { isOpen: boolean; onClose
               icon={<DownloadIcon />}
               onClick={() => void download()}
               isLoading={downloading}
-              isDisabled={downloading}
+              isDisabled={downloading || noCluster}
             >
               Download {KUBECONFIG_FILE}
             </Button>

@@ -112,6 +112,25 @@ describe('the kubeconfig dialog', () => {
     expect(learnMore.getAttribute('rel')).toContain('noopener');
   });
 
+  it('says so, and offers no download, when no cluster is configured', async () => {
+    api.reply('GET api/kube/status', { status: 200, body: { configured: false, connected: false } });
+    const dialog = await openDialog();
+    expect(
+      await within(dialog).findByText(
+        'No Kubernetes cluster is configured, so there is no kubeconfig to download.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download kubeconfig.yaml' })).toBeDisabled();
+  });
+
+  it('warns that kubectl will not send the token to a console open over HTTP', async () => {
+    api.reply('GET api/kube/status', { status: 200, body: { configured: true, connected: true } });
+    const dialog = await openDialog();
+    expect(await within(dialog).findByText('This console is open over HTTP')).toBeInTheDocument();
+    expect(within(dialog).getByText(/kubectl sends its token only over HTTPS/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download kubeconfig.yaml' })).toBeEnabled();
+  });
+
   it("shows the server's message when there is no kubeconfig to download", async () => {
     api.reply('GET api/kubeconfig', { status: 404, body: { message: 'No Kubernetes cluster is connected' } });
     const dialog = await openDialog();

@@ -1,5 +1,6 @@
 import { RestError } from '../rest/errors.js';
-import { readablePath, specProblems, validateCanaryWrite, validateCanaryYaml } from './validate.js';
+import { validateSpecWrite } from '../specs/kinds.js';
+import { readablePath, specProblems, validateCanaryYaml } from './validate.js';
 
 const valid = `schedule: '@every 30s'
 labels:
@@ -154,10 +155,10 @@ describe('readablePath', () => {
   ])('%j reads %j', (pointer, path) => expect(readablePath(pointer)).toBe(path));
 });
 
-describe('validateCanaryWrite', () => {
+describe('the /api/db write hook on canaries', () => {
   it('refuses a canary whose spec the schema refuses with 422, naming the problem', () => {
     const write = () =>
-      validateCanaryWrite('canaries', [
+      validateSpecWrite('canaries', [
         { name: 'ok', spec: {} },
         { name: 'bad', spec: { http: [{ name: 'x' }] } },
       ]);
@@ -171,8 +172,8 @@ describe('validateCanaryWrite', () => {
   });
 
   it('lets other relations, and canary writes without a spec, through', () => {
-    expect(() => validateCanaryWrite('topologies', [{ spec: { http: [{}] } }])).not.toThrow();
-    expect(() => validateCanaryWrite('canaries', [{ name: 'renamed' }])).not.toThrow();
+    expect(() => validateSpecWrite('incident_rules', [{ spec: { http: [{}] } }])).not.toThrow();
+    expect(() => validateSpecWrite('canaries', [{ name: 'renamed' }])).not.toThrow();
     expect(specProblems({ http: [{ name: 'x', url: 'http://x' }] })).toEqual([]);
   });
 });

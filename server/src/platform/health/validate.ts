@@ -1,10 +1,10 @@
 /**
  * Checks a Canary spec against its schema (canary-schema.ts), with the validator every kind
  * shares (platform/specs): YAML text with errors located at their line and column
- * (POST /api/canary/validate), or a parsed value (writes to /api/db/canaries).
+ * (POST /api/canary/validate), or a parsed value; /api/db writes use validateSpecWrite (platform/specs).
  */
 import { specValidatorOf } from '../specs/kinds.js';
-import { specWriteValidator, type SpecProblem } from '../specs/validate.js';
+import type { SpecProblem } from '../specs/validate.js';
 import type { SpecValidationResponse } from './types.js';
 
 export { readablePath, type SpecProblem } from '../specs/validate.js';
@@ -16,9 +16,3 @@ export const specProblems = (spec: unknown): SpecProblem[] => canary.problems(sp
 
 /** Validates the YAML text of a Canary spec; an empty text is an empty spec. */
 export const validateCanaryYaml = (yaml: string): SpecValidationResponse => canary.validateYaml(yaml);
-
-/**
- * The /api/db write hook for canaries alone: a canary written with a `spec` the schema refuses is
- * answered 422 before anything is written. validateSpecWrite (platform/specs) covers every kind.
- */
-export const validateCanaryWrite = specWriteValidator({ canaries: canary });
