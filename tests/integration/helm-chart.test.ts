@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadAll } from 'js-yaml';
-import { ensureKubeTools, ToolsUnavailableError, type KubeTools } from '../../hack/helm.js';
+import { errorOutputOf, kubeTools, whenKubeTools } from '../support/kube-tools.js';
 
 // The Helm chart: lint, golden files of `helm template` per case, values.schema.json refusing
 // impossible settings, and every rendered object valid for the Kubernetes schema of its kind.
@@ -20,29 +20,15 @@ const KUBE_VERSION = '1.33.0';
 const updateGolden = process.env.UPDATE_CHART_GOLDEN === '1';
 const require = createRequire(import.meta.url);
 
-let tools: KubeTools | undefined;
-try {
-  tools = ensureKubeTools();
-} catch (error) {
-  if (!(error instanceof ToolsUnavailableError)) throw error;
-  console.warn(`Skipping the Helm chart tests: ${error.message}`);
-}
-const describeWithHelm = tools ? describe : describe.skip;
+const describeWithHelm = whenKubeTools(describe, 'the Helm chart tests');
 
 async function helm(...args: string[]): Promise<string> {
-  const { stdout } = await run(tools!.helm, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(kubeTools!.helm, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 });
   return stdout;
 }
 
 /** The error output of a helm command expected to fail. */
-async function helmError(...args: string[]): Promise<string> {
-  try {
-    await helm(...args);
-  } catch (error) {
-    return String((error as { stderr?: string }).stderr);
-  }
-  throw new Error(`helm ${args.join(' ')} succeeded`);
-}
+const helmError = (...args: string[]) => errorOutputOf(helm(...args), `helm ${args.join(' ')}`);
 
 const template = (...args: string[]) =>
   helm('template', 'ops', chart, '--namespace', 'ops-console', '--kube-version', KUBE_VERSION, ...args);

@@ -14,10 +14,10 @@ import {
   type KubernetesObject,
 } from '@kubernetes/client-node';
 import { load } from 'js-yaml';
-import { ensureKubeTools, ToolsUnavailableError } from '../../hack/helm.js';
 import { eventually } from '../support/health-data.js';
 import { startKubeApiServer, type KubeApiServer, type KubeObject } from '../support/kube-api/index.js';
 import type { Status } from '../support/kube-api/status.js';
+import { kubeTools, whenKubeTools } from '../support/kube-tools.js';
 
 /**
  * The Kubernetes API test server (tests/support/kube-api) driven by the two real clients the
@@ -25,14 +25,7 @@ import type { Status } from '../support/kube-api/status.js';
  */
 
 const run = promisify(execFile);
-let kubectlPath: string | undefined;
-try {
-  kubectlPath = ensureKubeTools().kubectl;
-} catch (error) {
-  if (!(error instanceof ToolsUnavailableError)) throw error;
-  console.warn(`Skipping the kubectl tests: ${error.message}`);
-}
-const describeWithKubectl = kubectlPath ? describe : describe.skip;
+const describeWithKubectl = whenKubeTools(describe, 'the kubectl tests');
 
 const GROUP = 'canaries.flanksource.com';
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kube-api-server-'));
@@ -415,7 +408,7 @@ describeWithKubectl('with kubectl', () => {
   async function kubectl(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
     const cacheDir = path.join(workDir, 'kubectl-cache');
     try {
-      const { stdout, stderr } = await run(kubectlPath!, [
+      const { stdout, stderr } = await run(kubeTools!.kubectl, [
         '--kubeconfig',
         kubeconfig,
         '--cache-dir',

@@ -4,9 +4,6 @@
  * deletions follow (also across a compacted history and an outage), and what the check runner
  * observes goes back to the resource's status.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { NOT_CONFIGURED_MESSAGE } from '../../server/src/kube/connection.js';
 import { startHttpTarget, type Target } from '../support/check-targets.js';
 import { availableBackends } from '../support/databases.js';
@@ -17,6 +14,7 @@ import {
   type KubeApiServer,
   type KubeObject,
 } from '../support/kube-api/index.js';
+import { startConsoleWithCluster } from '../support/kube-console.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const CANARY_API = 'canaries.flanksource.com/v1';
@@ -40,8 +38,6 @@ interface CanaryRow {
   updated_at: Date;
 }
 
-const kubeconfigDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'kube-mirror-'));
-
 describe.each(availableBackends())('the custom resource mirror (%s)', (backend) => {
   let kube: KubeApiServer;
   let target: Target;
@@ -61,14 +57,10 @@ describe.each(availableBackends())('the custom resource mirror (%s)', (backend) 
   beforeAll(async () => {
     kube = await startKubeApiServer();
     target = await startHttpTarget();
-    server = await startTestServer({
+    server = await startConsoleWithCluster(kube, {
       backend,
       template: 'empty',
-      env: {
-        KUBECONFIG: kube.writeKubeconfig(kubeconfigDir()),
-        KUBE_STATUS_INTERVAL: '1s',
-        CHECK_RUNNER_ENABLED: 'true',
-      },
+      env: { KUBE_STATUS_INTERVAL: '1s', CHECK_RUNNER_ENABLED: 'true' },
     });
   });
   afterAll(async () => {
@@ -226,9 +218,10 @@ describe('the mirror with three CRDs and one watched namespace', () => {
         (crd) => (crd as { spec: { names: { kind: string } } }).spec.names.kind !== 'Topology',
       ),
     });
-    server = await startTestServer({
+    server = await startConsoleWithCluster(kube, {
       template: 'empty',
-      env: { KUBECONFIG: kube.writeKubeconfig(kubeconfigDir()), KUBE_NAMESPACES: 'team-a' },
+      env: { KUBE_NAMESPACES: 'team-a' },
+      kinds: ['canaries', 'config_scrapers', 'playbooks'],
     });
   });
   afterAll(async () => {

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { load } from 'js-yaml';
-import { ensureKubeTools, ToolsUnavailableError } from '../../hack/helm.js';
 import type { Role } from '../../server/src/access/roles.js';
-import type { KindTable } from '../../server/src/kube/kinds.js';
 import type { KubeObject } from '../../server/src/kube/types.js';
 import { startKubeApiServer, type KubeApiServer, type RecordedRequest } from '../support/kube-api/index.js';
 import { TLS_CERTIFICATE, TLS_KEY } from '../support/kube-api/tls.js';
+import { startConsoleWithCluster } from '../support/kube-console.js';
+import { errorOutputOf, kubeTools, whenKubeTools } from '../support/kube-tools.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createLocalUser, LOCAL_USER_PASSWORD, signIn } from '../support/session.js';
 
@@ -26,17 +26,9 @@ import { createLocalUser, LOCAL_USER_PASSWORD, signIn } from '../support/session
  */
 
 const run = promisify(execFile);
-let kubectlPath: string | undefined;
-try {
-  kubectlPath = ensureKubeTools().kubectl;
-} catch (error) {
-  if (!(error instanceof ToolsUnavailableError)) throw error;
-  console.warn(`Skipping the kubectl tests: ${error.message}`);
-}
-const testWithKubectl = kubectlPath ? test : test.skip;
+const testWithKubectl = whenKubeTools(test, 'the kubectl tests');
 
 const CANARIES_PATH = 'api/kubeproxy/apis/canaries.flanksource.com/v1/namespaces/default/canaries';
-const KIND_TABLES: KindTable[] = ['canaries', 'topologies', 'config_scrapers', 'playbooks'];
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kube-proxy-'));
 const certificateFile = path.join(workDir, 'ca.crt');
 fs.writeFileSync(certificateFile, TLS_CERTIFICATE);
@@ -62,13 +54,8 @@ function canary(name: string, namespace = 'default'): KubeObject {
 }
 
 /** A console connected to the test server (once it has seen the kinds installed), behind TLS. */
-async function consoleWithCluster(env: Record<string, string> = {}) {
-  const server = await startTestServer({ env: { KUBECONFIG: kubeApi.writeKubeconfig(workDir), ...env } });
-  const deadline = Date.now() + 10_000;
-  while (!KIND_TABLES.every((table) => server.kube.isInstalled(table))) {
-    if (Date.now() > deadline) throw new Error('the console never saw the custom resource kinds installed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+async function consoleBehindTls(env: Record<string, string> = {}) {
+  const server = await startConsoleWithCluster(kubeApi, { env });
   const front = https.createServer(
     { key: TLS_KEY, cert: TLS_CERTIFICATE },
     createProxyMiddleware({ target: server.url, xfwd: true }),
@@ -85,7 +72,7 @@ async function consoleWithCluster(env: Record<string, string> = {}) {
     },
   };
 }
-type Console = Awaited<ReturnType<typeof consoleWithCluster>>;
+type Console = Awaited<ReturnType<typeof consoleBehindTls>>;
 
 /** GET through the TLS front with a Bearer token. */
 function getOverTls(url: string, token: string): Promise<{ status: number; headers: Headers; text: string }> {
@@ -135,17 +122,11 @@ const kubectlArgs = (kubeconfig: string) => [
 ];
 
 const kubectl = (kubeconfig: string, ...args: string[]) =>
-  run(kubectlPath!, [...kubectlArgs(kubeconfig), ...args], { timeout: 30_000 });
+  run(kubeTools!.kubectl, [...kubectlArgs(kubeconfig), ...args], { timeout: 30_000 });
 
 /** The error output of a kubectl command expected to fail. */
-async function kubectlError(kubeconfig: string, ...args: string[]): Promise<string> {
-  try {
-    await kubectl(kubeconfig, ...args);
-  } catch (error) {
-    return String((error as { stderr?: string }).stderr);
-  }
-  throw new Error(`kubectl ${args.join(' ')} succeeded`);
-}
+const kubectlError = (kubeconfig: string, ...args: string[]) =>
+  errorOutputOf(kubectl(kubeconfig, ...args), `kubectl ${args.join(' ')}`);
 
 function manifest(name: string): string {
   const file = path.join(workDir, `${name}.yaml`);
@@ -161,7 +142,7 @@ describe('GET /api/kubeconfig and the proxy with the service account', () => {
   let front: Console;
   let server: TestServer;
   beforeAll(async () => {
-    front = await consoleWithCluster();
+    front = await consoleBehindTls();
     server = front.server;
   });
   afterAll(() => front?.stop());
@@ -231,7 +212,7 @@ describe('GET /api/kubeconfig and the proxy with the service account', () => {
 
   testWithKubectl('kubectl get --watch receives a change made after it started', async () => {
     const { file } = await kubeconfigOf(front, 'viewer');
-    const watch = spawn(kubectlPath!, [
+    const watch = spawn(kubeTools!.kubectl, [
       ...kubectlArgs(file),
       'get',
       'canaries',
@@ -316,7 +297,7 @@ describe('the proxy as the signed-in person (KUBE_WRITE_AS=impersonate)', () => 
   let front: Console;
   let server: TestServer;
   beforeAll(async () => {
-    front = await consoleWithCluster({ KUBE_WRITE_AS: 'impersonate' });
+    front = await consoleBehindTls({ KUBE_WRITE_AS: 'impersonate' });
     server = front.server;
   });
   afterAll(() => front?.stop());

@@ -1,14 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { KindTable } from '../../server/src/kube/kinds.js';
 import type { ClusterWriteError, KubeObject } from '../../server/src/kube/types.js';
+import { eventually } from '../support/health-data.js';
 import {
   startKubeApiServer,
   type AuthorizationRequest,
   type KubeApiServer,
 } from '../support/kube-api/index.js';
+import { startConsoleWithCluster } from '../support/kube-console.js';
 import { startTestServer, type Caller, type TestServer } from '../support/server.js';
+import { jsonRequest } from '../support/session.js';
 
 /**
  * Save to cluster (issue 6, item 5): /api/kube dry run, create, update with the resourceVersion
@@ -21,32 +20,14 @@ const CANARIES = 'canaries.flanksource.com/v1';
 let kubeApi: KubeApiServer;
 /** The test server's RBAC stand-in: refuses what this returns true for. */
 let refuse: (request: AuthorizationRequest) => boolean = () => false;
-const kubeconfigDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kube-writes-'));
 
 beforeAll(async () => {
   kubeApi = await startKubeApiServer({ authorize: (request) => !refuse(request) });
 });
-afterAll(async () => {
-  await kubeApi?.close();
-  fs.rmSync(kubeconfigDir, { recursive: true, force: true });
-});
+afterAll(() => kubeApi?.close());
 afterEach(() => {
   refuse = () => false;
 });
-
-/** A console connected to the test server, once it has seen the kinds installed. */
-async function consoleWithCluster(env: Record<string, string> = {}): Promise<TestServer> {
-  const server = await startTestServer({
-    env: { KUBECONFIG: kubeApi.writeKubeconfig(kubeconfigDir), ...env },
-  });
-  const deadline = Date.now() + 10_000;
-  while (!KIND_TABLES.every((table) => server.kube.isInstalled(table))) {
-    if (Date.now() > deadline) throw new Error('the console never saw the custom resource kinds installed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return server;
-}
-const KIND_TABLES: KindTable[] = ['canaries', 'topologies', 'config_scrapers', 'playbooks'];
 
 interface Answer<T = unknown> {
   status: number;
@@ -60,11 +41,7 @@ async function send<T = unknown>(
   body?: unknown,
   as: Caller = 'editor',
 ): Promise<Answer<T>> {
-  const init: RequestInit = { method };
-  if (body !== undefined && method !== 'GET') {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
+  const init = jsonRequest(method, method === 'GET' ? undefined : body);
   const response = await server.fetch(`api/kube/${route}`, init, as);
   return { status: response.status, body: (await response.json()) as T };
 }
@@ -85,7 +62,7 @@ const canary = (name: string, spec: Record<string, unknown>): KubeObject => ({
 describe('save to cluster with the service account', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await consoleWithCluster();
+    server = await startConsoleWithCluster(kubeApi);
   });
   afterAll(() => server?.stop());
 
@@ -225,15 +202,12 @@ describe('save to cluster with the service account', () => {
     await send(server, 'PUT', 'canaries/default/mirrored', {
       spec: { interval: 60, http: [{ name: 'home', url: 'https://example.com' }] },
     });
-    const deadline = Date.now() + 10_000;
-    let rows: { source: string }[] = [];
-    while (rows.length === 0 && Date.now() < deadline) {
-      ({ rows } = await server.db.query<{ source: string }>(
+    await eventually(async () => {
+      const { rows } = await server.db.query<{ source: string }>(
         `select source from canaries where name = 'mirrored' and namespace = 'default' and deleted_at is null`,
-      ));
-      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(rows).toEqual([{ source: 'KubernetesCRD' }]);
+      );
+      expect(rows).toEqual([{ source: 'KubernetesCRD' }]);
+    }, 10_000);
   });
 
   test('a viewer may read but not write, and nothing of the write reaches the cluster', async () => {
@@ -300,7 +274,7 @@ describe('save to cluster with the service account', () => {
 describe('save to cluster as the signed-in person (KUBE_WRITE_AS=impersonate)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await consoleWithCluster({ KUBE_WRITE_AS: 'impersonate' });
+    server = await startConsoleWithCluster(kubeApi, { env: { KUBE_WRITE_AS: 'impersonate' } });
   });
   afterAll(() => server?.stop());
 

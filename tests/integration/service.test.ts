@@ -18,7 +18,7 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await fetch(server.at('readyz'));
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', database: backend });
+    expect(await ready.json()).toEqual({ status: 'ok', database: backend, kubernetes: 'not configured' });
   });
 
   it('exposes request durations by route and the database pool on /metrics', async () => {

@@ -1,18 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import {
   recordSentRequests,
-  renderInShell,
   startFakeApi,
   type FakeApi,
   type SentRequest,
 } from '../../../shell/test-support.js';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
-import { ResourceListPage } from '../resources/ResourceListPage.js';
 import { CanaryPage } from './CanaryPage.js';
-import { holdRequests } from './test-support.js';
+import { holdRequests, openAddDialog, savedRow } from './test-support.js';
 
-const saved = {
+const saved = savedRow({
   id: 'c9',
   name: 'shop',
   namespace: 'default',
@@ -20,13 +18,7 @@ const saved = {
   labels: {},
   schedule: '@every 5m',
   spec: { http: [{ name: 'shop', url: 'https://shop.example.com', method: 'GET' }] },
-  source: 'UI',
-  agent_id: '00000000-0000-0000-0000-000000000000',
-  created_by: 'u1',
-  created_at: '2024-01-01T00:00:00Z',
-  updated_at: '2024-01-01T00:00:00Z',
-  deleted_at: null,
-};
+});
 
 let api: FakeApi;
 let sent: SentRequest[];
@@ -48,27 +40,15 @@ afterEach(() => stopRecording());
 
 const writes = () => sent.filter((request) => request.method !== 'GET' && request.path === 'api/db/canaries');
 
-async function openDialog() {
-  const user = userEvent.setup({ delay: null });
-  const result = renderInShell(
-    [
-      { path: 'settings/:table', element: <ResourceListPage /> },
-      { path: 'settings/canaries/:id', element: <CanaryPage /> },
-    ],
-    '/settings/canaries',
-  );
-  await user.click(await screen.findByRole('button', { name: 'Add Health Check' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Add Health Check' });
-  return { user, dialog, ...result };
-}
+const openDialog = () => openAddDialog('settings/canaries', 'Health Check', <CanaryPage />);
 
 /** Types a whole value at once (one change), as pasting does. */
-async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+async function fill(user: UserEvent, input: HTMLElement, text: string) {
   await user.click(input);
   await user.paste(text);
 }
 
-async function pickHttp(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+async function pickHttp(user: UserEvent, dialog: HTMLElement) {
   await user.click(within(dialog).getByRole('button', { name: 'HTTP' }));
   return within(dialog);
 }

@@ -1,8 +1,5 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  ActionGroup,
-  Alert,
-  Button,
   Form,
   FormGroup,
   FormSelect,
@@ -11,14 +8,14 @@ import {
   GridItem,
   TextInput,
 } from '@patternfly/react-core';
-import { errorMessage, useWhoami, type ApiError } from '../../../api/index.js';
+import { useWhoami } from '../../../api/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { YamlEditor } from '../../../components/YamlEditor/index.js';
-import { deleteClusterObject, describeRef, type KubeObject } from '../cluster/cluster-api.js';
-import { ClusterSaveDialog } from '../cluster/ClusterSaveDialog.js';
-import { SaveTarget } from '../cluster/SaveTarget.js';
+import { deleteClusterObject, type KubeObject } from '../cluster/cluster-api.js';
 import { useSaveTarget } from '../cluster/use-save-target.js';
-import { DeleteAction } from '../resource-editor/DeleteAction.js';
+import { EditorActions } from '../resource-editor/EditorActions.js';
+import { NameFields } from '../resource-editor/NameFields.js';
+import { useNameFields } from '../resource-editor/use-name-fields.js';
+import { useRowSave } from '../resource-editor/use-row-save.js';
 import { useSpecValidation } from '../resource-editor/use-spec-validation.js';
 import {
   CANARY_MESSAGES,
@@ -33,9 +30,8 @@ import {
   type CanaryFields,
 } from './canaries-api.js';
 import { canaryFromObject, canarySpecOf } from './canary-cluster.js';
-import { FIELD_MESSAGES } from './check-form.js';
-import { FieldError } from './FieldError.js';
 import { labelsToText, parseLabels } from './labels.js';
+import { LabelsField } from './LabelsField.js';
 import { SpecEditor } from './SpecEditor.js';
 import {
   currentSpec,
@@ -65,8 +61,6 @@ export interface CanaryEditorProps {
   extraActions?: ReactNode;
 }
 
-type Busy = 'saving' | undefined;
-
 const validator = { path: VALIDATE_PATH, parse: specFromText };
 
 /**
@@ -91,17 +85,18 @@ export function CanaryEditor({
   const [canary] = useState(() => (clusterObject ? canaryFromObject(clusterObject) : row));
   const isEdit = canary !== undefined;
 
-  const [name, setName] = useState(canary?.name ?? '');
-  const [namespace, setNamespace] = useState(canary?.namespace ?? 'default');
+  const names = useNameFields(
+    { name: canary?.name ?? '', namespace: canary?.namespace ?? 'default' },
+    isEdit,
+  );
+  const { name, namespace } = names;
   const [icon, setIcon] = useState(canary?.icon ?? '');
   const [schedule, setSchedule] = useState(canary ? (canary.schedule ?? '') : DEFAULT_SCHEDULE);
   const [labelsText, setLabelsText] = useState(() => labelsToText(canary?.labels));
   const [spec, setSpec] = useState<SpecState>(() =>
     initSpecState(canary ? (canary.spec ?? {}) : newSpec(kind)),
   );
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [busy, setBusy] = useState<Busy>();
-  const [rejected, setRejected] = useState<string>();
+  const rowSave = useRowSave();
   const target = useSaveTarget({
     table: 'canaries',
     clusterObject,
@@ -119,34 +114,23 @@ export function CanaryEditor({
   const codeActive = spec.tab === 'code' || Boolean(spec.formBlocked);
   const validation = useSpecValidation(spec.text, codeActive && !readOnly, validator);
   const specResult = currentSpec(spec);
-  const required = (value: string) => (value.trim() === '' ? FIELD_MESSAGES.required : undefined);
-  const metaErrors = { name: required(name), namespace: required(namespace) };
-  const invalid =
-    Boolean(metaErrors.name || metaErrors.namespace) ||
-    !labels.ok ||
-    !specResult.ok ||
-    (codeActive && validation.invalid);
-  const shownError = (field: 'name' | 'namespace') =>
-    isEdit || touched.has(field) ? metaErrors[field] : undefined;
-  const touch = (field: string) => setTouched((all) => new Set(all).add(field));
+  const invalid = names.invalid || !labels.ok || !specResult.ok || (codeActive && validation.invalid);
 
   // A new check takes the health check's name until it is given its own.
-  const rename = (next: string) => {
-    touch('name');
+  const renameCheck = (next: string) => {
     if (!isEdit && spec.tab === 'form' && spec.values.name === name) {
       setSpec({ ...spec, values: { ...spec.values, name: next } });
     }
-    setName(next);
   };
 
   const changeSpec = (next: SpecState) => {
-    setRejected(undefined);
+    rowSave.clearRejected();
     setSpec(next);
   };
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    if (readOnly || busy || invalid || target.blocked || !specResult.ok || !labels.ok) return;
+    if (readOnly || rowSave.saving || invalid || target.blocked || !specResult.ok || !labels.ok) return;
     const fields: CanaryFields = {
       name: name.trim(),
       namespace: namespace.trim(),
@@ -166,21 +150,19 @@ export function CanaryEditor({
       );
       return;
     }
-    setBusy('saving');
-    setRejected(undefined);
-    try {
-      const saved = canary
-        ? await updateCanary(canary.id, changedFields(canary, fields))
-        : await createCanary(fields, whoami?.user.id ?? null);
-      toast.success(canary ? CANARY_MESSAGES.updated(saved.name) : CANARY_MESSAGES.created(saved.name));
-      setBusy(undefined);
-      onSaved(saved, !canary);
-    } catch (failure) {
-      // Everything typed stays; an invalid spec (422) also stays on screen next to the buttons.
-      toast.error(failure);
-      if ((failure as ApiError).status === 422) setRejected(errorMessage(failure));
-      setBusy(undefined);
-    }
+    void rowSave.save(
+      () =>
+        canary
+          ? updateCanary(canary.id, changedFields(canary, fields))
+          : createCanary(fields, whoami?.user.id ?? null),
+      {
+        saved: (saved) => {
+          toast.success(canary ? CANARY_MESSAGES.updated(saved.name) : CANARY_MESSAGES.created(saved.name));
+          onSaved(saved, !canary);
+        },
+        failed: toast.error,
+      },
+    );
   };
 
   const clusterRef = { table: 'canaries', namespace, name } as const;
@@ -197,45 +179,14 @@ export function CanaryEditor({
     onDeleted?.(canary);
   };
 
-  const disabled = readOnly || busy !== undefined;
+  const disabled = readOnly || rowSave.saving;
   const scheduleOptions = [...(schedule === '' ? [''] : []), ...SCHEDULES];
   if (schedule !== '' && !scheduleOptions.includes(schedule)) scheduleOptions.push(schedule);
 
   return (
     <Form onSubmit={save} noValidate>
       <Grid hasGutter md={6}>
-        <GridItem md={6}>
-          <FormGroup label="Name" fieldId={id('name')} isRequired>
-            <TextInput
-              id={id('name')}
-              value={name}
-              onChange={(_event, value) => rename(value)}
-              onBlur={() => touch('name')}
-              readOnlyVariant={isEdit ? 'default' : undefined}
-              isDisabled={!isEdit && disabled}
-              validated={shownError('name') ? 'error' : 'default'}
-              aria-describedby={shownError('name') ? id('name-error') : undefined}
-            />
-            <FieldError id={id('name-error')} error={shownError('name')} />
-          </FormGroup>
-        </GridItem>
-        <GridItem md={6}>
-          <FormGroup label="Namespace" fieldId={id('namespace')} isRequired>
-            <TextInput
-              id={id('namespace')}
-              value={namespace}
-              onChange={(_event, value) => {
-                touch('namespace');
-                setNamespace(value);
-              }}
-              readOnlyVariant={isEdit ? 'default' : undefined}
-              isDisabled={!isEdit && disabled}
-              validated={shownError('namespace') ? 'error' : 'default'}
-              aria-describedby={shownError('namespace') ? id('namespace-error') : undefined}
-            />
-            <FieldError id={id('namespace-error')} error={shownError('namespace')} />
-          </FormGroup>
-        </GridItem>
+        <NameFields fields={names} id={id} isEdit={isEdit} isDisabled={disabled} onNameChange={renameCheck} />
         <GridItem md={6}>
           <FormGroup label="Icon" fieldId={id('icon')}>
             <TextInput
@@ -261,17 +212,13 @@ export function CanaryEditor({
           </FormGroup>
         </GridItem>
       </Grid>
-      <FormGroup label="Labels" fieldId={id('labels')} role="group">
-        <YamlEditor
-          aria-label="Labels"
-          language="json"
-          height="very-small"
-          value={labelsText}
-          onChange={setLabelsText}
-          readOnly={disabled}
-          diagnostics={labels.ok ? undefined : [labels.diagnostic]}
-        />
-      </FormGroup>
+      <LabelsField
+        fieldId={id('labels')}
+        text={labelsText}
+        labels={labels}
+        onChange={setLabelsText}
+        readOnly={disabled}
+      />
       <FormGroup label="Spec" fieldId={id('spec')} role="group">
         <SpecEditor
           state={spec}
@@ -281,38 +228,24 @@ export function CanaryEditor({
           showAllErrors={isEdit}
         />
       </FormGroup>
-      {!readOnly && <SaveTarget {...target.targetProps} isDisabled={busy !== undefined} />}
-      {rejected && (
-        <Alert variant="danger" isInline title="The server did not accept this health check">
-          {rejected}
-        </Alert>
-      )}
-      {!readOnly && (
-        <ActionGroup>
-          <Button
-            type="submit"
-            variant="primary"
-            isDisabled={invalid || target.blocked || busy !== undefined}
-            isLoading={busy === 'saving'}
-          >
-            {busy === 'saving' ? (isEdit ? 'Updating' : 'Saving') : isEdit ? 'Update' : 'Save'}
-          </Button>
-          {extraActions}
-          {canary && (
-            <DeleteAction
-              title="Delete Health Check"
-              body={
-                clusterObject
-                  ? `Are you sure you want to delete ${describeRef(clusterRef)} from the cluster?`
-                  : `Are you sure you want to delete the health check ${canary.name}?`
-              }
-              onDelete={remove}
-              isDisabled={busy !== undefined}
-            />
-          )}
-        </ActionGroup>
-      )}
-      <ClusterSaveDialog {...target.dialogProps} />
+      <EditorActions
+        target={target}
+        readOnly={readOnly}
+        isEdit={isEdit}
+        saving={rowSave.saving}
+        invalid={invalid}
+        rejected={rowSave.rejected}
+        noun="health check"
+        extraActions={extraActions}
+        deletion={
+          canary && {
+            title: 'Delete Health Check',
+            rowQuestion: `Are you sure you want to delete the health check ${canary.name}?`,
+            clusterRef,
+            onDelete: remove,
+          }
+        }
+      />
     </Form>
   );
 }

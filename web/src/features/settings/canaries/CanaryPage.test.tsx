@@ -13,10 +13,10 @@ import {
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
 import { VALIDATE_DEBOUNCE_MS } from '../resource-editor/use-spec-validation.js';
 import { CanaryPage } from './CanaryPage.js';
-import { holdRequests } from './test-support.js';
+import { holdRequests, savedRow } from './test-support.js';
 import { clusterStatus, kubeObject } from '../cluster/test-support.js';
 
-const canary = {
+const canary = savedRow({
   id: 'c1',
   name: 'payments-api',
   namespace: 'payments',
@@ -24,13 +24,7 @@ const canary = {
   labels: { team: 'payments' },
   schedule: '@every 1m',
   spec: { http: [{ url: 'https://pay.example.com', name: 'pay home', method: 'GET' }] },
-  source: 'UI',
-  agent_id: '00000000-0000-0000-0000-000000000000',
-  created_by: 'u1',
-  created_at: '2024-01-01T00:00:00Z',
-  updated_at: '2024-01-01T00:00:00Z',
-  deleted_at: null,
-};
+});
 
 const jobs = [
   {

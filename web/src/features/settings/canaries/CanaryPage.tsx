@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, AlertActionCloseButton } from '@patternfly/react-core';
-import { can, useDbQuery, useWhoami } from '../../../api/index.js';
 import { AREAS } from '../../../shell/nav-items.js';
 import { PageHeader } from '../../../shell/page-header.js';
-import { managerOf } from '../cluster/managed.js';
-import { useClusterEditing, wasSavedToCluster } from '../cluster/use-cluster-editing.js';
 import { SpecPageContent } from '../resource-editor/SpecPageContent.js';
+import { useSpecPage } from '../resource-editor/use-spec-page.js';
 import type { CreatedState } from './AddCanaryModal.js';
 import { CANARY_MESSAGES, canaryKey, getCanary, type Canary } from './canaries-api.js';
 import { CanaryEditor } from './CanaryEditor.js';
@@ -39,24 +37,17 @@ function SavedAlert({ canary, onClose }: { canary: Canary; onClose: () => void }
 function CanaryDetails({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { data: whoami } = useWhoami();
-  const {
-    data: canary,
-    error,
-    isLoading,
-    mutate,
-  } = useDbQuery<Canary | null>(canaryKey(id), () => getCanary(id));
+  const page = useSpecPage<Canary>({
+    table: 'canaries',
+    id,
+    rowKey: canaryKey(id),
+    load: () => getCanary(id),
+    detailPath: (uid) => `${LIST_PATH}/${encodeURIComponent(uid)}`,
+  });
+  const { row: canary } = page;
   const [justCreated, setJustCreated] = useState(
     () => (location.state as CreatedState | null)?.created === true,
   );
-  const cluster = useClusterEditing({
-    table: 'canaries',
-    rowId: id,
-    detailPath: (uid) => `${LIST_PATH}/${encodeURIComponent(uid)}`,
-    refresh: mutate,
-    savedOnArrival: wasSavedToCluster(location.state),
-  });
-  const mayWrite = can(whoami, 'canaries', 'write');
 
   const title = (
     <>
@@ -67,29 +58,15 @@ function CanaryDetails({ id }: { id: string }) {
 
   return (
     <>
-      <PageHeader title={title} onRefresh={() => void mutate()} />
+      <PageHeader title={title} onRefresh={page.refresh} />
       <SpecPageContent
-        table="canaries"
+        {...page.content}
         label="Health check"
-        row={canary}
-        error={error}
-        isLoading={isLoading}
-        cluster={cluster}
         notice={justCreated && canary && <SavedAlert canary={canary} onClose={() => setJustCreated(false)} />}
         editor={(shown) => (
           <CanaryEditor
-            // A saved row (or a reloaded resource) comes back changed: the editor starts again from it.
-            key={
-              cluster.object
-                ? `cluster:${cluster.object.metadata.resourceVersion ?? ''}`
-                : `${shown.id}:${shown.updated_at ?? ''}`
-            }
-            canary={cluster.object ? undefined : shown}
-            clusterObject={cluster.object}
-            onReload={cluster.reload}
-            readOnly={!mayWrite || (!cluster.object && managerOf('canaries', shown) !== undefined)}
-            onSaved={() => void mutate()}
-            onClusterSaved={cluster.onSaved}
+            canary={page.editedRow(shown)}
+            {...page.editorProps(shown)}
             onDeleted={() => void navigate(LIST_PATH)}
           />
         )}

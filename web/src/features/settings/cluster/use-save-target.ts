@@ -33,9 +33,12 @@ export function useSaveTarget({
   const [chosen, setChosen] = useState<SaveTargetValue>('database');
   const availability = useClusterAvailability(table);
   const save = useClusterSave(onClusterSaved, onSpecErrors);
-  const toCluster = clusterObject !== undefined || chosen === 'cluster';
+  const inCluster = clusterObject !== undefined;
+  const toCluster = inCluster || chosen === 'cluster';
 
   return {
+    /** A cluster editor: what it edits lives in the cluster (and is deleted there). */
+    inCluster,
     toCluster,
     /** Saving to the cluster is chosen but cannot be done now. */
     blocked: toCluster && !availability.available,
@@ -48,8 +51,10 @@ export function useSaveTarget({
       table,
       value: chosen,
       onChange: setChosen,
-      fixedToCluster: clusterObject !== undefined,
+      fixedToCluster: inCluster,
     } satisfies SaveTargetProps,
     dialogProps: { save, onReload } satisfies ClusterSaveDialogProps,
   };
 }
+
+export type SaveTargetState = ReturnType<typeof useSaveTarget>;

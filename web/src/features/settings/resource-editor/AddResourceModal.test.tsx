@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { fakeApiPerTest, renderInShell } from '../../../shell/test-support.js';
+import { fakeApiPerTest } from '../../../shell/test-support.js';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
-import { ResourceListPage } from '../resources/ResourceListPage.js';
+import { openAddDialog, savedRow } from '../canaries/test-support.js';
 import { clusterStatus, kubeObject, NO_CLUSTER, replaceEditorText } from '../cluster/test-support.js';
 import { TopologyPage } from './ResourcePage.js';
 
-const saved = {
+const saved = savedRow({
   id: 't9',
   name: 'shop',
   namespace: 'default',
@@ -14,13 +13,7 @@ const saved = {
   labels: {},
   schedule: '@every 5m',
   spec: { schedule: '@every 5m', type: 'Website' },
-  source: 'UI',
-  agent_id: '00000000-0000-0000-0000-000000000000',
-  created_by: 'u1',
-  created_at: '2024-01-01T00:00:00Z',
-  updated_at: '2024-01-01T00:00:00Z',
-  deleted_at: null,
-};
+});
 const SPEC = "schedule: '@every 5m'\ntype: Website\n";
 
 const page = fakeApiPerTest((api) => {
@@ -37,20 +30,12 @@ const sentTo = (method: string, path: string) =>
 
 /** 'Add Topology' from the list, with a name and a spec typed in. */
 async function addTopology() {
-  const user = userEvent.setup({ delay: null });
-  const result = renderInShell(
-    [
-      { path: 'settings/:table', element: <ResourceListPage /> },
-      { path: 'settings/topologies/:id', element: <TopologyPage /> },
-    ],
-    '/settings/topologies',
-  );
-  await user.click(await screen.findByRole('button', { name: 'Add Topology' }));
-  const dialog = within(await screen.findByRole('dialog', { name: 'Add Topology' }));
-  await user.click(dialog.getByRole('textbox', { name: 'Name' }));
-  await user.paste('shop');
+  const opened = await openAddDialog('settings/topologies', 'Topology', <TopologyPage />);
+  const dialog = within(opened.dialog);
+  await opened.user.click(dialog.getByRole('textbox', { name: 'Name' }));
+  await opened.user.paste('shop');
   await replaceEditorText('Spec', SPEC);
-  return { user, dialog, ...result };
+  return { ...opened, dialog };
 }
 
 describe('Add Topology', () => {

@@ -1,8 +1,5 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  ActionGroup,
-  Alert,
-  Button,
   Form,
   FormGroup,
   FormHelperText,
@@ -12,20 +9,20 @@ import {
   HelperTextItem,
   TextInput,
 } from '@patternfly/react-core';
-import { errorMessage, useWhoami, type ApiError } from '../../../api/index.js';
+import { errorMessage, useWhoami } from '../../../api/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
 import { YamlEditor } from '../../../components/YamlEditor/index.js';
-import { FIELD_MESSAGES } from '../canaries/check-form.js';
-import { FieldError } from '../canaries/FieldError.js';
 import { labelsToText, parseLabels } from '../canaries/labels.js';
-import { deleteClusterObject, describeRef, type KubeObject } from '../cluster/cluster-api.js';
-import { ClusterSaveDialog } from '../cluster/ClusterSaveDialog.js';
-import { SaveTarget } from '../cluster/SaveTarget.js';
+import { LabelsField } from '../canaries/LabelsField.js';
+import { deleteClusterObject, type KubeObject } from '../cluster/cluster-api.js';
 import { useSaveTarget } from '../cluster/use-save-target.js';
-import { DeleteAction } from './DeleteAction.js';
+import { EditorActions } from './EditorActions.js';
+import { NameFields } from './NameFields.js';
 import { columnsFromSpec, type ResourceKind } from './resource-kinds.js';
 import { changedValues, createRow, deleteRow, updateRow, type SpecRow } from './rows-api.js';
 import { specFromYaml, specToYaml } from './spec-text.js';
+import { useNameFields } from './use-name-fields.js';
+import { useRowSave } from './use-row-save.js';
 import { useSpecValidation } from './use-spec-validation.js';
 
 export interface ResourceEditorProps {
@@ -44,8 +41,6 @@ export interface ResourceEditorProps {
   /** More buttons after Save (Cancel in the add dialog). */
   extraActions?: ReactNode;
 }
-
-type Busy = 'saving' | undefined;
 
 function startingValues(row: SpecRow | undefined, object: KubeObject | undefined) {
   if (object) {
@@ -84,13 +79,11 @@ export function ResourceEditor({
   const { table, messages } = kind;
 
   const [start] = useState(() => startingValues(row, clusterObject));
-  const [name, setName] = useState(start.name);
-  const [namespace, setNamespace] = useState(start.namespace);
+  const names = useNameFields(start, isEdit);
+  const { name, namespace } = names;
   const [labelsText, setLabelsText] = useState(() => labelsToText(start.labels));
   const [specText, setSpecText] = useState(() => specToYaml(start.spec));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [busy, setBusy] = useState<Busy>();
-  const [rejected, setRejected] = useState<string>();
+  const rowSave = useRowSave();
 
   const target = useSaveTarget({
     table,
@@ -106,16 +99,10 @@ export function ResourceEditor({
   const labels = useMemo(() => parseLabels(labelsText), [labelsText]);
   const parsed = useMemo(() => specFromYaml(specText), [specText]);
   const validation = useSpecValidation(specText, !readOnly, { path: `api/specs/${table}/validate` });
-  const required = (value: string) => (value.trim() === '' ? FIELD_MESSAGES.required : undefined);
-  const metaErrors = { name: required(name), namespace: required(namespace) };
-  const invalid =
-    Boolean(metaErrors.name || metaErrors.namespace) || !labels.ok || !parsed.ok || validation.invalid;
-  const shownError = (field: 'name' | 'namespace') =>
-    isEdit || touched.has(field) ? metaErrors[field] : undefined;
-  const touch = (field: string) => setTouched((all) => new Set(all).add(field));
-  const disabled = readOnly || busy !== undefined;
+  const invalid = names.invalid || !labels.ok || !parsed.ok || validation.invalid;
+  const disabled = readOnly || rowSave.saving;
 
-  const saveToDatabase = async (spec: Record<string, unknown>) => {
+  const saveToDatabase = (spec: Record<string, unknown>) => {
     const fields = {
       name: name.trim(),
       namespace: namespace.trim(),
@@ -123,30 +110,28 @@ export function ResourceEditor({
       ...(kind.hasLabels && labels.ok ? { labels: labels.labels } : {}),
       ...columnsFromSpec(kind, spec),
     };
-    setBusy('saving');
-    setRejected(undefined);
-    try {
-      const saved = row
-        ? await updateRow<SpecRow>(
-            table,
-            row.id,
-            changedValues(row, fields, Object.keys(fields) as (keyof typeof fields)[]),
-          )
-        : await createRow<SpecRow>(table, fields, whoami?.user.id ?? null);
-      toast.success(row ? messages.updated(saved.name) : messages.created(saved.name));
-      setBusy(undefined);
-      onSaved(saved, !row);
-    } catch (failure) {
-      // Everything typed stays; an invalid spec (422) also stays on screen next to the buttons.
-      toast.error(messages.failed('save', errorMessage(failure)));
-      if ((failure as ApiError).status === 422) setRejected(errorMessage(failure));
-      setBusy(undefined);
-    }
+    return rowSave.save(
+      () =>
+        row
+          ? updateRow<SpecRow>(
+              table,
+              row.id,
+              changedValues(row, fields, Object.keys(fields) as (keyof typeof fields)[]),
+            )
+          : createRow<SpecRow>(table, fields, whoami?.user.id ?? null),
+      {
+        saved: (saved) => {
+          toast.success(row ? messages.updated(saved.name) : messages.created(saved.name));
+          onSaved(saved, !row);
+        },
+        failed: (failure) => toast.error(messages.failed('save', errorMessage(failure))),
+      },
+    );
   };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (readOnly || busy || invalid || target.blocked || !parsed.ok || !labels.ok) return;
+    if (readOnly || rowSave.saving || invalid || target.blocked || !parsed.ok || !labels.ok) return;
     if (!target.toCluster) return void saveToDatabase(parsed.spec);
     target.saveToCluster(
       { namespace: namespace.trim(), name: name.trim() },
@@ -172,32 +157,11 @@ export function ResourceEditor({
   };
 
   const title = parsed.ok && typeof parsed.spec.title === 'string' ? parsed.spec.title : '';
-  const metaField = (field: 'name' | 'namespace', label: string, value: string, set: (v: string) => void) => (
-    <GridItem md={6}>
-      <FormGroup label={label} fieldId={id(field)} isRequired>
-        <TextInput
-          id={id(field)}
-          value={value}
-          onChange={(_event, next) => {
-            touch(field);
-            set(next);
-          }}
-          onBlur={() => touch(field)}
-          readOnlyVariant={isEdit ? 'default' : undefined}
-          isDisabled={!isEdit && disabled}
-          validated={shownError(field) ? 'error' : 'default'}
-          aria-describedby={shownError(field) ? id(`${field}-error`) : undefined}
-        />
-        <FieldError id={id(`${field}-error`)} error={shownError(field)} />
-      </FormGroup>
-    </GridItem>
-  );
 
   return (
     <Form onSubmit={save} noValidate>
       <Grid hasGutter md={6}>
-        {metaField('name', 'Name', name, setName)}
-        {metaField('namespace', 'Namespace', namespace, setNamespace)}
+        <NameFields fields={names} id={id} isEdit={isEdit} isDisabled={disabled} />
         {kind.specColumns.includes('title') && (
           <GridItem md={6}>
             <FormGroup label="Title" fieldId={id('title')}>
@@ -212,24 +176,20 @@ export function ResourceEditor({
         )}
       </Grid>
       {kind.hasLabels && (
-        <FormGroup label="Labels" fieldId={id('labels')} role="group">
-          <YamlEditor
-            aria-label="Labels"
-            language="json"
-            height="very-small"
-            value={labelsText}
-            onChange={setLabelsText}
-            readOnly={disabled}
-            diagnostics={labels.ok ? undefined : [labels.diagnostic]}
-          />
-        </FormGroup>
+        <LabelsField
+          fieldId={id('labels')}
+          text={labelsText}
+          labels={labels}
+          onChange={setLabelsText}
+          readOnly={disabled}
+        />
       )}
       <FormGroup label="Spec" fieldId={id('spec')} role="group">
         <YamlEditor
           aria-label="Spec"
           value={specText}
           onChange={(text) => {
-            setRejected(undefined);
+            rowSave.clearRejected();
             setSpecText(text);
           }}
           readOnly={disabled}
@@ -237,38 +197,26 @@ export function ResourceEditor({
           placeholder={kind.placeholder}
         />
       </FormGroup>
-      {!readOnly && <SaveTarget {...target.targetProps} isDisabled={busy !== undefined} />}
-      {rejected && (
-        <Alert variant="danger" isInline title={`The server did not accept this ${kind.title}`}>
-          {rejected}
-        </Alert>
-      )}
-      {!readOnly && (
-        <ActionGroup>
-          <Button
-            type="submit"
-            variant="primary"
-            isDisabled={invalid || target.blocked || busy !== undefined}
-            isLoading={busy === 'saving'}
-          >
-            {busy === 'saving' ? (isEdit ? 'Updating' : 'Saving') : isEdit ? 'Update' : 'Save'}
-          </Button>
-          {extraActions}
-          {isEdit && (
-            <DeleteAction
-              title={`Delete ${kind.title}`}
-              body={
-                clusterObject
-                  ? `Are you sure you want to delete ${describeRef(clusterRef)} from the cluster?`
-                  : `Are you sure you want to delete ${kind.title} ${name}?`
+      <EditorActions
+        target={target}
+        readOnly={readOnly}
+        isEdit={isEdit}
+        saving={rowSave.saving}
+        invalid={invalid}
+        rejected={rowSave.rejected}
+        noun={kind.title}
+        extraActions={extraActions}
+        deletion={
+          isEdit
+            ? {
+                title: `Delete ${kind.title}`,
+                rowQuestion: `Are you sure you want to delete ${kind.title} ${name}?`,
+                clusterRef,
+                onDelete: remove,
               }
-              onDelete={remove}
-              isDisabled={busy !== undefined}
-            />
-          )}
-        </ActionGroup>
-      )}
-      <ClusterSaveDialog {...target.dialogProps} />
+            : undefined
+        }
+      />
     </Form>
   );
 }

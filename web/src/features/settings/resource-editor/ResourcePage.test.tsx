@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { load } from 'js-yaml';
 import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
+import { savedRow } from '../canaries/test-support.js';
 import { clusterStatus, editorNamed, kubeObject, replaceEditorText } from '../cluster/test-support.js';
 import { PlaybookPage, TopologyPage } from './ResourcePage.js';
 
-const topology = {
+const topology = savedRow({
   id: 't1',
   name: 'web',
   namespace: 'shop',
@@ -14,13 +15,7 @@ const topology = {
   labels: { team: 'web' },
   schedule: '@every 5m',
   spec: { icon: 'kubernetes', schedule: '@every 5m', type: 'Website' },
-  source: 'UI',
-  agent_id: '00000000-0000-0000-0000-000000000000',
-  created_by: 'u1',
-  created_at: '2024-01-01T00:00:00Z',
-  updated_at: '2024-01-01T00:00:00Z',
-  deleted_at: null,
-};
+});
 // The mirror keys a custom resource's row by the resource's uid.
 const mirrored = { ...topology, id: 'uid-web', source: 'KubernetesCRD' };
 const live = kubeObject(

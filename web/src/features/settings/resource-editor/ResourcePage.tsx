@@ -1,33 +1,23 @@
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { can, useDbQuery, useWhoami } from '../../../api/index.js';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../shell/page-header.js';
-import { useClusterEditing, wasSavedToCluster } from '../cluster/use-cluster-editing.js';
-import { managerOf } from '../cluster/managed.js';
 import { ResourceEditor } from './ResourceEditor.js';
 import { RESOURCE_KINDS, type EditableTable } from './resource-kinds.js';
 import { getRow, rowKey, type SpecRow } from './rows-api.js';
 import { SpecPageContent } from './SpecPageContent.js';
+import { useSpecPage } from './use-spec-page.js';
 
 /** A Topology, Catalog Scraper or Playbook: its editor (tab Spec) and its Job History. */
 function ResourcePage({ table, id }: { table: EditableTable; id: string }) {
   const kind = RESOURCE_KINDS[table];
   const navigate = useNavigate();
-  const location = useLocation();
-  const { data: whoami } = useWhoami();
-  const {
-    data: row,
-    error,
-    isLoading,
-    mutate,
-  } = useDbQuery<SpecRow | null>(rowKey(table, id), () => getRow<SpecRow>(table, id));
-  const cluster = useClusterEditing({
+  const page = useSpecPage<SpecRow>({
     table,
-    rowId: id,
+    id,
+    rowKey: rowKey(table, id),
+    load: () => getRow<SpecRow>(table, id),
     detailPath: kind.detailPath,
-    refresh: mutate,
-    savedOnArrival: wasSavedToCluster(location.state),
   });
-  const mayWrite = can(whoami, table, 'write');
+  const { row } = page;
 
   const title = (
     <>
@@ -38,29 +28,15 @@ function ResourcePage({ table, id }: { table: EditableTable; id: string }) {
 
   return (
     <>
-      <PageHeader title={title} onRefresh={() => void mutate()} />
+      <PageHeader title={title} onRefresh={page.refresh} />
       <SpecPageContent
-        table={table}
+        {...page.content}
         label={kind.title}
-        row={row}
-        error={error}
-        isLoading={isLoading}
-        cluster={cluster}
         editor={(shown) => (
           <ResourceEditor
-            // A saved row (or a reloaded resource) comes back changed: the editor starts again from it.
-            key={
-              cluster.object
-                ? `cluster:${cluster.object.metadata.resourceVersion ?? ''}`
-                : `${shown.id}:${shown.updated_at ?? ''}`
-            }
             kind={kind}
-            row={cluster.object ? undefined : shown}
-            clusterObject={cluster.object}
-            onReload={cluster.reload}
-            readOnly={!mayWrite || (!cluster.object && managerOf(table, shown) !== undefined)}
-            onSaved={() => void mutate()}
-            onClusterSaved={cluster.onSaved}
+            row={page.editedRow(shown)}
+            {...page.editorProps(shown)}
             onDeleted={() => void navigate(kind.listPath)}
           />
         )}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { PageSection, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
 import { LoadError } from '../../../components/LoadError/index.js';
 import { useTabParam } from '../../../lib/use-tab-param.js';
@@ -14,8 +14,14 @@ import { JobHistoryTab } from '../resources/JobHistoryTab.js';
 const TABS = ['spec', 'jobs'] as const;
 type TabKey = (typeof TABS)[number];
 
+const editorKey = (row: PageRow, cluster: ClusterEditing) =>
+  cluster.object
+    ? `cluster:${cluster.object.metadata.resourceVersion ?? ''}`
+    : `${row.id}:${row.updated_at ?? ''}`;
+
 export interface PageRow extends SourcedRow {
   id: string;
+  updated_at: string | null;
   deleted_at: string | null;
 }
 
@@ -78,7 +84,8 @@ export function SpecPageContent<Row extends PageRow>({
             ) : (
               <ManagedNote table={table} row={row} onEditInCluster={cluster.edit} />
             )}
-            {editor(row)}
+            {/* A saved row (or a reloaded resource) comes back changed: the editor starts again from it. */}
+            <Fragment key={editorKey(row, cluster)}>{editor(row)}</Fragment>
           </div>
         </Tab>
         <Tab eventKey="jobs" title={<TabTitleText>Job History</TabTitleText>}>
