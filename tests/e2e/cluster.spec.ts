@@ -241,6 +241,57 @@ test('a conflict offers overwrite, and the cluster refuses what it finds invalid
   await expect(add.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('E2E_Not_A_DNS_Name');
 });
 
+test('a Catalog Scraper created in the cluster from the console shows read-only, and is deleted there', async ({
+  page,
+  adminApi,
+}) => {
+  const name = 'e2e-cluster-scraper';
+  await page.goto('settings/config_scrapers');
+  await page.getByRole('button', { name: 'Add Catalog Scraper' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Catalog Scraper' });
+  await add.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await add.getByRole('textbox', { name: 'Namespace' }).fill(NAMESPACE);
+  await add.getByRole('radio', { name: 'Cluster (custom resource)' }).check();
+  await typeSpec(page, "schedule: '@every 1h'\nkubernetes:\n  - clusterName: e2e\n");
+  await add.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save to the cluster' });
+  await expect(dialog).toContainText(`ScrapeConfig ${NAMESPACE}/${name} is not in the cluster yet`);
+  // Empty labels are no labels: the object shown is what the cluster stores.
+  await expect(dialog.getByRole('region', { name: 'Changes' })).not.toContainText('labels');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+
+  // The page of the new resource waits for the mirror, then shows it read-only.
+  await expect(page.getByText(`${name} created successfully`)).toBeVisible();
+  const uid = (await readInCluster('config_scrapers', name)).metadata.uid;
+  await expect(page).toHaveURL(new RegExp(`settings/config_scrapers/${uid}$`));
+  await expect(
+    page.getByText(
+      `This catalog scraper is managed by ScrapeConfig ${NAMESPACE}/${name} in the cluster and is read-only here.`,
+    ),
+  ).toBeVisible({ timeout: 30_000 });
+  expect(await mirrored(adminApi, 'config_scrapers', name)).toBe(uid);
+
+  await page.getByRole('button', { name: 'Edit in cluster' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Catalog Scraper' });
+  await expect(confirm).toContainText(
+    `Are you sure you want to delete ScrapeConfig ${NAMESPACE}/${name} from the cluster?`,
+  );
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`${name} deleted successfully`)).toBeVisible();
+  await expect(readInCluster('config_scrapers', name)).rejects.toMatchObject({ code: 404 });
+  // The mirror soft-deletes its row.
+  await expect
+    .poll(
+      async () =>
+        (await (await adminApi.get(`api/db/config_scrapers?id=eq.${uid}&select=deleted_at`)).json()) as {
+          deleted_at: string | null;
+        }[],
+      { timeout: 30_000 },
+    )
+    .toEqual([{ deleted_at: expect.any(String) }]);
+});
+
 test('the console keeps serving while the cluster is away, and resumes when it is back', async ({
   page,
   adminApi,

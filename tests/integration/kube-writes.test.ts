@@ -72,10 +72,15 @@ describe('save to cluster with the service account', () => {
       server,
       'POST',
       'topologies/default/dry-run-topology/dry-run',
-      { spec: { schedule: '@every 5m', components: [{ name: 'api', type: 'service' }] } },
+      {
+        metadata: { labels: {} },
+        spec: { schedule: '@every 5m', components: [{ name: 'api', type: 'service' }] },
+      },
     );
     expect(status).toBe(200);
     expect(body.live).toBeNull();
+    // An editor's empty labels are no labels: nothing in the diff that nobody typed.
+    expect(body.result.metadata).not.toHaveProperty('labels');
     expect(body.result).toMatchObject({
       apiVersion: CANARIES,
       kind: 'Topology',

@@ -276,6 +276,10 @@ function pathOf(
   return query ? `${path}?${query}` : path;
 }
 
+/** An empty map means none to Kubernetes: left out, so the diff shows no `labels: {}` nobody typed. */
+const unlessEmpty = (map: Record<string, string> | undefined) =>
+  map && Object.keys(map).length > 0 ? map : undefined;
+
 /**
  * What is sent: apiVersion, kind, name and namespace from the URL, the person's spec, labels and
  * annotations. An update starts from the live object, so what the editor does not show
@@ -299,8 +303,8 @@ function desiredObject(
       ...kept,
       name: target.name,
       namespace: target.namespace,
-      labels: request.metadata?.labels ?? base?.metadata.labels,
-      annotations: request.metadata?.annotations ?? base?.metadata.annotations,
+      labels: unlessEmpty(request.metadata?.labels ?? base?.metadata.labels),
+      annotations: unlessEmpty(request.metadata?.annotations ?? base?.metadata.annotations),
       ...(resourceVersion !== undefined ? { resourceVersion } : {}),
     },
     spec: request.spec,

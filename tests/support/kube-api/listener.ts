@@ -18,7 +18,7 @@ export interface DualListener {
   close(): Promise<void>;
 }
 
-export async function listenDual(handler: http.RequestListener): Promise<DualListener> {
+export async function listenDual(handler: http.RequestListener, port = 0): Promise<DualListener> {
   const plain = http.createServer(handler);
   const secure = https.createServer({ key: TLS_KEY, cert: TLS_CERTIFICATE }, handler);
   const sockets = new Set<net.Socket>();
@@ -35,7 +35,7 @@ export async function listenDual(handler: http.RequestListener): Promise<DualLis
     });
   });
   const listener: DualListener = {
-    port: 0,
+    port,
     listen: () =>
       new Promise<void>((resolve, reject) => {
         server.once('error', reject);

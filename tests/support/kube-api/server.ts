@@ -33,6 +33,8 @@ export interface KubeApiServerOptions {
    * Return false → 403 Forbidden Status ('... is forbidden: User "x" cannot create resource ...').
    */
   authorize?: (request: AuthorizationRequest) => boolean;
+  /** The port on 127.0.0.1; default: a free one. */
+  port?: number;
 }
 
 export interface RecordedRequest {
@@ -149,7 +151,7 @@ export async function startKubeApiServer(options: KubeApiServerOptions = {}): Pr
     }
   }
 
-  const listener = await listenDual((incoming, response) => void handle(incoming, response));
+  const listener = await listenDual((incoming, response) => void handle(incoming, response), options.port);
   port = listener.port;
   const url = `http://127.0.0.1:${port}`;
 
