@@ -6,6 +6,7 @@
  * was stored is gone with it.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAll } from 'js-yaml';
@@ -15,7 +16,8 @@ import { startKubeApiServer } from '../tests/support/kube-api/index.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.KUBE_PORT ?? 9443);
 const cluster = await startKubeApiServer({ port });
-const kubeconfig = cluster.writeKubeconfig(path.join(root, 'data/dev-cluster'));
+// Not under ./data: that is the embedded database's own directory.
+const kubeconfig = cluster.writeKubeconfig(path.join(os.tmpdir(), 'ops-console-dev-cluster'));
 
 // The test server has no Namespace objects: a namespace exists once something is in it.
 const samples = (
