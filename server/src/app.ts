@@ -1,6 +1,5 @@
 import compression from 'compression';
 import express, { Router } from 'express';
-import { dbAuthorizer, createFlagReader } from './access/guard.js';
 import type { Identity } from './auth/index.js';
 import type { About } from './auth/whoami.js';
 import type { Config } from './config.js';
@@ -15,11 +14,9 @@ import { createKubeProxy } from './kube/kube-proxy.js';
 import { createKubeconfigDownload } from './kube/kubeconfig.js';
 import { createKubeRouter } from './kube/router.js';
 import { backendVersion } from './version.js';
+import { createPlatformApi, platformBodyErrors } from './platform/api.js';
 import type { Db } from './platform/db/db.js';
-import { guardGitOpsWrite } from './platform/gitops.js';
-import { createHealthRouter, type CheckRunner } from './platform/health/router.js';
-import { createDbRouter, restBodyErrors } from './platform/rest/router.js';
-import { validateSpecWrite } from './platform/specs/kinds.js';
+import type { CheckRunner } from './platform/health/router.js';
 import { createSpecsRouter } from './platform/specs/router.js';
 import type { DbSchema } from './platform/rest/schema.js';
 
@@ -82,8 +79,16 @@ export function createApp({
   api.use('/auth', publicAuth);
   api.use(authentication.requireSignedIn, authentication.csrf);
   api.use('/auth', account);
-  api.use('/people', people);
-  api.use('/canary', createHealthRouter({ db, flags: identity.flags, runner: health }));
+  // The platform's contract, one group an upstream platform can stand in for; then the console's own.
+  const platformApi = createPlatformApi({
+    db,
+    schema,
+    maxRows: config.apiMaxRows,
+    flags: identity.flags,
+    people,
+    health,
+  });
+  api.use(platformApi, platformBodyErrors);
   api.use('/specs', createSpecsRouter({ flags: identity.flags }));
   api.get('/about', (_req, res) => {
     res.json({ Version: backendVersion } satisfies About);
@@ -93,20 +98,6 @@ export function createApp({
   });
   api.use('/kube', createKubeRouter({ kube, flags: identity.flags }));
   api.get('/kubeconfig', createKubeconfigDownload({ kube, db, config }));
-  // Feature flags for data requests: one read shared by requests within a second.
-  const authorize = dbAuthorizer(schema, createFlagReader(db, { maxAgeMs: 1000 }));
-  api.use(
-    '/db',
-    createDbRouter({
-      db,
-      schema,
-      maxRows: config.apiMaxRows,
-      authorize,
-      validateWrite: validateSpecWrite,
-      guardWrite: guardGitOpsWrite,
-    }),
-    restBodyErrors,
-  );
   api.use(apiNotFound);
   root.use('/api', api);
 

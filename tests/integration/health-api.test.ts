@@ -295,7 +295,11 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
 
   describe('the Canary spec', () => {
     const validate = async (yaml: string) => {
-      const response = await server.fetch('api/canary/validate', jsonRequest('POST', { yaml }), 'editor');
+      const response = await server.fetch(
+        'api/specs/canaries/validate',
+        jsonRequest('POST', { yaml }),
+        'editor',
+      );
       expect(response.status).toBe(200);
       return response.json();
     };
@@ -328,7 +332,7 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
     });
 
     it('serves the schema the editor hints with', async () => {
-      const response = await server.fetch('api/canary/schema');
+      const response = await server.fetch('api/specs/canaries/schema');
       expect(response.status).toBe(200);
       const schema = (await response.json()) as {
         properties: Record<string, { items?: { required?: string[] } }>;

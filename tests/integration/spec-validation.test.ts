@@ -137,6 +137,21 @@ describe('spec validation of the four custom resource kinds', () => {
       expect((await server.fetch('api/specs/topologies/schema', {}, 'anonymous')).status).toBe(401);
     });
 
+    it('is the one place a canary spec is checked: /api/canary has no validator or schema', async () => {
+      const yaml = 'http:\n  - name: site\n';
+      const validated = await server.fetch(
+        'api/specs/canaries/validate',
+        jsonRequest('POST', { yaml }),
+        'viewer',
+      );
+      expect(validated.status).toBe(200);
+      expect(
+        (await server.fetch('api/canary/validate', jsonRequest('POST', { yaml }), 'viewer')).status,
+      ).toBe(404);
+      expect((await server.fetch('api/specs/canaries/schema', {}, 'viewer')).status).toBe(200);
+      expect((await server.fetch('api/canary/schema', {}, 'viewer')).status).toBe(404);
+    });
+
     it("is refused (403) while the kind's area is turned off", async () => {
       await sql(`insert into properties (name, value) values ('topology.disable', 'true')`);
       try {

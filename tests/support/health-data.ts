@@ -2,9 +2,8 @@
  * Rows the health suites write straight into the database (canaries, checks, statuses,
  * rollups), and the figures a person would compute by hand from them.
  */
+import { LOCAL_AGENT } from '../../server/src/platform/agents/local-agent.js';
 import type { TestServer } from './server.js';
-
-export const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
 
 export type Sql = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
 

@@ -3,7 +3,6 @@
  * per resource (spec 1 §6) and feature flags, decided on the server for every request.
  */
 import type { Request, RequestHandler } from 'express';
-import { SIGN_IN_MESSAGE } from '../auth/authenticate.js';
 import { HttpError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
 import type { Authorize } from '../platform/rest/router.js';
@@ -36,6 +35,9 @@ export function createFlagReader(db: Db, { maxAgeMs = 0 }: { maxAgeMs?: number }
 }
 
 export type FlagReader = ReturnType<typeof createFlagReader>;
+
+/** The 401 of a request without a signed-in person, wherever it is refused. */
+export const SIGN_IN_MESSAGE = 'Please sign in.';
 
 function signedIn(req: Request): Express.User {
   if (!req.user) throw new HttpError(401, SIGN_IN_MESSAGE);

@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import passport from 'passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import { Strategy as LocalStrategy } from 'passport-local';
+import { SIGN_IN_MESSAGE } from '../access/guard.js';
 import { csrfProtection } from '../http/csrf.js';
 import { apiError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
@@ -24,7 +25,6 @@ declare global {
 
 export type Passport = InstanceType<typeof passport.Authenticator>;
 
-export const SIGN_IN_MESSAGE = 'Please sign in.';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 export const BAD_TOKEN_MESSAGE = 'The API token is not valid, was revoked or has expired.';
 

@@ -11,7 +11,7 @@ import type { FlagReader } from '../access/guard.js';
 import { disabledMessage, featureOf } from '../access/feature-map.js';
 import { refusal, resourceOf, type Action } from '../access/resource-map.js';
 import type { Permissions } from '../access/roles.js';
-import { locateYaml } from '../platform/health/yaml-locator.js';
+import { locateYaml } from '../lib/yaml-locator.js';
 import { meansUnreachable, reasonOf, type KubeConnection } from './connection.js';
 import { credentialsFor, type ClusterPerson } from './impersonation.js';
 import { apiVersionOf, type KindInfo } from './kinds.js';

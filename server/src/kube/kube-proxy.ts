@@ -13,9 +13,8 @@ import type { Agent, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
-import type { FlagReader } from '../access/guard.js';
+import { SIGN_IN_MESSAGE, type FlagReader } from '../access/guard.js';
 import type { Action } from '../access/resource-map.js';
-import { SIGN_IN_MESSAGE } from '../auth/authenticate.js';
 import { CSRF_HEADER } from '../http/csrf.js';
 import type { Logger } from '../http/logging.js';
 import { consoleRefusal } from './cluster-writes.js';

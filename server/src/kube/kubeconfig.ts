@@ -5,8 +5,8 @@
  */
 import type { RequestHandler } from 'express';
 import { dump } from 'js-yaml';
+import { SIGN_IN_MESSAGE } from '../access/guard.js';
 import { createApiTokenStore } from '../auth/api-token-store.js';
-import { SIGN_IN_MESSAGE } from '../auth/authenticate.js';
 import { consoleUrl } from '../auth/return-to.js';
 import type { Config } from '../config.js';
 import { apiError } from '../http/errors.js';

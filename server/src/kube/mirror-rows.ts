@@ -5,7 +5,8 @@
  */
 import type { Logger } from '../http/logging.js';
 import type { Db } from '../platform/db/db.js';
-import { canonical, LOCAL_AGENT } from '../platform/health/reconcile.js';
+import { canonical } from '../lib/canonical.js';
+import { LOCAL_AGENT } from '../platform/agents/local-agent.js';
 import { CRD_SOURCE, type KindInfo, type KindTable } from './kinds.js';
 import type { KubeObject } from './types.js';
 

@@ -6,9 +6,8 @@
  * person (KUBE_WRITE_AS).
  */
 import { Router, type ErrorRequestHandler, type Request } from 'express';
-import type { FlagReader } from '../access/guard.js';
+import { SIGN_IN_MESSAGE, type FlagReader } from '../access/guard.js';
 import type { Action } from '../access/resource-map.js';
-import { SIGN_IN_MESSAGE } from '../auth/authenticate.js';
 import { HttpError } from '../http/errors.js';
 import { NOT_CONFIGURED_MESSAGE, type KubeConnection } from './connection.js';
 import {

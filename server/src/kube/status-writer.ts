@@ -6,7 +6,7 @@
 import { CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import type { Logger } from '../http/logging.js';
 import type { Db } from '../platform/db/db.js';
-import { canonical } from '../platform/health/reconcile.js';
+import { canonical } from '../lib/canonical.js';
 import { httpStatusOf, reasonOf, type KubeConnection } from './connection.js';
 import { kindOfTable } from './kinds.js';
 import type { KubeObject } from './types.js';

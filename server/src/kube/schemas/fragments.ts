@@ -1,20 +1,42 @@
 /**
  * Building blocks of the spec schemas (JSON schema draft-07, as the editors' validator reads
- * them). The Canary schema's own blocks are reused so a secret-capable value or a template means
- * the same thing in every kind.
+ * them), shared so a secret-capable value or a template means the same thing in every kind.
  */
-import type { Schema } from '../../platform/health/canary-schema.js';
+export type Schema = Record<string, unknown>;
 
-export {
-  boolean,
-  count,
-  nonEmpty,
-  secretValue,
-  string,
-  stringMap,
-  template,
-  type Schema,
-} from '../../platform/health/canary-schema.js';
+export const string: Schema = { type: 'string' };
+export const nonEmpty: Schema = { type: 'string', minLength: 1 };
+export const boolean: Schema = { type: 'boolean' };
+export const count: Schema = { type: 'integer', minimum: 0 };
+export const stringMap: Schema = { type: 'object', additionalProperties: { type: 'string' } };
+
+const keyRef: Schema = {
+  type: 'object',
+  properties: { name: string, key: string },
+  required: ['name', 'key'],
+  additionalProperties: false,
+};
+
+/** Where a secret-capable value comes from: a secret or a config map. */
+export const valueFrom: Schema = {
+  type: 'object',
+  properties: { secretKeyRef: keyRef, configMapKeyRef: keyRef },
+  additionalProperties: false,
+};
+
+/** A literal, or `{value}` / `{valueFrom}` (spec 3 §3's secret-capable value). */
+export const secretValue: Schema = {
+  type: ['string', 'object'],
+  properties: { name: string, value: string, valueFrom },
+  additionalProperties: false,
+};
+
+/** A CEL expression, Go template, JSONPath or JavaScript: test, display and transform. */
+export const template: Schema = {
+  type: 'object',
+  properties: { expr: string, template: string, jsonPath: string, javascript: string },
+  additionalProperties: false,
+};
 
 export const number: Schema = { type: 'number' };
 export const strings: Schema = { type: 'array', items: { type: 'string' } };

@@ -2,8 +2,8 @@
  * One schema per kind for both the YAML editors' validation (/api/specs, /api/canary) and the
  * CustomResourceDefinitions (kube/crds.ts converts them to structural schemas).
  */
-import { canarySpecSchema } from '../../platform/health/canary-schema.js';
 import type { KindTable } from '../kinds.js';
+import { canarySpecSchema } from './canary.js';
 import type { Schema } from './fragments.js';
 import { playbookSpecSchema } from './playbook.js';
 import { scrapeConfigSpecSchema } from './scrape-config.js';

@@ -1,7 +1,7 @@
+import { canonical } from '../../lib/canonical.js';
 import type { Db } from '../db/db.js';
+import { LOCAL_AGENT } from '../agents/local-agent.js';
 import { checksOfCanary, type CheckDefinition } from './canary-spec.js';
-
-export const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
 
 interface CanaryRow {
   id: string;
@@ -23,17 +23,6 @@ interface CheckRow {
   severity: string | null;
   labels: Record<string, string>;
   spec: Record<string, unknown> | null;
-}
-
-/** JSON with sorted keys: jsonb does not keep the order a value was written in. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value ?? null);
 }
 
 export interface ReconcileOutcome {

@@ -117,11 +117,15 @@ describe('POST run/check/{id}', () => {
   });
 });
 
-describe('POST validate', () => {
-  it('needs the YAML text in the body', async () => {
-    expect(await call(withRunner.url, 'validate', 'viewer', { method: 'POST', body: '{}' })).toEqual({
-      status: 400,
-      message: 'The body must be { "yaml": "<the canary spec>" }',
+describe('the Canary spec', () => {
+  it('has no validator or schema here: /api/specs/canaries serves them', async () => {
+    const validate = await fetch(`${withRunner.url}/canary/validate`, {
+      method: 'POST',
+      headers: { 'x-roles': 'viewer', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ yaml: '' }),
     });
+    expect(validate.status).toBe(404);
+    const schema = await fetch(`${withRunner.url}/canary/schema`, { headers: { 'x-roles': 'viewer' } });
+    expect(schema.status).toBe(404);
   });
 });

@@ -1,18 +1,17 @@
 /**
- * /api/canary: the health dashboard's summary, Run Now, and the Canary spec's schema and
- * validator (spec 1 §7). Mounted after the sign-in and CSRF checks; every route needs the
- * `health` feature and read on canaries.
+ * /api/canary: the health dashboard's summary and Run Now (spec 1 §7), the paths the platform's
+ * canary API has; the Canary spec's schema and validator are the console's own (/api/specs).
+ * Mounted after the sign-in and CSRF checks; every route needs the `health` feature and read on
+ * canaries.
  */
 import { Router, type Request, type Response } from 'express';
 import { requireFeature, requirePermission, type FlagReader } from '../../access/guard.js';
 import type { Role } from '../../access/roles.js';
 import { HttpError } from '../../http/errors.js';
 import type { Db } from '../db/db.js';
-import { canarySpecSchema } from './canary-schema.js';
 import { readSummaryQuery } from './summary-range.js';
 import { healthSummary, SummaryAborted } from './summary.js';
 import type { CheckResult, RunCheckResponse } from './types.js';
-import { validateCanaryYaml } from './validate.js';
 
 /** What Run Now needs of the check runner. */
 export interface CheckRunner {
@@ -93,17 +92,6 @@ export function createHealthRouter({
     const check = summary.checks_summary[0];
     if (!check) throw new HttpError(404, CHECK_NOT_FOUND);
     res.json({ result: ran.result, check } satisfies RunCheckResponse);
-  });
-
-  router.get('/schema', (_req, res) => {
-    res.json(canarySpecSchema);
-  });
-
-  router.post('/validate', (req, res) => {
-    const yaml = (req.body as { yaml?: unknown } | undefined)?.yaml;
-    if (typeof yaml !== 'string')
-      throw new HttpError(400, 'The body must be { "yaml": "<the canary spec>" }');
-    res.json(validateCanaryYaml(yaml));
   });
 
   return router;

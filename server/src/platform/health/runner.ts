@@ -4,7 +4,8 @@ import { executeCheck, unsupportedResult, type RunnableCheck } from './execute.j
 import { runnerFor } from './kinds/index.js';
 import { advisoryLeadership, soleLeadership, type Leadership } from './leader.js';
 import { Limiter } from './limiter.js';
-import { canariesFingerprint, LOCAL_AGENT, reconcileCanaries } from './reconcile.js';
+import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { canariesFingerprint, reconcileCanaries } from './reconcile.js';
 import { recordCanaryRun, recordResult } from './results.js';
 import { parseSchedule, scheduleTextOf, type Schedule } from './schedule.js';
 import type { CheckResult } from './types.js';

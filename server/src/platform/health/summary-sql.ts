@@ -3,11 +3,10 @@
  * figures from a lateral subquery, so every check costs one index range scan of
  * check_statuses (check_id, time) rather than a scan of the whole history.
  */
+import { LOCAL_AGENT } from '../agents/local-agent.js';
 import type { RangePlan, SummaryQuery } from './summary-range.js';
 
 const HOUR_MS = 3_600_000;
-
-export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 
 /** Bound values, numbered as they are added. */
 class Params {
@@ -150,7 +149,7 @@ export function buildSummarySql(
       select ${rolling1hOf('')} from check_statuses cs where cs.check_id = k.id and ${lastHour(nowParam)}
     ) h on true`;
   const where = filters(query, params);
-  const localAgent = params.add(LOCAL_AGENT_ID, '::uuid');
+  const localAgent = params.add(LOCAL_AGENT, '::uuid');
   const text = `
     select k.id, k.canary_id, c.name as canary_name, coalesce(k.namespace, c.namespace) as namespace,
       k.agent_id, case when k.agent_id = ${localAgent} then null else a.name end as agent_name,

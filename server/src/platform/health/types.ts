@@ -76,16 +76,3 @@ export interface RunCheckResponse {
   result: CheckResult;
   check: CheckSummary;
 }
-
-/** POST /api/canary/validate: YAML text in, errors located at a line out (1-based). */
-export interface SpecValidationError {
-  line: number;
-  column: number;
-  /** JSON pointer of the offending value ('' for the whole document) */
-  path: string;
-  message: string;
-}
-export interface SpecValidationResponse {
-  valid: boolean;
-  errors: SpecValidationError[];
-}

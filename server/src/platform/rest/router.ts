@@ -45,7 +45,9 @@ import {
   buildLockMatching,
   buildUpdate,
   type InsertOptions,
+  type WriteAnswer,
 } from './write.js';
+import { ruleOf, type WriteRequest, type WriteRule, type WriteRules } from './write-rules.js';
 
 export interface DbRouterOptions {
   db: Db;
@@ -62,33 +64,13 @@ export interface DbRouterOptions {
    */
   authorize?: Authorize;
   /**
-   * Checks the rows of a POST (each row) or PATCH (the one change) to `relation` once the
-   * caller is authorized, before anything is written. Throw a RestError to refuse.
+   * The write rules of each relation (validate, guard, after; see write-rules.ts), composed from
+   * the areas' rules with composeWriteRules. A relation without rules is written as asked.
    */
-  validateWrite?: ValidateWrite;
-  /**
-   * Runs in the transaction of a write, just before it, with the rows it would change at hand
-   * (see WriteTarget). Throw a RestError to refuse; nothing is written then.
-   */
-  guardWrite?: GuardWrite;
-}
-
-/** A write about to happen, as a guard sees it. */
-export interface WriteTarget {
-  relation: string;
-  method: 'POST' | 'PATCH' | 'DELETE';
-  /** The rows of a POST, the one change of a PATCH, none for a DELETE. */
-  rows: Record<string, unknown>[];
-  /**
-   * These columns of the rows the write would change — those a PATCH or DELETE matches, those an
-   * upsert collides with (none for a plain insert) — locked until the write is over.
-   */
-  existing(columns: string[]): Promise<Record<string, unknown>[]>;
+  writeRules?: WriteRules;
 }
 
 export type Authorize = (req: Request, name: string, parsed: ParsedQuery) => void | Promise<void>;
-export type ValidateWrite = (relation: string, rows: Record<string, unknown>[]) => void | Promise<void>;
-export type GuardWrite = (target: WriteTarget) => void | Promise<void>;
 
 export const defaultMaxRows = 1000;
 
@@ -97,8 +79,7 @@ interface Context {
   schema: DbSchema;
   maxRows: number;
   authorize?: Authorize;
-  validateWrite?: ValidateWrite;
-  guardWrite?: GuardWrite;
+  writeRules: WriteRules;
 }
 
 /** An answer to send: built first, sent once any transaction is over. */
@@ -112,6 +93,8 @@ interface Answer {
   body: string | null;
   n: number;
   total?: number;
+  /** every column of the rows a write wrote, JSON text, when asked for */
+  written?: string;
 }
 
 const jsonType = 'application/json; charset=utf-8';
@@ -132,8 +115,7 @@ export function createDbRouter(options: DbRouterOptions): express.Router {
     schema,
     maxRows,
     authorize: options.authorize,
-    validateWrite: options.validateWrite,
-    guardWrite: options.guardWrite,
+    writeRules: options.writeRules ?? {},
   };
   const router = express.Router();
   router.all(
@@ -260,15 +242,18 @@ function reply(req: Request, res: Response, answer: Reply): void {
 }
 
 async function run(db: Queryable, query: BuiltQuery): Promise<Answer> {
-  const { rows } = await db.query<{ body: string | null; n: number | string; total?: number | string }>(
-    query.text,
-    query.params,
-  );
+  const { rows } = await db.query<{
+    body: string | null;
+    n: number | string;
+    total?: number | string;
+    written?: string;
+  }>(query.text, query.params);
   const row = rows[0] ?? { body: '[]', n: 0 };
   return {
     body: row.body,
     n: Number(row.n),
     ...(row.total === undefined ? {} : { total: Number(row.total) }),
+    ...(row.written === undefined ? {} : { written: row.written }),
   };
 }
 
@@ -303,19 +288,36 @@ function representationPlan(
   return root;
 }
 
+/** A write to run: its statement, and how to read (and lock) the rows it would change. */
+interface PlannedWrite {
+  request: WriteRequest;
+  rule: WriteRule | undefined;
+  build: (answer: WriteAnswer) => BuiltQuery;
+  existing: (columns: string[]) => BuiltQuery | null;
+}
+
 /**
- * Runs a write in a transaction, so a 406 for the single-object answer undoes it; the guard, if
- * any, runs first in the same transaction.
+ * Runs a write in a transaction with its relation's guard just before it and its after rule just
+ * after it, so a refusal, a failing after rule or a 406 for the single-object answer undoes it.
  */
-async function write(
-  db: Db,
-  query: BuiltQuery,
-  how: Negotiated,
-  guard?: (tx: Queryable) => Promise<void>,
-): Promise<Answer> {
+async function write(db: Db, planned: PlannedWrite, how: Negotiated): Promise<Answer> {
+  const { request, rule } = planned;
+  const query = planned.build({ written: rule?.after !== undefined });
   return db.transaction(async (tx) => {
-    await guard?.(tx);
+    await rule?.guard?.({
+      ...request,
+      tx,
+      existing: async (columns) => {
+        const lock = planned.existing(columns);
+        if (!lock) return [];
+        return (await tx.query<Record<string, unknown>>(lock.text, lock.params)).rows;
+      },
+    });
     const answer = await run(tx, query);
+    if (rule?.after) {
+      const written = JSON.parse(answer.written ?? '[]') as Record<string, unknown>[];
+      await rule.after({ ...request, tx, written });
+    }
     if (how.single) answer.body = singleObject(answer);
     return answer;
   });
@@ -338,25 +340,6 @@ function rowsOf(body: unknown): Record<string, unknown>[] {
   return rows as Record<string, unknown>[];
 }
 
-/** The guard of a write, given how to read (and lock) the rows it would change. */
-function guardOf(
-  { guardWrite }: Context,
-  target: Omit<WriteTarget, 'existing'>,
-  existing: (columns: string[]) => BuiltQuery | null,
-): ((tx: Queryable) => Promise<void>) | undefined {
-  if (!guardWrite) return undefined;
-  return async (tx) => {
-    await guardWrite({
-      ...target,
-      existing: async (columns) => {
-        const query = existing(columns);
-        if (!query) return [];
-        return (await tx.query<Record<string, unknown>>(query.text, query.params)).rows;
-      },
-    });
-  };
-}
-
 async function insert(
   context: Context,
   relation: Relation,
@@ -365,9 +348,11 @@ async function insert(
   res: Response,
   how: Negotiated,
 ): Promise<void> {
-  const { db, schema, validateWrite } = context;
+  const { db, schema } = context;
   const rows = rowsOf(req.body);
-  await validateWrite?.(relation.name, rows);
+  const request: WriteRequest = { relation: relation.name, method: 'POST', rows };
+  const rule = ruleOf(context.writeRules, relation.name);
+  await rule?.validate?.(request);
   if (rows.length === 0)
     return void res
       .status(201)
@@ -380,11 +365,13 @@ async function insert(
     ...(how.prefer.resolution ? { resolution: how.prefer.resolution } : {}),
     ...(parsed.onConflict ? { onConflict: parsed.onConflict } : {}),
   };
-  const query = buildInsert(relation, options, representation);
-  const guard = guardOf(context, { relation: relation.name, method: 'POST', rows }, (columns) =>
-    buildLockConflicting(relation, options, columns),
-  );
-  const answer = await write(db, query, how, guard);
+  const planned: PlannedWrite = {
+    request,
+    rule,
+    build: (answer) => buildInsert(relation, options, representation, answer),
+    existing: (columns) => buildLockConflicting(relation, options, columns),
+  };
+  const answer = await write(db, planned, how);
   res.setHeader('Content-Range', `*/*`);
   if (how.prefer.resolution) res.setHeader('Preference-Applied', `resolution=${how.prefer.resolution}`);
   send(req, res, 201, representation ? answer.body : null);
@@ -398,26 +385,31 @@ async function updateOrDelete(
   res: Response,
   how: Negotiated,
 ): Promise<void> {
-  const { db, schema, validateWrite } = context;
+  const { db, schema } = context;
   const root = parsed.paths.get('') ?? { filters: [], order: [] };
   if (root.limit !== undefined || root.offset !== undefined)
     throw parseError(`limit and offset are not supported with ${req.method}`);
   for (const path of parsed.paths.keys())
     if (path !== '') throw parseError('Filters on embedded resources are not supported in writes');
   const representation = representationPlan(schema, relation, parsed, how);
-  let query: BuiltQuery;
-  let rows: Record<string, unknown>[] = [];
-  if (req.method === 'PATCH') {
-    const change = rowsOfPatch(req.body);
-    await validateWrite?.(relation.name, [change]);
-    query = buildUpdate(relation, change, root.filters, representation);
-    rows = [change];
-  } else query = buildDelete(relation, root.filters, representation);
-  const method = req.method === 'PATCH' ? 'PATCH' : 'DELETE';
-  const guard = guardOf(context, { relation: relation.name, method, rows }, (columns) =>
-    buildLockMatching(relation, root.filters, columns),
-  );
-  const answer = await write(db, query, how, guard);
+  const change = req.method === 'PATCH' ? rowsOfPatch(req.body) : undefined;
+  const request: WriteRequest = {
+    relation: relation.name,
+    method: change ? 'PATCH' : 'DELETE',
+    rows: change ? [change] : [],
+  };
+  const rule = ruleOf(context.writeRules, relation.name);
+  await rule?.validate?.(request);
+  const planned: PlannedWrite = {
+    request,
+    rule,
+    build: (answer) =>
+      change
+        ? buildUpdate(relation, change, root.filters, representation, answer)
+        : buildDelete(relation, root.filters, representation, answer),
+    existing: (columns) => buildLockMatching(relation, root.filters, columns),
+  };
+  const answer = await write(db, planned, how);
   res.setHeader('Content-Range', contentRange(0, answer.n, undefined));
   if (representation) send(req, res, 200, answer.body);
   else send(req, res, 204, null);

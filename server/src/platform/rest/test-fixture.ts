@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { openDatabase, type Db } from '../db/db.js';
 import { createDbRouter, restBodyErrors } from './router.js';
 import { loadSchema, type DbSchema } from './schema.js';
+import type { WriteRules } from './write-rules.js';
 
 /** A small schema exercising every kind of relationship, type and function the API handles. */
 export const fixtureSql = `
@@ -91,6 +92,7 @@ export interface FixtureOptions {
   maxRows?: number;
   /** The app's JSON body limit (express.json before the router, as in app.ts). */
   bodyLimit?: string;
+  writeRules?: WriteRules;
 }
 
 /** An in-memory PGlite with the fixture schema, and the router served on a free port. */
@@ -135,6 +137,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
       db: recorded,
       schema,
       ...(options.maxRows === undefined ? {} : { maxRows: options.maxRows }),
+      ...(options.writeRules ? { writeRules: options.writeRules } : {}),
     }),
     restBodyErrors,
   );

@@ -21,12 +21,27 @@ export interface InsertOptions {
   onConflict?: string[];
 }
 
+/**
+ * What a write answers besides its rows as the select asks (or just counted): every column of the
+ * rows it wrote (`written`, JSON text), for the rules that run after it.
+ */
+export interface WriteAnswer {
+  written?: boolean;
+}
+
 /** The rows a write changed, answered as the select asks, or just counted. */
-function answerSql(write: string, representation: PlanNode | null, params: Params): string {
+function answerSql(
+  write: string,
+  representation: PlanNode | null,
+  params: Params,
+  { written = false }: WriteAnswer,
+): string {
   const answer = representation
     ? representationSql(representation, params)
     : 'select null as body, count(*) as n from _written';
-  return `with _written as (${write}) ${answer}`;
+  if (!written) return `with _written as (${write}) ${answer}`;
+  const all = `(select coalesce(json_agg(_row), '[]'::json)::text from _written _row) as written`;
+  return `with _written as (${write}), _answer as (${answer}) select _answer.*, ${all} from _answer`;
 }
 
 function checkedColumns(relation: Relation, names: Iterable<string>): string[] {
@@ -44,6 +59,7 @@ export function buildInsert(
   relation: Relation,
   options: InsertOptions,
   representation: PlanNode | null,
+  answer: WriteAnswer = {},
 ): BuiltQuery {
   const params = new Params();
   const columns = checkedColumns(
@@ -63,7 +79,7 @@ export function buildInsert(
     write += conflictSql(relation, columns, options);
   }
   write += ' returning _target.*';
-  const text = answerSql(write, representation, params);
+  const text = answerSql(write, representation, params, answer);
   return { text, params: params.values };
 }
 
@@ -96,6 +112,7 @@ export function buildUpdate(
   values: Record<string, unknown>,
   filters: Filter[],
   representation: PlanNode | null,
+  answer: WriteAnswer = {},
 ): BuiltQuery {
   const params = new Params();
   const columns = checkedColumns(relation, Object.keys(values));
@@ -106,18 +123,19 @@ export function buildUpdate(
       : `update ${qualified(relation.name)} as _target set ${columns.map((c) => `${quoteIdent(c)} = _values.${quoteIdent(c)}`).join(', ')}` +
         ` from json_populate_record(null::${qualified(relation.name)}, ${params.add(JSON.stringify(values), 'json')}) as _values` +
         ` where ${where} returning _target.*`;
-  return { text: answerSql(write, representation, params), params: params.values };
+  return { text: answerSql(write, representation, params, answer), params: params.values };
 }
 
 export function buildDelete(
   relation: Relation,
   filters: Filter[],
   representation: PlanNode | null,
+  answer: WriteAnswer = {},
 ): BuiltQuery {
   const params = new Params();
   const where = writeWhere(relation, filters, params, 'DELETE');
   const write = `delete from ${qualified(relation.name)} as _target where ${where} returning _target.*`;
-  return { text: answerSql(write, representation, params), params: params.values };
+  return { text: answerSql(write, representation, params, answer), params: params.values };
 }
 
 /**

@@ -89,6 +89,9 @@ describe('/api/specs', () => {
     const noYaml = await validate('topologies', { spec: {} });
     expect(noYaml.status).toBe(400);
     expect(await messageOf(noYaml)).toBe('The body must be { "yaml": "<the Topology spec>" }');
+    const noCanaryYaml = await validate('canaries', {});
+    expect(noCanaryYaml.status).toBe(400);
+    expect(await messageOf(noCanaryYaml)).toBe('The body must be { "yaml": "<the Canary spec>" }');
     const unknown = await get('connections/schema');
     expect(unknown.status).toBe(404);
     expect(await messageOf(unknown)).toBe(

@@ -1,5 +1,6 @@
 import { RestError } from '../rest/errors.js';
-import { specValidatorOf, validateSpecWrite } from './kinds.js';
+import { specValidatorOf } from './kinds.js';
+import { validateSpecWrite } from './test-support.js';
 
 /** The errors of a YAML text as `line:column message`, the way the editor marks them. */
 const marks = (table: Parameters<typeof specValidatorOf>[0], yaml: string) =>

@@ -1,15 +1,15 @@
 /**
  * Checks a spec against its kind's JSON schema (kube/schemas): YAML text with errors located at
- * their line and column (POST /api/specs/:table/validate, /api/canary/validate), or a parsed value
- * (writes to /api/db through specWriteValidator).
+ * their line and column (POST /api/specs/:table/validate), or a parsed value (writes to /api/db
+ * through specWriteValidator).
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import { load, YAMLException } from 'js-yaml';
 import type { Schema } from '../../kube/schemas/index.js';
-import type { SpecValidationError, SpecValidationResponse } from '../health/types.js';
-import { locateYaml, type YamlLocator } from '../health/yaml-locator.js';
+import { locateYaml, type YamlLocator } from '../../lib/yaml-locator.js';
 import { RestError } from '../rest/errors.js';
-import type { ValidateWrite } from '../rest/router.js';
+import type { WriteRequest } from '../rest/write-rules.js';
+import type { SpecValidationError, SpecValidationResponse } from './types.js';
 
 const ajv = new Ajv({ allErrors: true, allowUnionTypes: true });
 
@@ -114,16 +114,12 @@ export function createSpecValidator(schema: Schema): SpecValidator {
 }
 
 /**
- * The /api/db write hook for tables with a `spec` column: a row written with a spec its table's
- * schema refuses is answered 422 before anything is written, naming the first problem (all of
- * them in `details`). Other tables pass.
+ * The /api/db write check of a table with a `spec` column: a row written with a spec the schema
+ * refuses is answered 422 before anything is written, naming the first problem (all of them in
+ * `details`). Rows without a spec pass.
  */
-export function specWriteValidator(
-  validators: Readonly<Partial<Record<string, SpecValidator>>>,
-): ValidateWrite {
-  return (relation, rows) => {
-    const validator = Object.hasOwn(validators, relation) ? validators[relation] : undefined;
-    if (!validator) return;
+export function specWriteValidator(validator: SpecValidator): (write: WriteRequest) => void {
+  return ({ rows }) => {
     for (const row of rows) {
       if (!Object.hasOwn(row, 'spec')) continue;
       const problems = validator.problems(row.spec);

@@ -1,8 +1,6 @@
 import type { Clock, Random } from './random.js';
 import type { Writer } from './writer.js';
 
-export const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
-
 /** Ids one area creates and later areas point at. */
 export interface DemoRefs {
   people: { id: string; name: string; email: string; roles: string[] }[];

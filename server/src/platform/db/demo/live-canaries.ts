@@ -1,4 +1,5 @@
-import { LOCAL_AGENT, type DemoContext } from './context.js';
+import { LOCAL_AGENT } from '../../agents/local-agent.js';
+import type { DemoContext } from './context.js';
 import { DAY } from './random.js';
 
 /**

@@ -1,4 +1,5 @@
-import { LOCAL_AGENT, slug, type DemoContext } from './context.js';
+import { LOCAL_AGENT } from '../../agents/local-agent.js';
+import { slug, type DemoContext } from './context.js';
 import { AGENTS, CLUSTERS, COMPANY, PEOPLE, TEAMS } from './names.js';
 import { DAY, HOUR, MINUTE } from './random.js';
 

@@ -33,7 +33,7 @@ beforeEach(() => {
   api.reply('GET api/db/canaries_with_status', { status: 200, body: [] });
   api.reply('GET api/db/canaries', { status: 200, body: [saved] });
   api.reply('GET api/db/job_histories', { status: 200, body: [] });
-  api.reply('POST api/canary/validate', { status: 200, body: { valid: true, errors: [] } });
+  api.reply('POST api/specs/canaries/validate', { status: 200, body: { valid: true, errors: [] } });
   ({ sent, stop: stopRecording } = recordSentRequests());
 });
 afterEach(() => stopRecording());

@@ -56,7 +56,7 @@ beforeEach(() => {
   api.reset();
   api.reply('GET api/db/canaries', { status: 200, body: [canary] });
   api.reply('GET api/db/job_histories', { status: 200, body: jobs });
-  api.reply('POST api/canary/validate', { status: 200, body: { valid: true, errors: [] } });
+  api.reply('POST api/specs/canaries/validate', { status: 200, body: { valid: true, errors: [] } });
   ({ sent, stop: stopRecording } = recordSentRequests());
 });
 afterEach(() => stopRecording());
@@ -132,7 +132,7 @@ describe('CanaryPage', () => {
   });
 
   it('lists the YAML problems the server finds, at their lines, and blocks Update', async () => {
-    api.reply('POST api/canary/validate', {
+    api.reply('POST api/specs/canaries/validate', {
       status: 200,
       body: {
         valid: false,
@@ -154,7 +154,7 @@ describe('CanaryPage', () => {
     });
     expect(problem).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
-    const validate = sent.filter((request) => request.path === 'api/canary/validate');
+    const validate = sent.filter((request) => request.path === 'api/specs/canaries/validate');
     expect(validate[validate.length - 1]!.body).toEqual({ yaml: view.state.doc.toString() });
   });
 
@@ -162,7 +162,7 @@ describe('CanaryPage', () => {
     const { user } = renderCanary();
     await user.click(await screen.findByRole('tab', { name: 'Code' }));
     const view = EditorView.findFromDOM(await screen.findByRole('textbox', { name: 'Spec' }))!;
-    const before = sent.filter((request) => request.path === 'api/canary/validate').length;
+    const before = sent.filter((request) => request.path === 'api/specs/canaries/validate').length;
     const method = view.state.doc.toString().indexOf('    method:');
     // One space short: the entry's second key no longer lines up.
     act(() => view.dispatch({ changes: { from: method, to: method + 1, insert: '' } }));
@@ -170,7 +170,7 @@ describe('CanaryPage', () => {
       await screen.findByRole('button', { name: 'Line 3: bad indentation of a sequence entry' }),
     ).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, VALIDATE_DEBOUNCE_MS + 100));
-    expect(sent.filter((request) => request.path === 'api/canary/validate')).toHaveLength(before);
+    expect(sent.filter((request) => request.path === 'api/specs/canaries/validate')).toHaveLength(before);
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
   });
 
@@ -330,7 +330,7 @@ describe('CanaryPage', () => {
   });
 
   it("hints at the fields of the spec's kinds, from the server's schema", async () => {
-    api.reply('GET api/canary/schema', {
+    api.reply('GET api/specs/canaries/schema', {
       status: 200,
       body: {
         type: 'object',

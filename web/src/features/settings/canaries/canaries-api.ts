@@ -67,5 +67,5 @@ export const changedFields = (row: Canary, next: CanaryFields) =>
   changedValues(row, next, ['icon', 'labels', 'schedule', 'spec']);
 
 /** Where canary specs written in YAML are checked: problems at their lines. */
-export const VALIDATE_PATH = 'api/canary/validate';
-export const SCHEMA_PATH = 'api/canary/schema';
+export const VALIDATE_PATH = 'api/specs/canaries/validate';
+export const SCHEMA_PATH = 'api/specs/canaries/schema';

@@ -1,4 +1,4 @@
-// Hints from the canary spec's JSON schema (GET /api/canary/schema): the fields a kind's checks take.
+// Hints from the canary spec's JSON schema (GET /api/specs/canaries/schema): the fields a kind's checks take.
 import { isPlainObject } from '../../../components/YamlEditor/index.js';
 
 type Schema = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { apiJson } from '../../../api/index.js';
 import type { EditorDiagnostic } from '../../../components/YamlEditor/index.js';
-import type { SpecValidationResponse } from '../../../../../server/src/platform/health/types.js';
+import type { SpecValidationResponse } from '../../../../../server/src/platform/specs/types.js';
 import { specFromYaml, type SpecText } from './spec-text.js';
 
 /** Typing pauses this long before the server checks the spec. */
@@ -17,7 +17,7 @@ export interface SpecValidation {
 }
 
 export interface SpecValidator {
-  /** Where the kind's schema checks YAML: 'api/canary/validate', 'api/specs/topologies/validate'. */
+  /** Where the kind's schema checks YAML: 'api/specs/canaries/validate', 'api/specs/topologies/validate'. */
   path: string;
   /** The local check before the server's; a module-level function (it is a hook dependency). */
   parse?: (text: string) => SpecText;

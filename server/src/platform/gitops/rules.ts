@@ -1,10 +1,10 @@
 /**
- * GitOps read-only (issue 6): rows of the four kinds that live in the cluster as custom resources
- * (source `KubernetesCRD`, or any source other than `UI`) are changed there, never through
- * /api/db. The mirror writes them straight to the database, not through this API.
+ * GitOps read-only: rows of the four kinds that live in the cluster as custom resources (source
+ * `KubernetesCRD`, or any source other than `UI`) are changed there, never through /api/db. The
+ * mirror writes them straight to the database, not through this API.
  */
-import { RestError } from './rest/errors.js';
-import type { GuardWrite } from './rest/router.js';
+import { RestError } from '../rest/errors.js';
+import type { WriteRules, WriteTarget } from '../rest/write-rules.js';
 
 /** The relations holding GitOps kinds, and their kind; views Postgres can write through count. */
 const kindByRelation: Record<string, string> = {
@@ -69,11 +69,16 @@ export function readOnlyError(
  * The /api/db write guard: a body may only set `source` to UI, and a PATCH, DELETE or upsert
  * touching any managed row is refused whole (409) before anything is written.
  */
-export const guardGitOpsWrite: GuardWrite = async ({ relation, method, rows, existing }) => {
+export async function guardGitOpsWrite({ relation, method, rows, existing }: WriteTarget): Promise<void> {
   if (!Object.hasOwn(kindByRelation, relation)) return;
   if (rows.some((row) => Object.hasOwn(row, 'source') && isManaged(row.source))) {
     throw new RestError(422, 'PGRST422', SOURCE_MUST_BE_UI);
   }
   const managed = (await existing(['namespace', 'name', 'source'])).filter((row) => isManaged(row.source));
   if (managed.length > 0) throw readOnlyError(relation, method, managed);
-};
+}
+
+/** The /api/db write rules of the relations holding GitOps kinds. */
+export const gitOpsWriteRules: WriteRules = Object.fromEntries(
+  Object.keys(kindByRelation).map((relation) => [relation, { guard: guardGitOpsWrite }]),
+);

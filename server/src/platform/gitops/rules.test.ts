@@ -1,6 +1,7 @@
-import { guardGitOpsWrite, managedBy, readOnlyError, SOURCE_MUST_BE_UI } from './gitops.js';
-import type { RestError } from './rest/errors.js';
-import type { WriteTarget } from './rest/router.js';
+import type { Queryable } from '../db/db.js';
+import type { RestError } from '../rest/errors.js';
+import type { WriteTarget } from '../rest/write-rules.js';
+import { gitOpsWriteRules, guardGitOpsWrite, managedBy, readOnlyError, SOURCE_MUST_BE_UI } from './rules.js';
 
 const crd = { namespace: 'default', name: 'web-checks', source: 'KubernetesCRD' };
 
@@ -45,6 +46,7 @@ describe('guardGitOpsWrite', () => {
     relation: 'canaries',
     method: 'PATCH',
     rows: [],
+    tx: {} as Queryable,
     existing: () => Promise.resolve([]),
     ...overrides,
   });
@@ -80,5 +82,18 @@ describe('guardGitOpsWrite', () => {
       await refusal(target({ relation: 'connections', rows: [{ source: 'KubernetesCRD' }], existing })),
     ).toBeNull();
     expect(reads).toBe(0);
+  });
+});
+
+describe('gitOpsWriteRules', () => {
+  it('guards the relations holding the four kinds, and no other', () => {
+    expect(Object.keys(gitOpsWriteRules).sort()).toEqual([
+      'canaries',
+      'canary_names',
+      'config_scrapers',
+      'playbooks',
+      'topologies',
+    ]);
+    expect(Object.values(gitOpsWriteRules).every((rule) => rule.guard === guardGitOpsWrite)).toBe(true);
   });
 });

@@ -1,54 +1,30 @@
 /**
  * The JSON schema (draft-07) of a Canary spec: the value of canaries.spec, the `spec` of the
- * Canary custom resource (canaries.flanksource.com/v1). Served by GET /api/canary/schema for the
- * editor's hints and used by the validator (validate.ts) for /api/canary/validate and writes to
- * /api/db/canaries.
+ * Canary custom resource (canaries.flanksource.com/v1). Served by GET /api/specs/canaries/schema
+ * for the editor's hints and used by its validator (platform/specs) for
+ * /api/specs/canaries/validate and writes to /api/db/canaries.
  *
  * Kinds described field by field (spec 3 §3 and §5) refuse unknown fields, so a typo such as
  * `thresholdMilis` is caught; every other kind is a list of named entries with any fields.
  */
+import {
+  boolean,
+  count,
+  nonEmpty,
+  secretValue,
+  string,
+  stringMap,
+  template,
+  valueFrom,
+  type Schema,
+} from './fragments.js';
 
-export type Schema = Record<string, unknown>;
-
-export const string: Schema = { type: 'string' };
-export const nonEmpty: Schema = { type: 'string', minLength: 1 };
-export const boolean: Schema = { type: 'boolean' };
-export const count: Schema = { type: 'integer', minimum: 0 };
 const millis: Schema = { type: 'integer', minimum: 0, description: 'milliseconds' };
-export const stringMap: Schema = { type: 'object', additionalProperties: { type: 'string' } };
-
-const keyRef: Schema = {
-  type: 'object',
-  properties: { name: string, key: string },
-  required: ['name', 'key'],
-  additionalProperties: false,
-};
-
-/** Where a secret-capable value comes from: a secret or a config map. */
-const valueFrom: Schema = {
-  type: 'object',
-  properties: { secretKeyRef: keyRef, configMapKeyRef: keyRef },
-  additionalProperties: false,
-};
-
-/** A literal, or `{value}` / `{valueFrom}` (spec 3 §3's secret-capable value). */
-export const secretValue: Schema = {
-  type: ['string', 'object'],
-  properties: { name: string, value: string, valueFrom },
-  additionalProperties: false,
-};
 
 const namedValue: Schema = {
   type: 'object',
   properties: { name: nonEmpty, value: string, valueFrom },
   required: ['name'],
-  additionalProperties: false,
-};
-
-/** A CEL expression, Go template, JSONPath or JavaScript: test, display and transform. */
-export const template: Schema = {
-  type: 'object',
-  properties: { expr: string, template: string, jsonPath: string, javascript: string },
   additionalProperties: false,
 };
 

@@ -1,6 +1,11 @@
 import { RestError } from '../rest/errors.js';
-import { validateSpecWrite } from '../specs/kinds.js';
-import { readablePath, specProblems, validateCanaryYaml } from './validate.js';
+import { specValidatorOf } from './kinds.js';
+import { validateSpecWrite } from './test-support.js';
+import { readablePath } from './validate.js';
+
+const canary = specValidatorOf('canaries');
+const validateCanaryYaml = (yaml: string) => canary.validateYaml(yaml);
+const specProblems = (spec: unknown) => canary.problems(spec);
 
 const valid = `schedule: '@every 30s'
 labels:

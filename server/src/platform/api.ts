@@ -1,0 +1,67 @@
+/**
+ * The platform API: the routers whose paths and answers are the platform's contract (/api/db,
+ * /api/canary, /api/people, and each area's own as it comes), apart from the console's own
+ * (/api/auth, /api/specs, /api/kube, ...), so that one group can answer from the embedded
+ * platform or, in an upstream mode, from an existing platform behind a proxy. Mounted in app.ts
+ * after the sign-in and CSRF checks.
+ */
+import { Router, type ErrorRequestHandler } from 'express';
+import { createFlagReader, dbAuthorizer, type FlagReader } from '../access/guard.js';
+import type { Db } from './db/db.js';
+import { gitOpsWriteRules } from './gitops/rules.js';
+import { createHealthRouter, type CheckRunner } from './health/router.js';
+import { createDbRouter, restBodyErrors } from './rest/router.js';
+import type { DbSchema } from './rest/schema.js';
+import { composeWriteRules } from './rest/write-rules.js';
+import { specWriteRules } from './specs/rules.js';
+
+export interface PlatformApiDependencies {
+  db: Db;
+  schema: DbSchema;
+  /** The most rows an /api/db read answers (PostgREST's db-max-rows). */
+  maxRows: number;
+  /** Disabled features, read live. */
+  flags: FlagReader;
+  /** The /api/people routes, built with the sign-in (auth). */
+  people: Router;
+  /** The check runner, when it runs in this process (Run Now). */
+  health?: CheckRunner;
+}
+
+/**
+ * What /api/db checks on writes, from each area's rules.ts. On a relation two areas share, the
+ * earlier area's rules run first: a spec is validated before GitOps ownership is looked up.
+ */
+export const platformWriteRules = composeWriteRules(specWriteRules, gitOpsWriteRules);
+
+/** The routers of the platform API, on the paths below /api they answer. */
+export function createPlatformApi({
+  db,
+  schema,
+  maxRows,
+  flags,
+  people,
+  health,
+}: PlatformApiDependencies): Router {
+  const api = Router();
+  api.use('/people', people);
+  api.use('/canary', createHealthRouter({ db, flags, runner: health }));
+  // Feature flags for data requests: one read shared by requests within a second.
+  const authorize = dbAuthorizer(schema, createFlagReader(db, { maxAgeMs: 1000 }));
+  api.use(
+    '/db',
+    createDbRouter({ db, schema, maxRows, authorize, writeRules: platformWriteRules }),
+    restBodyErrors,
+  );
+  return api;
+}
+
+/**
+ * Mounted right after the group: the errors raised before it on its paths (the app's JSON body
+ * parser runs first, and a router is skipped while an error is passed on) answered as the
+ * group answers them, PostgREST-shaped under /db.
+ */
+export const platformBodyErrors: ErrorRequestHandler = (error, req, res, next) => {
+  if (/^\/db(\/|$)/.test(req.path)) restBodyErrors(error, req, res, next);
+  else next(error);
+};
