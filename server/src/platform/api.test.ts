@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import express, { Router } from 'express';
 import { pino } from 'pino';
-import { permissionsFor } from '../access/roles.js';
 import { errorHandler } from '../http/errors.js';
+import { listen, signedInAs } from '../http/test-app.js';
 import { createPlatformApi, platformBodyErrors, platformWriteRules } from './api.js';
 import type { Db } from './db/db.js';
 import type { DbSchema } from './rest/schema.js';
@@ -24,27 +23,11 @@ let server: { url: string; close: () => void };
 beforeAll(async () => {
   const app = express();
   app.use(express.json());
-  app.use((req, _res, next) => {
-    req.user = {
-      id: 'p',
-      name: 'P',
-      email: null,
-      avatar: null,
-      roles: ['viewer'],
-      permissions: permissionsFor(['viewer']),
-      via: 'token',
-    };
-    next();
-  });
+  app.use(signedInAs(() => ['viewer']));
   app.use(createPlatformApi({ db, schema, maxRows: 10, flags: async () => [], people }), platformBodyErrors);
   app.use((req, res) => void res.status(418).json({ passedOn: req.path }));
   app.use(errorHandler(pino({ level: 'silent' })));
-  const listening = app.listen(0);
-  await new Promise((resolve) => listening.once('listening', resolve));
-  server = {
-    url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
-    close: () => listening.close(),
-  };
+  server = await listen(app);
 });
 afterAll(() => server.close());
 

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino } from 'pino';
-import { permissionsFor, type Role } from '../../access/roles.js';
+import type { Role } from '../../access/roles.js';
 import { errorHandler } from '../../http/errors.js';
+import { listen, signedInAs } from '../../http/test-app.js';
 import type { Db } from '../db/db.js';
 import { createHealthRouter, type CheckRunner } from './router.js';
 
@@ -35,25 +35,11 @@ const runner: CheckRunner = {
 async function serve(withRunner: boolean): Promise<{ url: string; close: () => void }> {
   const app = express();
   app.use(express.json());
-  app.use((req, _res, next) => {
-    const roles = String(req.headers['x-roles'] ?? '').split(',') as Role[];
-    req.user = {
-      id: 'p',
-      name: 'P',
-      email: null,
-      avatar: null,
-      roles,
-      permissions: permissionsFor(roles),
-      via: 'token',
-    };
-    next();
-  });
+  app.use(signedInAs((req) => String(req.headers['x-roles'] ?? '').split(',') as Role[]));
   const flags = async () => disabled as never[];
   app.use('/canary', createHealthRouter({ db, flags, ...(withRunner ? { runner } : {}) }));
   app.use(errorHandler(pino({ level: 'silent' })));
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  return listen(app);
 }
 
 let withRunner: Awaited<ReturnType<typeof serve>>;

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino } from 'pino';
-import { permissionsFor, type Role } from '../../access/roles.js';
+import type { Role } from '../../access/roles.js';
 import { errorHandler } from '../../http/errors.js';
+import { listen, signedInAs } from '../../http/test-app.js';
 import { createSpecsRouter } from './router.js';
 
 /**
@@ -17,27 +17,10 @@ let server: { url: string; close: () => void };
 beforeAll(async () => {
   const app = express();
   app.use(express.json());
-  app.use((req, _res, next) => {
-    const roles = String(req.headers['x-roles'] ?? 'viewer').split(',') as Role[];
-    req.user = {
-      id: 'p',
-      name: 'P',
-      email: null,
-      avatar: null,
-      roles,
-      permissions: permissionsFor(roles),
-      via: 'token',
-    };
-    next();
-  });
+  app.use(signedInAs((req) => String(req.headers['x-roles'] ?? 'viewer').split(',') as Role[]));
   app.use('/specs', createSpecsRouter({ flags: async () => disabled as never[] }));
   app.use(errorHandler(pino({ level: 'silent' })));
-  const listening = app.listen(0);
-  await new Promise((resolve) => listening.once('listening', resolve));
-  server = {
-    url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
-    close: () => listening.close(),
-  };
+  server = await listen(app);
 });
 
 afterAll(() => server.close());
