@@ -70,7 +70,9 @@ export class CheckRunner implements CheckRunNow, CheckExecutor {
     jobs.addTask({
       name: 'CheckResultsUpkeep',
       every: this.options.upkeepMs ?? 600_000,
-      run: async () => ({ details: await runUpkeep(db, new Date(), { statusRetentionMs, rollupRetentionMs }) }),
+      run: async () => ({
+        details: await runUpkeep(db, new Date(), { statusRetentionMs, rollupRetentionMs }),
+      }),
     });
   }
 

@@ -79,7 +79,9 @@ export class JobRegistry {
 
   addQueueConsumer<Item>(consumer: QueueConsumer<Item>): void {
     this.refuseLate(consumer.queue);
-    this.queues.push(new QueueLoop(consumer, this.log.child({ queue: consumer.queue })) as QueueLoop<unknown>);
+    this.queues.push(
+      new QueueLoop(consumer, this.log.child({ queue: consumer.queue })) as QueueLoop<unknown>,
+    );
   }
 
   addService(service: Service): void {

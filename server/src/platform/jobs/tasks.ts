@@ -124,7 +124,9 @@ export class ScheduledTask {
       started,
       ended: new Date(),
       hostname: deps.hostname,
-    }).catch((error: unknown) => deps.log.warn({ err: error, task: task.name }, 'recording a task run failed'));
+    }).catch((error: unknown) =>
+      deps.log.warn({ err: error, task: task.name }, 'recording a task run failed'),
+    );
     await run.catch(() => {});
   }
 }
