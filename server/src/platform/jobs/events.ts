@@ -37,13 +37,18 @@ export function backoffAfter(attempts: number, backoffMs: number, maxBackoffMs: 
  * event_queue.next_attempt_at (migration 0017): null without an error, waiting for its first
  * try; a time, taken until then (lease) or to be tried again then; null with an error, given up.
  */
+const DUE = '((error is null and next_attempt_at is null) or next_attempt_at <= now())';
+
 const CLAIM = claimStatement({
   table: 'event_queue',
-  due: '(error is null and next_attempt_at is null) or next_attempt_at <= now()',
+  due: `${DUE} and name = any($3::text[])`,
   orderBy: 'priority desc, created_at',
   set: `attempts = attempts + 1, last_attempt = now(), next_attempt_at = now() + $2::float8 * interval '1 millisecond'`,
   returning: 'id, name, properties, attempts, created_at',
 });
+
+/** Due events no consumer wants, deleted in one statement so they never pile up. */
+const SWEEP = `delete from event_queue where ${DUE} and not (name = any($1::text[]))`;
 
 /**
  * Platform events: consumers register by event name; the dispatcher (a queue consumer of the
@@ -68,7 +73,11 @@ export class PlatformEvents {
       queue: 'event_queue',
       batchSize: options.batchSize,
       pollMs: options.pollMs,
-      claim: async (limit) => (await db.query<PlatformEvent>(CLAIM, [limit, leaseMs])).rows,
+      claim: async (limit) => {
+        const names = [...this.handlers.keys()];
+        await db.query(SWEEP, [names]);
+        return (await db.query<PlatformEvent>(CLAIM, [limit, leaseMs, names])).rows;
+      },
       handle: async (event, ctx) => {
         try {
           for (const handler of this.handlers.get(event.name) ?? []) await handler(event, ctx);

@@ -119,15 +119,21 @@ export class JobRegistry {
       this.replicaTimers.clear(),
       ...this.services.filter((s) => s.everyReplica).map((service) => service.stop()),
     ]);
+    if (!(await this.settledWithin(everything))) {
+      this.log.warn('background work did not stop in time; leaving it behind');
+      await this.leadership.release();
+    }
+  }
+
+  /** Waits for work to settle, at most stopTimeoutMs; false when it did not. */
+  private async settledWithin(work: Promise<unknown>): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<'late'>(
       (resolve) => (timer = setTimeout(() => resolve('late'), this.options.stopTimeoutMs ?? 5000)),
     );
-    if ((await Promise.race([everything, bound])) === 'late') {
-      this.log.warn('background work did not stop in time; leaving it behind');
-      await this.leadership.release();
-    }
+    const outcome = await Promise.race([work, bound]);
     clearTimeout(timer);
+    return outcome !== 'late';
   }
 
   private refuseLate(name: string): void {
@@ -147,13 +153,16 @@ export class JobRegistry {
     if (!term) return;
     this.term = undefined;
     term.controller.abort(reason);
-    await Promise.allSettled([
-      term.timers.clear(),
-      ...this.tasks.map((task) => task.stop()),
-      ...this.services
-        .filter((s) => !s.everyReplica)
-        .map((service, i) => term.started[i]!.then(() => service.stop())),
-    ]);
+    // Bounded like a stop: a run that ignores its abort must not keep this replica from leading again.
+    await this.settledWithin(
+      Promise.allSettled([
+        term.timers.clear(),
+        ...this.tasks.map((task) => task.stop()),
+        ...this.services
+          .filter((s) => !s.everyReplica)
+          .map((service, i) => term.started[i]!.then(() => service.stop())),
+      ]),
+    );
   }
 
   private async startService(service: Service, signal: AbortSignal, timers: Timers): Promise<void> {
