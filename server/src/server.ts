@@ -1,17 +1,19 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syncLocalFlags } from './access/local-flags.js';
 import { createApp } from './app.js';
 import { createIdentity } from './auth/index.js';
 import { createLocalUsers } from './auth/local-users.js';
+import { sessionPurgeTask } from './auth/session-purge.js';
 import type { Config } from './config.js';
+import { listenEarly } from './http/listener.js';
 import { createLogger, type Logger } from './http/logging.js';
 import { createKubeConnection, KubeSync, type KubeConnection } from './kube/index.js';
 import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/db/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
+import { JobRegistry } from './platform/jobs/registry.js';
 import { loadSchema } from './platform/rest/schema.js';
 
 export interface RunningServer {
@@ -32,8 +34,6 @@ export function defaultWebDir(): string {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[1]!;
 }
 
-const SESSION_PURGE_INTERVAL_MS = 10 * 60_000;
-
 /** Local mode's first start: the 'admin' user, with ADMIN_PASSWORD or a password logged this once. */
 async function ensureAdmin(db: Db, config: Config, logger: Logger): Promise<void> {
   const result = await createLocalUsers(db).ensureAdmin({ password: config.auth.adminPassword });
@@ -51,11 +51,14 @@ export async function startServer(
   options: { logger?: Logger; webDir?: string } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  // A kubeconfig that cannot be used stops the start, before the database is opened.
+  // A kubeconfig that cannot be used, or a port in use, stops the start before the database is opened.
   const kube = createKubeConnection(config.kube, logger);
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const listener = await listenEarly(config.port);
+  const { server, port } = listener;
+  let db: Db | undefined;
   let shuttingDown = false;
   try {
+    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
     logger.info(
       { database: db.kind, location: config.databaseUrl ? 'DATABASE_URL' : config.dataDir },
       'database open',
@@ -68,6 +71,7 @@ export async function startServer(
     if (!config.auth.oidc) await ensureAdmin(db, config, logger);
     const schema = await loadSchema(db);
     const identity = await createIdentity({ config, db, logger });
+    const jobs = new JobRegistry({ db, logger, databaseUrl: config.databaseUrl });
     const health = new CheckRunner({
       db,
       logger,
@@ -75,8 +79,11 @@ export async function startServer(
       concurrency: config.health.concurrency,
       statusRetentionMs: config.health.statusRetentionMs,
       rollupRetentionMs: config.health.rollupRetentionMs,
-      databaseUrl: config.databaseUrl,
     });
+    health.register(jobs);
+    const statusIntervalMs = config.kube?.statusIntervalMs ?? 30_000;
+    new KubeSync({ db, connection: kube, logger, statusIntervalMs }).register(jobs);
+    jobs.addTask(sessionPurgeTask(identity.sessions));
     const app = createApp({
       identity,
       config,
@@ -88,52 +95,33 @@ export async function startServer(
       health,
       kube,
     });
-    const kubeSync = new KubeSync({
-      db,
-      connection: kube,
-      logger,
-      statusIntervalMs: config.kube?.statusIntervalMs ?? 30_000,
-      databaseUrl: config.databaseUrl,
-    });
-    const server = app.listen(config.port);
-    await new Promise<void>((resolve, reject) => {
-      server.once('listening', resolve);
-      server.once('error', reject);
-    });
-    const port = (server.address() as AddressInfo).port;
-    const purge = setInterval(() => {
-      identity.sessions
-        .purgeExpired()
-        .catch((error: unknown) => logger.warn({ err: error }, 'session purge failed'));
-    }, SESSION_PURGE_INTERVAL_MS);
-    purge.unref();
+    listener.serve(app);
     const url = `http://127.0.0.1:${port}${config.basePath}`;
     logger.info({ url }, 'listening');
-    health.start({ consoleUrl: url, consolePort: port });
+    health.setConsoleAddress({ consoleUrl: url, consolePort: port });
     kube.start();
-    kubeSync.start();
+    jobs.start();
 
+    const open = db;
     const close = async () => {
       shuttingDown = true;
-      clearInterval(purge);
-      // Checks in flight are aborted and their writes awaited while the database is still open.
-      const healthStopped = health.stop();
-      // The mirror's queued writes finish before the database closes.
+      // Checks in flight are aborted and their writes awaited while the database is still open,
+      // and so are the mirror's queued writes.
       kube.stop();
-      const kubeStopped = kubeSync.stop();
+      const jobsStopped = jobs.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const forced = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(forced);
-      await healthStopped;
-      await kubeStopped;
-      await db.close();
+      await jobsStopped;
+      await open.close();
       logger.info('stopped');
     };
     return { url, port, db, logger, kube, close };
   } catch (error) {
-    await db.close().catch(() => {});
+    await new Promise((resolve) => server.close(resolve));
+    await db?.close().catch(() => {});
     throw error;
   }
 }

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -103,6 +105,28 @@ describe('first start on an empty embedded database', () => {
       }
     } finally {
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  });
+
+  it('with its port in use, fails before creating the database or the administrator', async () => {
+    const taken = net.createServer().listen(0);
+    await once(taken, 'listening');
+    const { port } = taken.address() as net.AddressInfo;
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-'));
+    const dataDir = path.join(root, 'data');
+    const lines: Array<{ msg: string; password?: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    try {
+      await expect(
+        startServer({ ...loadConfig({ DATA_DIR: dataDir }), port }, { logger }),
+      ).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
+      expect(fs.existsSync(dataDir)).toBe(false);
+      expect(lines.filter((line) => line.password)).toEqual([]);
+    } finally {
+      taken.close();
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });

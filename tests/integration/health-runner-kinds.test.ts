@@ -45,7 +45,7 @@ beforeAll(async () => {
     startDnsServer({ 'svc.test': ['10.0.0.7', '10.0.0.8'] }),
     freePort(),
   ]);
-  runner.start({ consoleUrl: `http://127.0.0.1:${web.port}/`, consolePort: web.port });
+  runner.setConsoleAddress({ consoleUrl: `http://127.0.0.1:${web.port}/`, consolePort: web.port });
 });
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js
 import { expireCheckResults } from '../../server/src/platform/health/retention.js';
 import { rollUpStatuses } from '../../server/src/platform/health/rollups.js';
 import { CheckRunner, type CheckRunnerOptions } from '../../server/src/platform/health/runner.js';
+import { JobRegistry } from '../../server/src/platform/jobs/registry.js';
 import { startHttpTarget, type Target } from '../support/check-targets.js';
 import { availableBackends, freshDatabase } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -320,19 +321,28 @@ describe('several replicas on one PostgreSQL', () => {
     const dbs = await Promise.all(
       [0, 1].map(() => openDatabase({ dataDir: '', databaseUrl: database.databaseUrl })),
     );
-    const [a, b] = dbs.map((db) =>
-      newRunner(db, { enabled: true, databaseUrl: database.databaseUrl, lockRetryMs: 200 }),
-    );
+    // Two replicas: each its own registry with a check runner registered.
+    const [a, b] = dbs.map((db) => {
+      const jobs = new JobRegistry({
+        db,
+        logger: pino({ level: 'silent' }),
+        databaseUrl: database.databaseUrl,
+        leaderRetryMs: 200,
+      });
+      const runner = newRunner(db, { enabled: true });
+      runner.register(jobs);
+      return Object.assign(runner, { jobs });
+    });
     try {
-      a!.start({ consoleUrl: 'http://127.0.0.1:1', consolePort: 1 });
+      a!.jobs.start();
       await until('a to lead', async () => a!.isLeader);
-      b!.start({ consoleUrl: 'http://127.0.0.1:1', consolePort: 1 });
+      b!.jobs.start();
       await new Promise((resolve) => setTimeout(resolve, 700));
       expect([a!.isLeader, b!.isLeader]).toEqual([true, false]);
-      await a!.stop();
+      await a!.jobs.stop();
       await until('b to take over', async () => b!.isLeader);
     } finally {
-      await Promise.all([a!.stop(), b!.stop()]);
+      await Promise.all([a!.jobs.stop(), b!.jobs.stop()]);
       await Promise.all(dbs.map((db) => db.close()));
       await database.drop();
     }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildWeb } from '../../hack/build.js';
 import { availableBackends } from '../support/databases.js';
+import { eventually } from '../support/health-data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 describe.each(availableBackends())('service basics on %s', (backend) => {
@@ -67,6 +68,17 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
     const missing = await server.fetch('api/nowhere');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: 'HTTP404' });
+  });
+
+  it('purges expired sessions as a background task that leaves a job history', async () => {
+    const job = await eventually(async () => {
+      const { rows } = await server.db.query<{ status: string; details: { purged: number } }>(
+        `select status, details from job_histories where name = 'SessionPurge'`,
+      );
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    });
+    expect(job).toEqual({ status: 'SUCCESS', details: { purged: expect.any(Number) } });
   });
 
   it('compresses text answers when asked', async () => {

@@ -100,7 +100,7 @@ export class StatusWriter {
   private readonly written = new Map<string, string>();
   /** uid → the reason last reported, so a refusing resource is logged once, not every interval. */
   private readonly refused = new Map<string, string>();
-  private timer: NodeJS.Timeout | undefined;
+  private running = false;
   private pass: Promise<void> | undefined;
 
   constructor(private readonly options: StatusWriterOptions) {
@@ -108,15 +108,15 @@ export class StatusWriter {
     this.api = options.connection.kubeConfig!.makeApiClient(CustomObjectsApi);
   }
 
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.writeOnce(), this.options.intervalMs);
-    this.timer.unref();
+  /** Writes every intervalMs, on the timer its owner (the jobs registry) gives. */
+  start(every: (ms: number, fn: () => Promise<void>) => void): void {
+    if (this.running) return;
+    this.running = true;
+    every(this.options.intervalMs, () => this.writeOnce());
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.running = false;
     await this.pass;
   }
 
@@ -139,7 +139,7 @@ export class StatusWriter {
     const [checks, hours] = await Promise.all([this.checksOf(ids), this.lastHourOf(ids)]);
     const now = new Date();
     for (const object of canaries) {
-      if (!this.timer) return;
+      if (!this.running) return;
       const uid = object.metadata.uid!;
       const previous = object.status as Partial<CanaryStatus> | undefined;
       const status = canaryStatus(

@@ -1,5 +1,5 @@
-import os from 'node:os';
 import type { Queryable } from '../db/db.js';
+import { recordJob, type JobStatus } from '../jobs/history.js';
 import type { CheckResult } from './types.js';
 
 /**
@@ -53,8 +53,6 @@ export async function recordResult(
   );
 }
 
-export type JobStatus = 'SUCCESS' | 'WARNING' | 'FAILED';
-
 export interface CanaryRun {
   canaryId: string;
   /** namespace/name, as job history shows resources */
@@ -78,22 +76,15 @@ export function jobStatusOf(run: Pick<CanaryRun, 'successCount' | 'errorCount' |
 
 /** One job_histories row (name 'CanaryRun') per canary run. */
 export async function recordCanaryRun(db: Queryable, run: CanaryRun): Promise<void> {
-  await db.query(
-    `insert into job_histories (name, resource_type, resource_id, resource_name, status, hostname, agent_id,
-       time_start, time_end, duration_millis, success_count, error_count, details, created_at)
-     values ('CanaryRun', 'canary', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $6)`,
-    [
-      run.canaryId,
-      run.canaryName,
-      jobStatusOf(run),
-      os.hostname(),
-      run.agentId,
-      run.started.toISOString(),
-      run.ended.toISOString(),
-      Math.max(0, run.ended.getTime() - run.started.getTime()),
-      run.successCount,
-      run.errorCount,
-      JSON.stringify(run.errors.length ? { errors: run.errors } : {}),
-    ],
-  );
+  await recordJob(db, {
+    name: 'CanaryRun',
+    resource: { type: 'canary', id: run.canaryId, name: run.canaryName },
+    status: jobStatusOf(run),
+    agentId: run.agentId,
+    started: run.started,
+    ended: run.ended,
+    successCount: run.successCount,
+    errorCount: run.errorCount,
+    errors: run.errors,
+  });
 }
