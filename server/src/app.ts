@@ -17,6 +17,7 @@ import { createKubeRouter } from './kube/router.js';
 import { backendVersion } from './version.js';
 import type { Db } from './platform/db/db.js';
 import { guardGitOpsWrite } from './platform/gitops.js';
+import { createEventsRouter } from './platform/events/router.js';
 import { createHealthRouter, type CheckRunner } from './platform/health/router.js';
 import { createDbRouter, restBodyErrors } from './platform/rest/router.js';
 import { validateSpecWrite } from './platform/specs/kinds.js';
@@ -84,6 +85,10 @@ export function createApp({
   api.use('/auth', account);
   api.use('/people', people);
   api.use('/canary', createHealthRouter({ db, flags: identity.flags, runner: health }));
+  api.use(
+    '/events',
+    createEventsRouter({ db, logger, heartbeatMs: config.eventsHeartbeatMs, isShuttingDown }),
+  );
   api.use('/specs', createSpecsRouter({ flags: identity.flags }));
   api.get('/about', (_req, res) => {
     res.json({ Version: backendVersion } satisfies About);
