@@ -1,5 +1,16 @@
 /** API shapes of the live-update stream (/api/events); the web imports them as types. */
 
+/** The events the database queues (0016_platform_events.sql; spec 2 §4's rule events). */
+export type PlatformEventName =
+  | 'check.passed'
+  | 'check.failed'
+  | `component.${Health}`
+  | `config.${Health}`
+  | 'config.created'
+  | 'config.updated'
+  | 'config.deleted';
+type Health = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
+
 /**
  * One platform event as the stream sends it: the SSE `id:` is `seq`, `event:` is `name`, and
  * `data:` is this object as JSON.
@@ -14,4 +25,5 @@ export interface PlatformEvent {
 }
 
 /** The stream's event name for "events may have been missed: revalidate everything". */
-export const RESET_EVENT = 'reset';
+export type ResetEventName = 'reset';
+export const RESET_EVENT: ResetEventName = 'reset';
