@@ -87,6 +87,9 @@ export function createApp({
     flags: identity.flags,
     people,
     health,
+    logger,
+    eventsHeartbeatMs: config.eventsHeartbeatMs,
+    isShuttingDown,
   });
   api.use(platformApi, platformBodyErrors);
   api.use('/specs', createSpecsRouter({ flags: identity.flags }));

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 1024 * 1024,
       shutdownTimeoutMs: 10000,
       apiMaxRows: 1000,
+      eventsHeartbeatMs: 15_000,
       trustProxy: 'loopback',
       publicUrl: undefined,
       auth: {
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       DEMO_DATA: 'false',
       BODY_LIMIT: '512KB',
       API_MAX_ROWS: '250',
+      EVENTS_HEARTBEAT: '5s',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       demoData: false,
       bodyLimitBytes: 512 * 1024,
       apiMaxRows: 250,
+      eventsHeartbeatMs: 5000,
     });
   });
 
@@ -84,6 +87,7 @@ describe('loadConfig', () => {
     ],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA="maybe": must be true or false'],
     [{ API_MAX_ROWS: '0' }, 'API_MAX_ROWS="0": must be a whole number of at least 1'],
+    [{ EVENTS_HEARTBEAT: '500ms' }, `EVENTS_HEARTBEAT="500ms": must be a duration such as '15s' or '1m'`],
     [{ CHECK_RUNNER_ENABLED: 'sometimes' }, 'CHECK_RUNNER_ENABLED="sometimes": must be true or false'],
     [
       { CHECK_RUNNER_CONCURRENCY: '0' },

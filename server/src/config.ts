@@ -20,6 +20,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Most rows one /api/db read answers (PostgREST's db-max-rows). */
   apiMaxRows: number;
+  /** How often the live-update stream (/api/events) sends a heartbeat comment. */
+  eventsHeartbeatMs: number;
   /** Express's 'trust proxy': which hops' X-Forwarded-* headers count (TLS at an ingress makes cookies Secure). */
   trustProxy: boolean | string;
   /** The console's address as browsers reach it (for OIDC redirects and invite links); else from each request. */
@@ -98,6 +100,7 @@ const schema = {
     BODY_LIMIT: { type: 'string', pattern: '^[0-9]+(b|kb|mb)?$', default: '1mb' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10000 },
     API_MAX_ROWS: { type: 'integer', minimum: 1, default: 1000 },
+    EVENTS_HEARTBEAT: { type: 'string', pattern: durationPattern, default: '15s' },
     PUBLIC_URL: { type: 'string', pattern: '^https?://[^/?#]+(/[^?#]*)?$' },
     TRUST_PROXY: { type: 'string', pattern: '^[^\\s]+$', default: 'loopback' },
     OIDC_ISSUER_URL: { type: 'string', pattern: '^https?://' },
@@ -133,6 +136,7 @@ const explain: Record<string, string> = {
   BODY_LIMIT: "must be a size such as '512kb' or '1mb'",
   SHUTDOWN_TIMEOUT_MS: 'must be a whole number of milliseconds',
   API_MAX_ROWS: 'must be a whole number of at least 1',
+  EVENTS_HEARTBEAT: "must be a duration such as '15s' or '1m'",
   PUBLIC_URL: "must be an http(s) URL such as 'https://ops.example.com/console/'",
   TRUST_PROXY: "must be true, false, a hop count, or addresses such as 'loopback' or '10.0.0.0/8'",
   OIDC_ISSUER_URL: 'must be the http(s) URL of an OpenID provider',
@@ -287,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: parseSize(values.BODY_LIMIT as string),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS as number,
     apiMaxRows: values.API_MAX_ROWS as number,
+    eventsHeartbeatMs: parseDuration(values.EVENTS_HEARTBEAT as string),
     publicUrl: values.PUBLIC_URL ? withSlash(values.PUBLIC_URL as string) : undefined,
     trustProxy: parseTrustProxy(values.TRUST_PROXY as string),
     auth: {

@@ -18,8 +18,17 @@ export interface Target {
   close(): Promise<void>;
 }
 
-/** Paths: /ok, /fail (500), /slow?ms=N, /json, /hang (never answers), /flip (toggles 200 and 503). */
-function handler(state: { flip: boolean }): http.RequestListener {
+interface HandlerState {
+  flip: boolean;
+  /** What /switch answers. */
+  switchStatus: number;
+}
+
+/**
+ * Paths: /ok, /fail (500), /slow?ms=N, /json, /hang (never answers), /flip (toggles 200 and
+ * 503), /switch (200 until the test switches it).
+ */
+function handler(state: HandlerState): http.RequestListener {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const reply = (code: number, body: string, type = 'text/plain') => {
@@ -43,6 +52,8 @@ function handler(state: { flip: boolean }): http.RequestListener {
       case '/flip':
         state.flip = !state.flip;
         return reply(state.flip ? 200 : 503, state.flip ? 'up' : 'down');
+      case '/switch':
+        return reply(state.switchStatus, state.switchStatus < 400 ? 'up' : 'down');
       case '/hang':
         return; // never answers
       default:
@@ -64,12 +75,19 @@ async function listen(server: net.Server): Promise<Target> {
   };
 }
 
-export function startHttpTarget(): Promise<Target> {
-  return listen(http.createServer(handler({ flip: false })));
+export interface HttpTarget extends Target {
+  /** What /switch answers from now on. */
+  answerSwitchWith(status: number): void;
+}
+
+export async function startHttpTarget(): Promise<HttpTarget> {
+  const state: HandlerState = { flip: false, switchStatus: 200 };
+  const target = await listen(http.createServer(handler(state)));
+  return { ...target, answerSwitchWith: (status) => void (state.switchStatus = status) };
 }
 
 export function startHttpsTarget(cert: { cert: string; key: string }): Promise<Target> {
-  return listen(https.createServer(cert, handler({ flip: false })));
+  return listen(https.createServer(cert, handler({ flip: false, switchStatus: 200 })));
 }
 
 /** A self-signed certificate for CN=localhost valid for `days`; undefined (with the reason) without openssl. */

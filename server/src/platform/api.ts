@@ -7,7 +7,9 @@
  */
 import { Router, type ErrorRequestHandler } from 'express';
 import { createFlagReader, dbAuthorizer, type FlagReader } from '../access/guard.js';
+import type { Logger } from '../http/logging.js';
 import type { Db } from './db/db.js';
+import { createEventsRouter } from './events/router.js';
 import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
@@ -26,6 +28,11 @@ export interface PlatformApiDependencies {
   people: Router;
   /** The check runner, when it runs in this process (Run Now). */
   health?: CheckRunner;
+  logger: Logger;
+  /** How often the live-update stream sends a heartbeat. */
+  eventsHeartbeatMs: number;
+  /** True once shutdown began: open event streams end. */
+  isShuttingDown: () => boolean;
 }
 
 /**
@@ -42,10 +49,14 @@ export function createPlatformApi({
   flags,
   people,
   health,
+  logger,
+  eventsHeartbeatMs,
+  isShuttingDown,
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
   api.use('/canary', createHealthRouter({ db, flags, runner: health }));
+  api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
   // Feature flags for data requests: one read shared by requests within a second.
   const authorize = dbAuthorizer(schema, createFlagReader(db, { maxAgeMs: 1000 }));
   api.use(

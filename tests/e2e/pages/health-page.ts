@@ -9,6 +9,15 @@ export class HealthDashboard {
     await this.table().waitFor();
   }
 
+  /** Opens the dashboard and waits until its live-update stream is connected. */
+  async openLive(query = ''): Promise<void> {
+    const stream = this.page.waitForResponse(
+      (response) => new URL(response.url()).pathname.endsWith('/api/events') && response.ok(),
+    );
+    await this.open(query);
+    await stream;
+  }
+
   table(): Locator {
     return this.page.getByRole('grid', { name: 'Health checks' });
   }

@@ -5,3 +5,12 @@ export { useApi, useDbQuery } from './hooks.js';
 export type { DbQuery, DbResult } from './hooks.js';
 export { can, isFeatureEnabled, useAbout, useRefreshWhoami, useWhoami } from './auth.js';
 export type { About, Feature, Resource, Whoami } from './auth.js';
+export { liveEvents } from './live.js';
+export type { PlatformEvent, PlatformEventName } from './live.js';
+export {
+  FALLBACK_POLL_MS,
+  useLiveConnected,
+  useLivePollInterval,
+  useLiveRevalidate,
+  useLiveVersion,
+} from './live-hooks.js';

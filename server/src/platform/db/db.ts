@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { listenOnPostgres, type ListenOptions, type Unlisten } from './pg-listener.js';
+
+export type { ListenOptions, Unlisten } from './pg-listener.js';
 
 export type Row = Record<string, unknown>;
 
@@ -36,6 +39,11 @@ export interface Db extends Queryable {
    * it (replicas sharing a database). fn may use the database freely meanwhile.
    */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Calls onNotify with the payload of each pg_notify on the channel, from any connection to
+   * this database, once the notifying transaction commits. Resolves when listening has begun.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   /** Connections in use and requests waiting for one (for /metrics). */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -97,6 +105,13 @@ async function openPGlite(dataDir: string): Promise<Db> {
       );
       return result;
     },
+    // In process: the connection cannot drop, so onConnectionChange is never called.
+    async listen(channel, onNotify) {
+      const unlisten = await lite.listen(channel, onNotify);
+      return async () => {
+        if (!lite.closed) await unlisten();
+      };
+    },
     poolStats: () => ({ total: 1, idle: waiting === 0 ? 1 : 0, waiting: Math.max(0, waiting - 1) }),
     close: () => lite.close(),
   };
@@ -121,6 +136,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> 
     return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
   };
   await pool.query('select 1');
+  const listeners = new Set<Unlisten>();
   return {
     kind: 'postgres',
     query: (text, params) => run(pool, text, params),
@@ -158,11 +174,23 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> 
         client.release();
       }
     },
+    async listen(channel, onNotify, options) {
+      const unlisten = await listenOnPostgres(databaseUrl, channel, onNotify, options);
+      const stop = async () => {
+        listeners.delete(stop);
+        await unlisten();
+      };
+      listeners.add(stop);
+      return stop;
+    },
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    close: () => pool.end(),
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
   };
 }

@@ -23,6 +23,23 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
+/** The browser's EventSource, reduced to what the live stream uses; events are sent by hand. */
+class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
+  static last: FakeEventSource | undefined;
+  readyState = 1;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.last = this;
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(name: string, data?: unknown) {
+    this.dispatchEvent(Object.assign(new Event(name), { data: JSON.stringify(data) }));
+  }
+}
+
 describe('useHealthSummary', () => {
   it('asks for the summary of the time range', () => {
     expect(summaryPath('2d')).toBe('api/canary/api/summary?start=2d');
@@ -51,5 +68,28 @@ describe('useHealthSummary', () => {
     expect(requests[0]!.signal.aborted).toBe(true);
     unmount();
     expect(requests[1]!.signal.aborted).toBe(true);
+  });
+});
+
+describe('useHealthSummary with the live stream', () => {
+  beforeEach(() => {
+    (globalThis as unknown as { EventSource: unknown }).EventSource = FakeEventSource;
+  });
+  afterEach(() => {
+    delete (globalThis as unknown as { EventSource?: unknown }).EventSource;
+  });
+
+  it('loads again when a check passes or fails', async () => {
+    const { unmount } = renderHook(() => useHealthSummary('1h', 0), { wrapper: FreshSwr });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const source = FakeEventSource.last!;
+    expect(source.url).toMatch(/api\/events$/);
+    act(() => source.emit('open'));
+    act(() => source.emit('config.updated', { seq: 1, name: 'config.updated', ids: { id: 'k' } }));
+    act(() => source.emit('check.failed', { seq: 2, name: 'check.failed', ids: { id: 'c' } }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]!.url).toContain('api/canary/api/summary?start=1h');
+    unmount();
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
   });
 });

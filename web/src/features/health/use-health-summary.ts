@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import useSWR from 'swr';
-import { apiJson, type ApiError } from '../../api/index.js';
+import { apiJson, useLivePollInterval, useLiveRevalidate, type ApiError } from '../../api/index.js';
+import { CHECK_EVENTS } from './check-events.js';
 import type { HealthSummaryResponse } from './types.js';
 
 export const summaryPath = (timeRange: string) =>
@@ -18,7 +19,8 @@ export interface HealthSummary {
 }
 
 /**
- * The checks summary over `timeRange`, polled every `refreshMs` (0: never). A request that a newer
+ * The checks summary over `timeRange`, polled every `refreshMs` (0: never), reloaded when a check
+ * passes or fails, and polled anyway while the live stream is down. A request that a newer
  * one (a poll, a refresh, another range) overtakes is aborted, as is the one running on unmount.
  */
 export function useHealthSummary(timeRange: string, refreshMs: number): HealthSummary {
@@ -34,17 +36,19 @@ export function useHealthSummary(timeRange: string, refreshMs: number): HealthSu
     }
   }, []);
   useEffect(() => () => running.current?.abort(), []);
+  const refreshInterval = useLivePollInterval(refreshMs);
 
   const { data, error, isLoading, isValidating, mutate } = useSWR<HealthSummaryResponse, ApiError>(
     summaryPath(timeRange),
     fetcher,
     {
-      refreshInterval: refreshMs,
+      refreshInterval,
       // The previous range's checks stay on screen while the new range loads.
       keepPreviousData: true,
       shouldRetryOnError: (failure) => !isAbort(failure),
     },
   );
+  useLiveRevalidate(CHECK_EVENTS, mutate);
   const refresh = useCallback(() => void mutate(), [mutate]);
   return {
     data,

@@ -33,6 +33,9 @@ export async function loadDemoData(db: Db, options: DemoOptions = {}): Promise<R
   const now = options.now ?? new Date(Math.floor(Date.now() / 1000) * 1000);
   const root = new Random(options.seed ?? DEFAULT_SEED);
   return db.transaction(async (tx) => {
+    // The demo's rows are history, not news: no platform event for each config it creates
+    // (its own event_queue rows stay, for the Event Queue page).
+    await tx.query(`set local ops_console.platform_events = 'off'`);
     const w = new Writer(tx);
     await w.introspect();
     const ctx: DemoContext = { w, r: root, clock: new Clock(now), refs: emptyRefs() };

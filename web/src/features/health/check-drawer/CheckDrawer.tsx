@@ -18,7 +18,8 @@ import {
 import { CodeViewer } from '../../../components/CodeViewer/index.js';
 import { CopyButton } from '../../../components/CopyButton/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
-import { errorMessage } from '../../../api/index.js';
+import { errorMessage, useLiveVersion } from '../../../api/index.js';
+import { CHECK_EVENTS, isAboutCheck } from '../check-events.js';
 import { rangeStart } from './check-api.js';
 import { CheckActions } from './CheckActions.js';
 import { CheckIcon } from './CheckIcon.js';
@@ -53,9 +54,11 @@ export function CheckDrawer({ checkId, timeRange, refreshKey, onClose, onRan }: 
   const boxId = useId();
   const titleId = useId();
   const [runs, setRuns] = useState(0);
-  // One counter for the dashboard's refreshes and this drawer's runs: a run that bumps both
-  // reloads once.
-  const version = refreshKey + runs;
+  // The check's live events (or polling while the stream is down) reload the whole drawer.
+  const live = useLiveVersion(CHECK_EVENTS, { matches: isAboutCheck(checkId) });
+  // One counter for the dashboard's refreshes, this drawer's runs and live changes: a run that
+  // bumps both the dashboard's and the drawer's reloads once.
+  const version = refreshKey + runs + live;
   const data = useCheckData(checkId, timeRange, version);
   // A new version starts the range anew at the current time.
   const since = useMemo(() => rangeStart(timeRange).toISOString(), [timeRange, version]);
