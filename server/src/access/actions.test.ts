@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ACTION_NAMES, actionRefusal, actionsFor } from './actions.js';
 import { effectiveRoles, permissionsFor, type Role } from './roles.js';
 
@@ -62,5 +63,13 @@ describe('actionRefusal', () => {
     expect(actionRefusal(editorWhoManagesPeople, 'people.assignRole', [])).toBe(
       'Only administrators may change roles',
     );
+  });
+});
+
+describe('docs/access.md', () => {
+  it('lists every action, in order', () => {
+    const docs = fs.readFileSync(new URL('../../../docs/access.md', import.meta.url), 'utf8');
+    const section = docs.slice(docs.indexOf('## Actions'), docs.indexOf('## Feature flags'));
+    expect([...section.matchAll(/^\| `([\w.]+)` +\|/gm)].map(([, name]) => name)).toEqual(ACTION_NAMES);
   });
 });
