@@ -41,8 +41,45 @@ export default tseslint.config(
     },
   },
   {
+    // The UI asks whoami (useCan, <Can>) what a person may do; it never decides from role names.
+    // The role picker takes its choices from common/roles.ts.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}', 'web/**/test-support.tsx', 'web/**/*-test-kit.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^(admin|editor|commander|responder|viewer)$/]',
+          message:
+            'No role names in web/: ask useCan(resource | action) or <Can> (actions come from whoami).',
+        },
+      ],
+    },
+  },
+  {
     // Tests may use the server's pure modules as their oracle (never bundled into the UI).
     files: ['web/**/*.test.{ts,tsx}', 'web/**/test-support.tsx'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // common/: rules both sides import as values, so it runs in Node and in the browser alike.
+    // It imports only its own files (tsconfig.json beside it has no Node or DOM types either).
+    files: ['common/**/*.ts'],
+    ignores: ['common/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./[\\w.-]+$)',
+              message: 'common/ imports only its own files: nothing from Node, packages, server/ or web/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'window', 'document', 'require', 'global'],
+    },
   },
 );

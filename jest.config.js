@@ -15,7 +15,8 @@ export default {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/src'],
+      // common/: the rules server and web share, tested once with the server's tests.
+      roots: ['<rootDir>/server/src', '<rootDir>/common'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {

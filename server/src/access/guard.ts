@@ -8,6 +8,7 @@ import type { Db } from '../platform/db/db.js';
 import type { Authorize } from '../platform/rest/router.js';
 import { RestError } from '../platform/rest/errors.js';
 import type { DbSchema } from '../platform/rest/schema.js';
+import { actionRefusal, type ActionName } from './actions.js';
 import { disabledMessage, featureOf } from './feature-map.js';
 import { disabledFeatures, type Feature } from './features.js';
 import { accessFor, decide, embedsOf, refusal, type Action } from './resource-map.js';
@@ -65,6 +66,17 @@ export function requireFeature(feature: Feature, flags: FlagReader): RequestHand
     signedIn(req);
     if ((await flags()).includes(feature)) throw new HttpError(403, disabledMessage(feature));
   });
+}
+
+/** 403 unless the caller may take the action: its rule of actions.ts, the one whoami reports by. */
+export function requireAction(action: ActionName, flags: FlagReader): RequestHandler {
+  return wrap((req) => checkAction(req, action, flags));
+}
+
+/** The 403 of requireAction, for a route that takes the action only in some cases. */
+export async function checkAction(req: Request, action: ActionName, flags: FlagReader): Promise<void> {
+  const message = actionRefusal(signedIn(req), action, await flags());
+  if (message) throw new HttpError(403, message);
 }
 
 /**

@@ -3,8 +3,9 @@
  * /api/auth/whoami hands the result to the UI, which only hides what would be refused.
  */
 
-export const ROLES = ['admin', 'editor', 'commander', 'responder', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../../../common/roles.js';
+
+export { ROLES, type Role };
 
 export const RESOURCES = [
   'database',

@@ -1,4 +1,6 @@
 import { ROLES, type Role } from '../access/roles.js';
+import { passwordProblem } from '../../../common/credentials.js';
+import { EMAIL_PATTERN, USER_FORM_MESSAGES } from '../../../common/user-form.js';
 import { HttpError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
 import { saveIdentity, splitName } from './identities.js';
@@ -43,14 +45,10 @@ export interface LocalUsers {
   ensureAdmin(options?: { password?: string }): Promise<EnsureAdminResult>;
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
-// scrypt first runs PBKDF2 over the whole password: an upper bound keeps a huge one from costing CPU.
-export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_USERNAME_LENGTH = 100;
 
 // ASCII only: JavaScript's and Postgres's lower() agree on it, and look-alike letters are out.
 const usernamePattern = /^[a-z0-9._@+-]+$/;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ADMIN_LOCK = 7_240_003;
@@ -71,11 +69,8 @@ function checkUsername(username: string): void {
 }
 
 function checkPassword(password: unknown): asserts password is string {
-  const length = typeof password === 'string' ? [...password].length : 0;
-  if (length < MIN_PASSWORD_LENGTH)
-    throw invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
-  if (length > MAX_PASSWORD_LENGTH)
-    throw invalid(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
+  const problem = passwordProblem(password);
+  if (problem) throw invalid(problem);
 }
 
 function checkRoles(roles: unknown): Role[] {
@@ -120,7 +115,7 @@ export function createLocalUsers(db: Db): LocalUsers {
       const displayName = typeof name === 'string' ? name.trim() : '';
       if (!displayName) throw invalid('Please provide a name.');
       const address = typeof email === 'string' && email.trim() ? email.trim() : null;
-      if (address && !emailPattern.test(address)) throw invalid('Entered value does not match email format');
+      if (address && !EMAIL_PATTERN.test(address)) throw invalid(USER_FORM_MESSAGES.emailFormat);
       const knownRoles = checkRoles(roles);
       checkPassword(password);
       // Hashed before the transaction: scrypt takes a while and needs no connection.

@@ -1,4 +1,6 @@
 import { Router, type RequestHandler } from 'express';
+import { MISSING_CREDENTIALS } from '../../../common/credentials.js';
+import { actionsFor } from '../access/actions.js';
 import type { FlagReader } from '../access/guard.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
@@ -60,7 +62,7 @@ export function createPublicAuthRouter(deps: AuthRouterDependencies): Router {
   router.post('/login', localOnly(config), async (req, res, next) => {
     const { username, password } = (req.body ?? {}) as { username?: unknown; password?: unknown };
     if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password)
-      throw new HttpError(400, 'Please enter your username and password.');
+      throw new HttpError(400, MISSING_CREDENTIALS);
     const verdict = await throttle.check(username, req.ip);
     if (!verdict.allowed) {
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
@@ -121,11 +123,13 @@ export function createAccountRouter(deps: AuthRouterDependencies): Router {
 
   router.get('/whoami', async (req, res) => {
     const { id, name, email, avatar, roles, permissions } = req.user!;
+    const disabledFeatures = await flags();
     const body: Whoami = {
       user: { id, name, email, avatar },
       roles,
       permissions,
-      disabledFeatures: await flags(),
+      disabledFeatures,
+      actions: actionsFor(req.user!, disabledFeatures),
       authMode: modeOf(config),
     };
     res.json(body);

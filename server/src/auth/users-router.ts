@@ -1,5 +1,12 @@
 import { Router, type Request } from 'express';
-import { requireFeature, requirePermission, type FlagReader } from '../access/guard.js';
+import {
+  checkAction,
+  requireAction,
+  requireFeature,
+  requirePermission,
+  type FlagReader,
+} from '../access/guard.js';
+import { strongestRole } from '../../../common/roles.js';
 import { HttpError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
 import { saveIdentity, fullName, type Traits } from './identities.js';
@@ -56,7 +63,6 @@ export function createUsersRouter({
   // The users page can be turned off like any settings page (settings.users.disable).
   const usersOn = requireFeature('settings.users', flags);
   const readers = [requirePermission('identities', 'read'), usersOn];
-  const writers = [requirePermission('identities', 'write'), usersOn];
 
   users.get('/users', ...readers, async (_req, res) => {
     const { rows } = await db.query<User>(
@@ -66,10 +72,12 @@ export function createUsersRouter({
     res.json(rows);
   });
 
-  users.patch('/users/:id', ...writers, async (req, res) => {
+  users.patch('/users/:id', requireAction('people.update', flags), async (req, res) => {
     const id = String(req.params.id);
     const before = await findUser(db, id);
     const { traits, role } = readUserForm(req.body);
+    // The edit form starts from the strongest role: anything else is a change of role.
+    if (strongestRole(before.roles) !== role) await checkAction(req, 'people.assignRole', flags);
     const active = (req.body as { active?: unknown }).active !== false;
     if (id === selfId(req) && (!active || role !== 'admin'))
       throw new HttpError(409, 'You cannot remove your own admin role or deactivate yourself.');
@@ -100,7 +108,7 @@ export function createUsersRouter({
     res.json(await findUser(db, id));
   });
 
-  users.delete('/users/:id', ...writers, async (req, res) => {
+  users.delete('/users/:id', requireAction('people.delete', flags), async (req, res) => {
     const id = String(req.params.id);
     await findUser(db, id);
     if (id === selfId(req)) throw new HttpError(409, 'You cannot delete your own user.');
@@ -118,7 +126,7 @@ export function createUsersRouter({
   });
 
   const invite = Router();
-  invite.post('/invite_user', ...writers, async (req, res) => {
+  invite.post('/invite_user', requireAction('people.invite', flags), async (req, res) => {
     const { traits, role } = readUserForm(req.body);
     try {
       const { id, token } = await db.transaction(async (tx) => {

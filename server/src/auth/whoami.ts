@@ -1,3 +1,4 @@
+import type { ActionName } from '../access/actions.js';
 import type { Feature } from '../access/features.js';
 import type { Permissions, Role } from '../access/roles.js';
 
@@ -10,9 +11,13 @@ export interface Whoami {
   permissions: Permissions;
   /** Features turned off by `{feature}.disable` flags, parents included. */
   disabledFeatures: Feature[];
+  /** The actions of access/actions.ts this person may take now (roles, permissions and flags). */
+  actions: ActionName[];
   /** How people sign in here: passwords kept by the console, or an OpenID provider. */
   authMode: AuthMode;
 }
+
+export type { ActionName };
 
 export type AuthMode = 'local' | 'oidc';
 

@@ -67,5 +67,4 @@ export function kindNamed(kind: string): KindInfo | undefined {
   return KINDS.find((info) => info.kind === kind);
 }
 
-/** The source of rows the mirror writes: GitOps owns them, the platform API refuses changes. */
-export const CRD_SOURCE = 'KubernetesCRD';
+export { CRD_SOURCE } from '../../../common/managed.js';

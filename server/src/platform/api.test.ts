@@ -24,7 +24,8 @@ beforeAll(async () => {
   const app = express();
   app.use(express.json());
   app.use(signedInAs(() => ['viewer']));
-  app.use(createPlatformApi({
+  app.use(
+    createPlatformApi({
       db,
       schema,
       maxRows: 10,
@@ -33,7 +34,9 @@ beforeAll(async () => {
       logger: pino({ level: 'silent' }),
       eventsHeartbeatMs: 15_000,
       isShuttingDown: () => false,
-    }),, platformBodyErrors);
+    }),
+    platformBodyErrors,
+  );
   app.use((req, res) => void res.status(418).json({ passedOn: req.path }));
   app.use(errorHandler(pino({ level: 'silent' })));
   server = await listen(app);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createElement, type ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { can, isFeatureEnabled, useAbout, useWhoami, type Whoami } from './auth.js';
+import { can, isFeatureEnabled, useAbout, useWhoami, type Action, type Whoami } from './auth.js';
 
 const RESPONDER = {
   user: { id: 'u1', name: 'Riley', email: 'riley@example.com', avatar: null },
@@ -14,6 +14,7 @@ const RESPONDER = {
     connections: { read: false, write: false },
   },
   disabledFeatures: ['logs', 'settings.job_history'],
+  actions: ['checks.run', 'incidents.attach'],
 } as unknown as Whoami;
 const who = { responder: RESPONDER, 'not signed in yet': undefined };
 
@@ -29,6 +30,22 @@ describe('can', () => {
     ['not signed in yet', 'incident', 'read', false],
   ])('%s: %s %s → %s', (whoami, resource, action, allowed) => {
     expect(can(who[whoami], resource, action)).toBe(allowed);
+  });
+});
+
+describe('can, with an action', () => {
+  it.each<[keyof typeof who, Action, boolean]>([
+    ['responder', 'checks.run', true],
+    ['responder', 'incidents.attach', true],
+    ['responder', 'people.delete', false],
+    ['not signed in yet', 'checks.run', false],
+  ])('%s: %s → %s', (whoami, action, allowed) => {
+    expect(can(who[whoami], action)).toBe(allowed);
+  });
+
+  it('reads a resource when no access is named', () => {
+    expect(can(RESPONDER, 'agents')).toBe(true);
+    expect(can(RESPONDER, 'connections')).toBe(false);
   });
 });
 

@@ -6,6 +6,9 @@ import { useApi } from './hooks.js';
 export type { About, Whoami };
 export type Resource = keyof Whoami['permissions'];
 export type Feature = Whoami['disabledFeatures'][number];
+/** An action of server/src/access/actions.ts: 'checks.run', 'incidents.attach', … */
+export type Action = Whoami['actions'][number];
+export type Access = 'read' | 'write';
 
 const WHOAMI_PATH = 'api/auth/whoami';
 
@@ -31,9 +34,25 @@ export function useAbout(): SWRResponse<About, ApiError> {
   return useApi<About>('api/about', { revalidateOnFocus: false });
 }
 
-/** Whether the server would allow it; nothing is allowed before whoami has answered. */
-export function can(whoami: Whoami | undefined, resource: Resource, action: 'read' | 'write'): boolean {
-  return whoami?.permissions[resource]?.[action] === true;
+/**
+ * Whether the server would allow it: an action whoami lists, or read (the default) or write on a
+ * resource. Nothing is allowed before whoami has answered.
+ */
+export function can(whoami: Whoami | undefined, action: Action): boolean;
+export function can(whoami: Whoami | undefined, resource: Resource, access?: Access): boolean;
+export function can(whoami: Whoami | undefined, subject: Resource | Action, access?: Access): boolean {
+  if (!whoami) return false;
+  if (access === undefined && !Object.hasOwn(whoami.permissions, subject))
+    return whoami.actions.includes(subject as Action);
+  return whoami.permissions[subject as Resource]?.[access ?? 'read'] === true;
+}
+
+/** `can` for the signed-in person: `useCan('checks.run')`, `useCan('canaries', 'write')`. */
+export function useCan(action: Action): boolean;
+export function useCan(resource: Resource, access?: Access): boolean;
+export function useCan(subject: Resource | Action, access?: Access): boolean {
+  const { data: whoami } = useWhoami();
+  return can(whoami, subject as Resource, access);
 }
 
 /** Whether a feature is on (no `{feature}.disable` flag); off until whoami has answered. */

@@ -240,23 +240,17 @@ export function areaAccess(whoami: Whoami | undefined, key: AreaKey): AreaAccess
   return can(whoami, area.resource, 'read') ? 'allowed' : 'unauthorized';
 }
 
-/** A user whose only role is viewer does not see the Settings navigation (spec 1 §6). */
-export function isViewerOnly(whoami: Whoami | undefined): boolean {
-  const roles = whoami?.roles ?? [];
-  return roles.every((role) => role === 'viewer');
-}
-
 export interface NavItems {
   main: AreaKey[];
   /** Empty when the whole Settings group is hidden. */
   settings: AreaKey[];
 }
 
-/** The sidebar items a user sees: readable, enabled areas; no Settings group for viewers. */
+/** The sidebar items a user sees: readable, enabled areas; no Settings group for viewers (spec 1 §6). */
 export function visibleNavItems(whoami: Whoami | undefined): NavItems {
   const allowed = (key: AreaKey) => areaAccess(whoami, key) === 'allowed';
   return {
     main: MAIN_NAV.filter(allowed),
-    settings: isViewerOnly(whoami) ? [] : SETTINGS_NAV.filter(allowed),
+    settings: can(whoami, 'settings.view') ? SETTINGS_NAV.filter(allowed) : [],
   };
 }

@@ -12,8 +12,9 @@ import { SWRConfig } from 'swr';
 import type { Whoami } from '../api/index.js';
 import { App } from '../App.js';
 import { routes } from '../routes.js';
-// Test-only: the fixture answers with the server's own permission matrix, so UI tests and the
-// server cannot drift apart.
+// Test-only: the fixture answers with the server's own permission matrix and action rules, so UI
+// tests and the server cannot drift apart.
+import { actionsFor } from '../../../server/src/access/actions.js';
 import { permissionsFor } from '../../../server/src/access/roles.js';
 
 type Resource = keyof Whoami['permissions'];
@@ -46,18 +47,25 @@ export const SPEC_SETTINGS_NAV = [
   'Users',
 ];
 
-/** What /api/auth/whoami answers for a user with one role: the server's own matrix (spec 1 §6). */
+/**
+ * What /api/auth/whoami answers for a user with one role: the server's own matrix and actions
+ * (spec 1 §6). `unreadable` and `writable` change the matrix before the actions are derived.
+ */
 export function whoamiAs(
   role: Whoami['roles'][number],
-  options: { name?: string; disabled?: Feature[]; unreadable?: Resource[] } = {},
+  options: { name?: string; disabled?: Feature[]; unreadable?: Resource[]; writable?: Resource[] } = {},
 ): Whoami {
-  const permissions = permissionsFor([role]);
+  const roles = [role];
+  const permissions = permissionsFor(roles);
   for (const resource of options.unreadable ?? []) permissions[resource] = { read: false, write: false };
+  for (const resource of options.writable ?? []) permissions[resource] = { read: true, write: true };
+  const disabledFeatures = options.disabled ?? [];
   return {
     user: { id: 'u1', name: options.name ?? 'Jane Doe', email: 'jane@example.com', avatar: null },
-    roles: [role],
+    roles,
     permissions,
-    disabledFeatures: options.disabled ?? [],
+    disabledFeatures,
+    actions: actionsFor({ roles, permissions }, disabledFeatures),
     authMode: 'local',
   };
 }

@@ -3,6 +3,7 @@
  * `KubernetesCRD`, or any source other than `UI`) are changed there, never through /api/db. The
  * mirror writes them straight to the database, not through this API.
  */
+import { CRD_SOURCE, isManaged, managerOf, resourceName, type SourcedRow } from '../../../../common/managed.js';
 import { RestError } from '../rest/errors.js';
 import type { WriteRules, WriteTarget } from '../rest/write-rules.js';
 
@@ -15,42 +16,23 @@ const kindByRelation: Record<string, string> = {
   playbooks: 'Playbook',
 };
 
-export const UI_SOURCE = 'UI';
-export const CRD_SOURCE = 'KubernetesCRD';
-
 export const SOURCE_MUST_BE_UI = 'source must be UI: resources from the cluster are written by the mirror';
-
-/** A row as the guard reads it. */
-export interface ManagedRow {
-  namespace?: unknown;
-  name?: unknown;
-  source?: unknown;
-}
-
-/** A missing source is the console's own (the column defaults to UI). */
-const isManaged = (source: unknown) => source !== null && source !== undefined && source !== UI_SOURCE;
-
-/** 'Canary default/web-checks' */
-export function resourceName(kind: string, row: ManagedRow): string {
-  const name = String(row.name ?? '');
-  return row.namespace ? `${kind} ${String(row.namespace)}/${name}` : `${kind} ${name}`;
-}
 
 /**
  * Who manages a row, as people read it: 'managed by Canary default/web-checks in the cluster',
  * or for another source 'managed by Flux: Canary default/web-checks is read-only here'.
  */
-export function managedBy(kind: string, row: ManagedRow): string {
-  const resource = resourceName(kind, row);
-  if (row.source === CRD_SOURCE) return `managed by ${resource} in the cluster`;
-  return `managed by ${String(row.source)}: ${resource} is read-only here`;
+export function managedBy(kind: string, row: SourcedRow): string {
+  const manager = managerOf(kind, row);
+  if (row.source === CRD_SOURCE) return `managed by ${manager}`;
+  return `managed by ${manager}: ${resourceName(kind, row)} is read-only here`;
 }
 
 /** The 409 for a write that would change these managed rows (at least one). */
 export function readOnlyError(
   relation: string,
   method: 'POST' | 'PATCH' | 'DELETE',
-  managed: ManagedRow[],
+  managed: SourcedRow[],
 ): RestError {
   const kind = kindByRelation[relation] ?? relation;
   const verb = method === 'DELETE' ? 'delete' : 'change';

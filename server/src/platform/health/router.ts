@@ -4,9 +4,8 @@
  * Mounted after the sign-in and CSRF checks; every route needs the `health` feature and read on
  * canaries.
  */
-import { Router, type Request, type Response } from 'express';
-import { requireFeature, requirePermission, type FlagReader } from '../../access/guard.js';
-import type { Role } from '../../access/roles.js';
+import { Router, type Response } from 'express';
+import { requireAction, requireFeature, requirePermission, type FlagReader } from '../../access/guard.js';
 import { HttpError } from '../../http/errors.js';
 import type { Db } from '../db/db.js';
 import { readSummaryQuery } from './summary-range.js';
@@ -19,9 +18,6 @@ export interface CheckRunner {
   runNow(checkId: string): Promise<{ result: CheckResult } | undefined>;
 }
 
-/** Spec 1 §6: Run Now on a check is for these roles. */
-export const RUN_NOW_ROLES: readonly Role[] = ['admin', 'editor', 'responder', 'commander'];
-export const RUN_NOW_REFUSAL = 'You may not run checks';
 export const CHECK_NOT_FOUND = 'Check not found';
 export const NO_RUNNER = 'The check runner is not running';
 
@@ -35,10 +31,6 @@ function disconnectSignal(res: Response): AbortSignal {
     if (!res.writableFinished) controller.abort();
   });
   return controller.signal;
-}
-
-function mayRunChecks(req: Request): boolean {
-  return req.user?.roles.some((role) => RUN_NOW_ROLES.includes(role)) ?? false;
 }
 
 async function liveCheckExists(db: Db, id: string): Promise<boolean> {
@@ -76,8 +68,7 @@ export function createHealthRouter({
     }
   });
 
-  router.post('/run/check/:id', async (req, res) => {
-    if (!mayRunChecks(req)) throw new HttpError(403, RUN_NOW_REFUSAL);
+  router.post('/run/check/:id', requireAction('checks.run', flags), async (req, res) => {
     const id = String(req.params.id);
     if (!(await liveCheckExists(db, id))) throw new HttpError(404, CHECK_NOT_FOUND);
     if (!runner) throw new HttpError(503, NO_RUNNER);

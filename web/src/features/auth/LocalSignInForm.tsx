@@ -1,10 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ActionGroup, Alert, Button, Form, FormAlert, FormGroup, TextInput } from '@patternfly/react-core';
+// The words api/auth/login also answers an empty field with (400).
+import { MISSING_CREDENTIALS } from '../../../../common/credentials.js';
 import { apiJson, errorMessage } from '../../api/index.js';
 import { loadConsolePage } from './navigation.js';
-
-/** The server's own wording for an empty field (api/auth/login answers it with 400). */
-export const MISSING_CREDENTIALS = 'Please enter your username and password.';
 
 export interface LocalSignInFormProps {
   /** Console path to open once signed in. */

@@ -2,11 +2,10 @@ import { useState, type AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { Button, Flex, FlexItem } from '@patternfly/react-core';
 import { PlayIcon } from '@patternfly/react-icons';
-import { useWhoami } from '../../../api/index.js';
+import { Can } from '../../../components/Can/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
 import { AttachEvidenceModal } from './AttachEvidenceModal.js';
 import { runCheck, type CheckRow } from './check-api.js';
-import { canAttachEvidence, canEditCanary, canRunCheck, canRunPlaybooks } from './drawer-access.js';
 import { PlaybooksMenu } from './PlaybooksMenu.js';
 
 export interface CheckActionsProps {
@@ -19,7 +18,6 @@ export interface CheckActionsProps {
 
 /** The drawer's footer: Edit, Run Now, Playbooks and Attach as Evidence, each for those allowed. */
 export function CheckActions({ check, since, onRan }: CheckActionsProps) {
-  const { data: whoami } = useWhoami();
   const toast = useToast();
   const [running, setRunning] = useState(false);
   const [attaching, setAttaching] = useState(false);
@@ -46,14 +44,15 @@ export function CheckActions({ check, since, onRan }: CheckActionsProps) {
 
   return (
     <Flex spaceItems={{ default: 'spaceItemsSm' }} alignItems={{ default: 'alignItemsCenter' }}>
-      {canEditCanary(whoami) && (
+      {/* The Edit link goes to the check's definition, which only canary writers may change. */}
+      <Can resource="canaries" write>
         <FlexItem>
           <Button variant="secondary" component={EditAnchor}>
             Edit
           </Button>
         </FlexItem>
-      )}
-      {canRunCheck(whoami) && (
+      </Can>
+      <Can do="checks.run">
         <FlexItem>
           <Button
             variant="primary"
@@ -65,19 +64,19 @@ export function CheckActions({ check, since, onRan }: CheckActionsProps) {
             Run Now
           </Button>
         </FlexItem>
-      )}
-      {canRunPlaybooks(whoami) && (
+      </Can>
+      <Can do="playbooks.run">
         <FlexItem>
           <PlaybooksMenu check={check} />
         </FlexItem>
-      )}
-      {canAttachEvidence(whoami) && (
+      </Can>
+      <Can do="incidents.attach">
         <FlexItem>
           <Button variant="secondary" onClick={() => setAttaching(true)}>
             Attach as Evidence
           </Button>
         </FlexItem>
-      )}
+      </Can>
       {attaching && (
         <AttachEvidenceModal
           checkId={check.id}

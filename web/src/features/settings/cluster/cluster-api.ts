@@ -24,8 +24,7 @@ export type {
   KubeObject,
 };
 
-/** The source of rows the cluster mirror writes (server/src/kube/kinds.ts CRD_SOURCE). */
-export const CRD_SOURCE = 'KubernetesCRD';
+export { CRD_SOURCE } from '../../../../../common/managed.js';
 
 /** The custom resource kind of each mirrored table. */
 export const KIND_OF_TABLE: Readonly<Record<KindTable, KindName>> = {

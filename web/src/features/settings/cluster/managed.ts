@@ -1,7 +1,8 @@
-// Rows made elsewhere (GitOps): who manages them, in the server's words (its 409 says the same).
+// Rows made elsewhere (GitOps): who manages them, in the words the server's 409 uses too.
+import * as managed from '../../../../../common/managed.js';
 import { CRD_SOURCE, KIND_OF_TABLE, type KindTable } from './cluster-api.js';
 
-export const UI_SOURCE = 'UI';
+export { UI_SOURCE } from '../../../../../common/managed.js';
 
 /** What the editors call one row of each table, in a sentence. */
 const NOUNS: Readonly<Record<KindTable, string>> = {
@@ -25,13 +26,8 @@ export const isFromCluster = (row: Pick<SourcedRow, 'source'>) => row.source ===
  * Who manages a row that was not made here: 'Canary default/web-checks in the cluster' for a
  * custom resource, else the source; undefined for the console's own rows.
  */
-export function managerOf(table: KindTable, row: SourcedRow): string | undefined {
-  const { source } = row;
-  if (!source || source === UI_SOURCE) return undefined;
-  if (source === CRD_SOURCE) return `${KIND_OF_TABLE[table]} ${row.namespace}/${row.name} in the cluster`;
-  return source;
-}
+export const managerOf = (table: KindTable, row: SourcedRow) => managed.managerOf(KIND_OF_TABLE[table], row);
 
 /** 'This health check is managed by Canary default/x in the cluster and is read-only here.' */
 export const readOnlyNote = (table: KindTable, manager: string) =>
-  `This ${NOUNS[table]} is managed by ${manager} and is read-only here.`;
+  managed.readOnlyNote(NOUNS[table], manager);

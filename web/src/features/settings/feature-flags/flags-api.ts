@@ -1,3 +1,4 @@
+import { LOCAL_FLAG_REFUSAL, LOCAL_FLAG_SOURCE } from '../../../../../common/feature-flags.js';
 import { db } from '../../../api/index.js';
 
 /** A row of the properties table (spec 3 §3). */
@@ -21,7 +22,7 @@ export interface FeatureFlagValues {
 /** Spec 3 §5 and §8. */
 export const FLAG_MESSAGES = {
   missingDetails: 'please provide all details',
-  local: 'Cannot edit local feature flags',
+  local: LOCAL_FLAG_REFUSAL,
   added: 'Feature flag added successfully',
   updated: 'Feature flag updated successfully',
   removed: 'Feature flag removed successfully',
@@ -29,7 +30,7 @@ export const FLAG_MESSAGES = {
 
 export const FLAGS_KEY = 'properties?order=name.asc';
 
-export const isLocalFlag = (flag: FeatureFlag) => flag.source === 'local';
+export const isLocalFlag = (flag: FeatureFlag) => flag.source === LOCAL_FLAG_SOURCE;
 
 /** Name and value are required (spec 3 §5); blanks do not count. */
 export const hasAllDetails = ({ name, value }: FeatureFlagValues) =>

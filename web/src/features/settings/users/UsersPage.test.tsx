@@ -217,8 +217,7 @@ describe('UsersPage', () => {
     });
 
     it('lets only admins change the role', async () => {
-      const editorWhoManagesPeople = whoamiAs('editor');
-      editorWhoManagesPeople.permissions.identities = { read: true, write: true };
+      const editorWhoManagesPeople = whoamiAs('editor', { writable: ['identities'] });
       api.reply('GET api/auth/whoami', { status: 200, body: editorWhoManagesPeople });
       const user = renderUsers();
       await user.click(within(await rowOf('Ada Lovelace')).getByRole('button', { name: /Edit User/ }));
@@ -253,6 +252,21 @@ describe('UsersPage', () => {
       expect(await screen.findByText('user deleted successfully')).toBeInTheDocument();
       expect(writes()).toEqual([expect.objectContaining({ method: 'DELETE', path: 'api/people/users/u3' })]);
       await waitFor(() => expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument());
+    });
+
+    it("is not offered on one's own user, which the server refuses to delete", async () => {
+      // whoamiAs signs in as the user with id u1.
+      const self: User = {
+        ...ada,
+        id: 'u1',
+        traits: { name: { first: 'Mae', last: 'Jemison' }, email: null },
+      };
+      api.reply('GET api/people/users', { status: 200, body: [self, grace] });
+      renderUsers();
+      const own = await rowOf('Mae Jemison');
+      expect(await within(own).findByRole('button', { name: /Edit User/ })).toBeInTheDocument();
+      expect(within(own).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+      expect(within(await rowOf('Grace Hopper')).getByRole('button', { name: /Delete/ })).toBeInTheDocument();
     });
 
     it("stays open with the server's message when deleting fails", async () => {

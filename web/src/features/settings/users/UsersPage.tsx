@@ -63,48 +63,57 @@ export function UsersPage() {
   const { data: users, error, isLoading, isValidating, mutate } = useApi<User[]>(USERS_PATH);
   const toast = useToast();
   const [dialog, setDialog] = useState<Dialog>();
-  const canWrite = can(whoami, 'identities', 'write');
-  const isAdmin = whoami?.roles.includes('admin') ?? false;
+  const [mayInvite, mayEdit, mayDelete] = [
+    can(whoami, 'people.invite'),
+    can(whoami, 'people.update'),
+    can(whoami, 'people.delete'),
+  ];
+  const selfId = whoami?.user.id;
   const close = () => setDialog(undefined);
 
   const columns = useMemo<DataTableColumn<User>[]>(() => {
-    if (!canWrite) return BASE_COLUMNS;
+    if (!mayEdit && !mayDelete) return BASE_COLUMNS;
     const actions: DataTableColumn<User> = {
       id: 'actions',
       header: 'Actions',
       cell: (user) => (
         <Flex spaceItems={{ default: 'spaceItemsMd' }} flexWrap={{ default: 'nowrap' }}>
-          <Button
-            variant="link"
-            isInline
-            aria-label={`Edit User ${nameOf(user)}`}
-            onClick={() => setDialog({ kind: 'edit', user })}
-          >
-            Edit User
-          </Button>
-          <Button
-            variant="link"
-            isInline
-            isDanger
-            aria-label={`Delete ${nameOf(user)}`}
-            onClick={() => setDialog({ kind: 'delete', user })}
-          >
-            Delete
-          </Button>
+          {mayEdit && (
+            <Button
+              variant="link"
+              isInline
+              aria-label={`Edit User ${nameOf(user)}`}
+              onClick={() => setDialog({ kind: 'edit', user })}
+            >
+              Edit User
+            </Button>
+          )}
+          {/* The server refuses to delete one's own user: not offered. */}
+          {mayDelete && user.id !== selfId && (
+            <Button
+              variant="link"
+              isInline
+              isDanger
+              aria-label={`Delete ${nameOf(user)}`}
+              onClick={() => setDialog({ kind: 'delete', user })}
+            >
+              Delete
+            </Button>
+          )}
         </Flex>
       ),
     };
     return [...BASE_COLUMNS, actions];
-  }, [canWrite]);
+  }, [mayEdit, mayDelete, selfId]);
 
   const headerActions = useMemo(
     () =>
-      canWrite ? (
+      mayInvite ? (
         <Button variant="primary" onClick={() => setDialog({ kind: 'invite' })}>
           Invite User
         </Button>
       ) : undefined,
-    [canWrite],
+    [mayInvite],
   );
 
   const invite = async (values: UserFormValues) => {
@@ -171,7 +180,7 @@ export function UsersPage() {
         <UserFormModal
           mode="edit"
           initialValues={userFormFrom(dialog.user)}
-          canChangeRole={isAdmin}
+          canChangeRole={can(whoami, 'people.assignRole')}
           onSubmit={update(dialog.user)}
           onClose={close}
         />

@@ -1,0 +1,1 @@
+export { Can, type CanProps } from './Can.js';
