@@ -69,13 +69,13 @@ const settingsRoutes: RouteObject[] = [
   area('topologies', 'topologies/:id', [
     {
       index: true,
-      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'TopologyPage'),
+      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'TopologyPage'),
     },
   ]),
   area('catalogScrapers', 'config_scrapers/:id', [
     {
       index: true,
-      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'ScraperPage'),
+      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'ScraperPage'),
     },
   ]),
   // The generic resource tables (spec 3 §2.3); the guard answers 'not found' for any other name.
@@ -110,7 +110,7 @@ const shellRoutes: RouteObject[] = [
     { path: 'scrapers', lazy: notBuilt },
     {
       path: 'scrapers/:id',
-      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'ScraperPage'),
+      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'ScraperPage'),
     },
     { path: ':id', lazy: notBuilt },
     { path: ':id/changes', lazy: notBuilt },
@@ -125,7 +125,7 @@ const shellRoutes: RouteObject[] = [
     { path: 'runs/:id', lazy: notBuilt },
     {
       path: ':id',
-      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'PlaybookPage'),
+      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'PlaybookPage'),
     },
   ]),
   area('notifications', 'notifications', [

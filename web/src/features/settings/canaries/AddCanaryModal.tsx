@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
-import type { ClusterSavedState } from '../cluster/use-cluster-editing.js';
+import type { ClusterSavedState } from '../../spec-editor/cluster/use-cluster-editing.js';
 import type { CheckKind } from './check-kinds.js';
 import { CanaryEditor } from './CanaryEditor.js';
 import { TypePicker } from './TypePicker.js';

@@ -10,13 +10,13 @@ import {
 } from '@patternfly/react-core';
 import { useWhoami } from '../../../api/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { deleteClusterObject, type KubeObject } from '../cluster/cluster-api.js';
-import { useSaveTarget } from '../cluster/use-save-target.js';
-import { EditorActions } from '../resource-editor/EditorActions.js';
-import { NameFields } from '../resource-editor/NameFields.js';
-import { useNameFields } from '../resource-editor/use-name-fields.js';
-import { useRowSave } from '../resource-editor/use-row-save.js';
-import { useSpecValidation } from '../resource-editor/use-spec-validation.js';
+import { deleteClusterObject, type KubeObject } from '../../spec-editor/cluster/cluster-api.js';
+import { useSaveTarget } from '../../spec-editor/cluster/use-save-target.js';
+import { EditorActions } from '../../spec-editor/EditorActions.js';
+import { NameFields } from '../../spec-editor/NameFields.js';
+import { useNameFields } from '../../spec-editor/use-name-fields.js';
+import { useRowSave } from '../../spec-editor/use-row-save.js';
+import { useSpecValidation } from '../../spec-editor/use-spec-validation.js';
 import {
   CANARY_MESSAGES,
   changedFields,
@@ -30,8 +30,8 @@ import {
   type CanaryFields,
 } from './canaries-api.js';
 import { canaryFromObject, canarySpecOf } from './canary-cluster.js';
-import { labelsToText, parseLabels } from './labels.js';
-import { LabelsField } from './LabelsField.js';
+import { labelsToText, parseLabels } from '../../spec-editor/labels.js';
+import { LabelsField } from '../../spec-editor/LabelsField.js';
 import { SpecEditor } from './SpecEditor.js';
 import {
   currentSpec,

@@ -5,7 +5,7 @@ import {
   getRow,
   rowKey,
   updateRow,
-} from '../resource-editor/rows-api.js';
+} from '../../spec-editor/rows-api.js';
 
 /** A canaries row: the definition of a set of health checks (spec 3 §3 Health check). */
 export interface Canary {

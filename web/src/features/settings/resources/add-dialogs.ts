@@ -11,10 +11,10 @@ export interface AddDialogProps {
 export const ADD_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<AddDialogProps>>>> = {
   canaries: lazy(async () => ({ default: (await import('../canaries/AddCanaryModal.js')).AddCanaryModal })),
   topologies: lazy(async () => ({
-    default: (await import('../resource-editor/AddResourceModal.js')).AddTopologyModal,
+    default: (await import('../../spec-editor/AddResourceModal.js')).AddTopologyModal,
   })),
   config_scrapers: lazy(async () => ({
-    default: (await import('../resource-editor/AddResourceModal.js')).AddScraperModal,
+    default: (await import('../../spec-editor/AddResourceModal.js')).AddScraperModal,
   })),
 };
 

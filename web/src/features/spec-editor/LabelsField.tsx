@@ -1,5 +1,5 @@
 import { FormGroup } from '@patternfly/react-core';
-import { YamlEditor } from '../../../components/YamlEditor/index.js';
+import { YamlEditor } from '../../components/YamlEditor/index.js';
 import type { LabelsResult } from './labels.js';
 
 export interface LabelsFieldProps {

@@ -2,9 +2,9 @@
  * The rows of the settings editors through /api/db (spec 3 §7, generic resources): read by id,
  * create and update with source UI, soft delete with deleted_at.
  */
-import { db, dbError, type DbResult } from '../../../api/index.js';
-import { sortKeysDeep } from '../../../components/CodeViewer/index.js';
-import { UI_SOURCE } from '../cluster/managed.js';
+import { db, dbError, type DbResult } from '../../api/index.js';
+import { sortKeysDeep } from '../../components/CodeViewer/index.js';
+import { UI_SOURCE } from './cluster/managed.js';
 
 /** A row of a spec table (topologies, config_scrapers, playbooks); columns vary by table. */
 export interface SpecRow {

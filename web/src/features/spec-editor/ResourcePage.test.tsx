@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { load } from 'js-yaml';
-import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
-import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
-import { savedRow } from '../canaries/test-support.js';
-import { clusterStatus, editorNamed, kubeObject, replaceEditorText } from '../cluster/test-support.js';
+import { fakeApiPerTest, renderInShell, whoamiAs } from '../../shell/test-support.js';
+import { stubTextLayout } from '../../components/YamlEditor/test-support.js';
+import { savedRow } from '../settings/canaries/test-support.js';
+import { clusterStatus, editorNamed, kubeObject, replaceEditorText } from './cluster/test-support.js';
 import { PlaybookPage, TopologyPage } from './ResourcePage.js';
 
 const topology = savedRow({

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { apiJson } from '../../../api/index.js';
-import type { EditorDiagnostic } from '../../../components/YamlEditor/index.js';
-import type { SpecValidationResponse } from '../../../../../server/src/platform/health/types.js';
+import { apiJson } from '../../api/index.js';
+import type { EditorDiagnostic } from '../../components/YamlEditor/index.js';
+import type { SpecValidationResponse } from '../../../../server/src/platform/health/types.js';
 import { specFromYaml, type SpecText } from './spec-text.js';
 
 /** Typing pauses this long before the server checks the spec. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { ActionGroup, Alert, Button } from '@patternfly/react-core';
-import { describeRef, type ClusterRef } from '../cluster/cluster-api.js';
-import { ClusterSaveDialog } from '../cluster/ClusterSaveDialog.js';
-import { SaveTarget } from '../cluster/SaveTarget.js';
-import type { SaveTargetState } from '../cluster/use-save-target.js';
+import { describeRef, type ClusterRef } from './cluster/cluster-api.js';
+import { ClusterSaveDialog } from './cluster/ClusterSaveDialog.js';
+import { SaveTarget } from './cluster/SaveTarget.js';
+import type { SaveTargetState } from './cluster/use-save-target.js';
 import { DeleteAction, type DeleteActionProps } from './DeleteAction.js';
 
 export interface EditorDeletion extends Pick<DeleteActionProps, 'title' | 'onDelete'> {

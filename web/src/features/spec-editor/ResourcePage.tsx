@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { PageHeader } from '../../../shell/page-header.js';
+import { PageHeader } from '../../shell/page-header.js';
 import { ResourceEditor } from './ResourceEditor.js';
 import { RESOURCE_KINDS, type EditableTable } from './resource-kinds.js';
 import { getRow, rowKey, type SpecRow } from './rows-api.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage, type ApiError } from '../../../api/index.js';
+import { errorMessage, type ApiError } from '../../api/index.js';
 
 export interface RowSaveCallbacks<T> {
   saved: (row: T) => void;

@@ -1,15 +1,15 @@
 import { Fragment, type ReactNode } from 'react';
 import { PageSection, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
-import { LoadError } from '../../../components/LoadError/index.js';
-import { useTabParam } from '../../../lib/use-tab-param.js';
-import { LoadingScreen } from '../../../shell/screens/LoadingScreen.js';
-import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
-import type { KindTable } from '../cluster/cluster-api.js';
-import { ClusterSavedAlert, EditingInClusterBanner, WaitingForMirror } from '../cluster/ClusterEditing.js';
-import { ManagedNote } from '../cluster/ManagedNote.js';
-import type { SourcedRow } from '../cluster/managed.js';
-import type { ClusterEditing } from '../cluster/use-cluster-editing.js';
-import { JobHistoryTab } from '../resources/JobHistoryTab.js';
+import { LoadError } from '../../components/LoadError/index.js';
+import { useTabParam } from '../../lib/use-tab-param.js';
+import { LoadingScreen } from '../../shell/screens/LoadingScreen.js';
+import { ScreenMessage } from '../../shell/screens/ScreenMessage.js';
+import type { KindTable } from './cluster/cluster-api.js';
+import { ClusterSavedAlert, EditingInClusterBanner, WaitingForMirror } from './cluster/ClusterEditing.js';
+import { ManagedNote } from './cluster/ManagedNote.js';
+import type { SourcedRow } from './cluster/managed.js';
+import type { ClusterEditing } from './cluster/use-cluster-editing.js';
+import { JobHistoryTab } from '../settings/resources/JobHistoryTab.js';
 
 const TABS = ['spec', 'jobs'] as const;
 type TabKey = (typeof TABS)[number];

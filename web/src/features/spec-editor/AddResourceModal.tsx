@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
-import type { ClusterSavedState } from '../cluster/use-cluster-editing.js';
-import type { AddDialogProps } from '../resources/add-dialogs.js';
+import type { ClusterSavedState } from './cluster/use-cluster-editing.js';
+import type { AddDialogProps } from '../settings/resources/add-dialogs.js';
 import { ResourceEditor } from './ResourceEditor.js';
 import { RESOURCE_KINDS, type EditableTable } from './resource-kinds.js';
 

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
-import { can, useDbQuery, useWhoami, type DbResult } from '../../../api/index.js';
-import type { KindTable } from '../cluster/cluster-api.js';
-import { managerOf } from '../cluster/managed.js';
-import { useClusterEditing, wasSavedToCluster } from '../cluster/use-cluster-editing.js';
+import { can, useDbQuery, useWhoami, type DbResult } from '../../api/index.js';
+import type { KindTable } from './cluster/cluster-api.js';
+import { managerOf } from './cluster/managed.js';
+import { useClusterEditing, wasSavedToCluster } from './cluster/use-cluster-editing.js';
 import type { PageRow, SpecPageContentProps } from './SpecPageContent.js';
 
 export interface SpecPageOptions<Row> {

@@ -1,5 +1,5 @@
 // A canary's labels, edited as JSON (spec 3 §2.3: labels accept JSON).
-import { isPlainObject, parseJson, type EditorDiagnostic } from '../../../components/YamlEditor/index.js';
+import { isPlainObject, parseJson, type EditorDiagnostic } from '../../components/YamlEditor/index.js';
 
 export type LabelsResult =
   { ok: true; labels: Record<string, string> } | { ok: false; diagnostic: EditorDiagnostic };

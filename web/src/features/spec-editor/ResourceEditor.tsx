@@ -9,13 +9,13 @@ import {
   HelperTextItem,
   TextInput,
 } from '@patternfly/react-core';
-import { errorMessage, useWhoami } from '../../../api/index.js';
-import { useToast } from '../../../components/Toasts/index.js';
-import { YamlEditor } from '../../../components/YamlEditor/index.js';
-import { labelsToText, parseLabels } from '../canaries/labels.js';
-import { LabelsField } from '../canaries/LabelsField.js';
-import { deleteClusterObject, type KubeObject } from '../cluster/cluster-api.js';
-import { useSaveTarget } from '../cluster/use-save-target.js';
+import { errorMessage, useWhoami } from '../../api/index.js';
+import { useToast } from '../../components/Toasts/index.js';
+import { YamlEditor } from '../../components/YamlEditor/index.js';
+import { labelsToText, parseLabels } from './labels.js';
+import { LabelsField } from './LabelsField.js';
+import { deleteClusterObject, type KubeObject } from './cluster/cluster-api.js';
+import { useSaveTarget } from './cluster/use-save-target.js';
 import { EditorActions } from './EditorActions.js';
 import { NameFields } from './NameFields.js';
 import { columnsFromSpec, type ResourceKind } from './resource-kinds.js';

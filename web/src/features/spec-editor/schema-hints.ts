@@ -1,5 +1,5 @@
 // Hints from the canary spec's JSON schema (GET /api/canary/schema): the fields a kind's checks take.
-import { isPlainObject } from '../../../components/YamlEditor/index.js';
+import { isPlainObject } from '../../components/YamlEditor/index.js';
 
 type Schema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FIELD_MESSAGES } from '../canaries/check-form.js';
+import { FIELD_MESSAGES } from '../settings/canaries/check-form.js';
 
 export type NameField = 'name' | 'namespace';
 

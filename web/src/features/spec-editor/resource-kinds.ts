@@ -2,8 +2,8 @@
  * The kinds the generic spec editor edits (spec 3 §2.3): Topology, Catalog Scraper and Playbook,
  * each a table mirrored from a custom resource whose spec is the row's spec.
  */
-import { AREAS } from '../../../shell/nav-items.js';
-import type { KindTable } from '../cluster/cluster-api.js';
+import { AREAS } from '../../shell/nav-items.js';
+import type { KindTable } from './cluster/cluster-api.js';
 
 export type EditableTable = Exclude<KindTable, 'canaries'>;
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApiPerTest } from '../../../shell/test-support.js';
-import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
-import { openAddDialog, savedRow } from '../canaries/test-support.js';
-import { clusterStatus, kubeObject, NO_CLUSTER, replaceEditorText } from '../cluster/test-support.js';
+import { fakeApiPerTest } from '../../shell/test-support.js';
+import { stubTextLayout } from '../../components/YamlEditor/test-support.js';
+import { openAddDialog, savedRow } from '../settings/canaries/test-support.js';
+import { clusterStatus, kubeObject, NO_CLUSTER, replaceEditorText } from './cluster/test-support.js';
 import { TopologyPage } from './ResourcePage.js';
 
 const saved = savedRow({
