@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApiPerTest } from '../../shell/test-support.js';
 import { stubTextLayout } from '../../components/YamlEditor/test-support.js';
-import { openAddDialog, savedRow } from '../settings/canaries/test-support.js';
+import { openAddDialog, savedRow } from './test-support.js';
 import { clusterStatus, kubeObject, NO_CLUSTER, replaceEditorText } from './cluster/test-support.js';
 import { TopologyPage } from './ResourcePage.js';
 

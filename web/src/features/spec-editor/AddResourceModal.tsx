@@ -1,41 +1,33 @@
-import { useId } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
-import type { ClusterSavedState } from './cluster/use-cluster-editing.js';
-import type { AddDialogProps } from '../settings/resources/add-dialogs.js';
+import { Button } from '@patternfly/react-core';
+import { AddSpecModal, useOpenSaved } from './AddSpecModal.js';
 import { ResourceEditor } from './ResourceEditor.js';
 import { RESOURCE_KINDS, type EditableTable } from './resource-kinds.js';
+
+interface AddDialogProps {
+  onClose: () => void;
+}
 
 /**
  * 'Add {name}' for a spec kind: name, namespace, labels and the spec; saved to the database it
  * opens the new row, created in the cluster it opens the resource's page until the mirror shows it.
  */
 function AddResourceModal({ table, onClose }: AddDialogProps & { table: EditableTable }) {
-  const titleId = useId();
-  const navigate = useNavigate();
   const kind = RESOURCE_KINDS[table];
+  const openSaved = useOpenSaved(kind.detailPath);
 
   return (
-    <Modal variant="large" isOpen onClose={onClose} aria-labelledby={titleId}>
-      <ModalHeader title={`Add ${kind.title}`} labelId={titleId} />
-      <ModalBody>
-        <ResourceEditor
-          kind={kind}
-          readOnly={false}
-          onSaved={(row) => void navigate(kind.detailPath(row.id))}
-          onClusterSaved={(object) =>
-            void navigate(kind.detailPath(object.metadata.uid ?? ''), {
-              state: { savedToCluster: true } satisfies ClusterSavedState,
-            })
-          }
-          extraActions={
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-          }
-        />
-      </ModalBody>
-    </Modal>
+    <AddSpecModal title={`Add ${kind.title}`} onClose={onClose}>
+      <ResourceEditor
+        kind={kind}
+        readOnly={false}
+        {...openSaved}
+        extraActions={
+          <Button variant="link" onClick={onClose}>
+            Cancel
+          </Button>
+        }
+      />
+    </AddSpecModal>
   );
 }
 

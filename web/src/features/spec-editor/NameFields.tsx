@@ -1,5 +1,5 @@
 import { FormGroup, GridItem, TextInput } from '@patternfly/react-core';
-import { FieldError } from '../settings/canaries/FieldError.js';
+import { FieldError } from '../../components/Form/index.js';
 import type { NameField, NameFieldsState } from './use-name-fields.js';
 
 export interface NameFieldsProps {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { load } from 'js-yaml';
 import { fakeApiPerTest, renderInShell, whoamiAs } from '../../shell/test-support.js';
 import { stubTextLayout } from '../../components/YamlEditor/test-support.js';
-import { savedRow } from '../settings/canaries/test-support.js';
+import { savedRow } from './test-support.js';
 import { clusterStatus, editorNamed, kubeObject, replaceEditorText } from './cluster/test-support.js';
 import { PlaybookPage, TopologyPage } from './ResourcePage.js';
 

@@ -9,7 +9,7 @@ import { ClusterSavedAlert, EditingInClusterBanner, WaitingForMirror } from './c
 import { ManagedNote } from './cluster/ManagedNote.js';
 import type { SourcedRow } from './cluster/managed.js';
 import type { ClusterEditing } from './cluster/use-cluster-editing.js';
-import { JobHistoryTab } from '../settings/resources/JobHistoryTab.js';
+import { JobHistoryTab } from '../settings/resources/index.js';
 
 const TABS = ['spec', 'jobs'] as const;
 type TabKey = (typeof TABS)[number];

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { FIELD_MESSAGES } from '../settings/canaries/check-form.js';
+import { FIELD_REQUIRED } from '../../components/Form/index.js';
 
 export type NameField = 'name' | 'namespace';
 
-const required = (value: string) => (value.trim() === '' ? FIELD_MESSAGES.required : undefined);
+const required = (value: string) => (value.trim() === '' ? FIELD_REQUIRED : undefined);
 
 /**
  * An editor's name and namespace, both required. Their problems show once the field is touched,

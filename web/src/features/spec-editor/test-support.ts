@@ -5,8 +5,8 @@
 import { createElement, type ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderInShell } from '../../../shell/test-support.js';
-import { ResourceListPage } from '../resources/ResourceListPage.js';
+import { renderInShell } from '../../shell/test-support.js';
+import { ResourceListPage } from '../settings/resources/index.js';
 
 /** A row saved from the console (source UI), its bookkeeping columns filled; `fields` say the rest. */
 export const savedRow = <T extends object>(fields: T) => ({
