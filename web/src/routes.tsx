@@ -33,6 +33,10 @@ const resourceListPage = page(
   () => import('./features/settings/resources/ResourceListPage.js'),
   'ResourceListPage',
 );
+const eventQueuePage = page(
+  () => import('./features/settings/event-queue/EventQueuePage.js'),
+  'EventQueuePage',
+);
 const canaryPage = page(() => import('./features/settings/canaries/CanaryPage.js'), 'CanaryPage');
 
 /** An area's routes behind its guard (feature on, resource readable), titled after the area. */
@@ -55,7 +59,7 @@ const settingsRoutes: RouteObject[] = [
   area('permissions', 'permissions', [{ index: true, lazy: notBuilt }]),
   area('users', 'users', [{ index: true, lazy: usersPage }]),
   area('jobs', 'jobs', [{ index: true, lazy: notBuilt }]),
-  area('eventQueue', 'event-queue-status', [{ index: true, lazy: notBuilt }]),
+  area('eventQueue', 'event-queue-status', [{ index: true, lazy: eventQueuePage }]),
   area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
   area('integrations', 'integrations', [
     { index: true, lazy: notBuilt },
