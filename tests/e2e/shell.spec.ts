@@ -28,6 +28,7 @@ const BUILT = [
   'health',
   'settings/canaries',
   'settings/config_scrapers',
+  'settings/event-queue-status',
   'settings/feature-flags',
   'settings/incident_rules',
   'settings/logging_backends',
@@ -71,6 +72,40 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
   const origin = new URL(page.url()).origin;
   expect(requests.filter((url) => !url.startsWith(`${origin}/console/`))).toEqual([]);
   expect(problems).toEqual([]);
+});
+
+/** The event names the demo queues (server/src/platform/db/demo/settings.ts), every one failing some. */
+const DEMO_EVENTS = [
+  'check.failed',
+  'check.passed',
+  'component.unhealthy',
+  'config.updated',
+  'incident.responder.added',
+  'notification.send',
+  'playbook.run',
+];
+
+test('the settings index is the event queue: the demo events, the most recent failure first, never cached', async ({
+  page,
+}) => {
+  const shell = new ConsoleShell(page);
+  const read = page.waitForResponse((response) => response.url().includes('/api/db/event_queue_summary'));
+  await shell.open('settings');
+  await expect(page).toHaveURL(/\/console\/settings\/event-queue-status$/);
+  await expect(shell.pageTitle()).toHaveText('Event Queue');
+
+  const response = await read;
+  expect(response.headers()['cache-control']).toContain('no-store');
+  const rows = (await response.json()) as { name: string; last_failure: string | null }[];
+  expect(rows.map((row) => row.name).sort()).toEqual(DEMO_EVENTS);
+  const failures = rows.map((row) => Date.parse(row.last_failure!));
+  expect(failures).toEqual([...failures].sort((a, b) => b - a));
+
+  const table = page.getByRole('grid', { name: 'Event queue' });
+  await expect(table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') })).toHaveCount(
+    DEMO_EVENTS.length,
+  );
+  await expect(table.locator('tbody tr td:first-child')).toHaveText(rows.map((row) => row.name));
 });
 
 test('the sidebar collapses to an icon rail and stays collapsed after a reload', async ({ page }) => {

@@ -87,15 +87,17 @@ describe('the route map', () => {
     expect(matchRoutes(routes, '/no/such/page')!.at(-1)!.route.id).toBe('not-found');
   });
 
+  const NOT_BUILT = 'This part of the console is not built yet.';
   it.each([
-    ['/', '/topology'],
-    ['/configs', '/catalog'],
-    ['/settings', '/settings/event-queue-status'],
-    ['/organizations/orgs-switched', '/topology'],
-  ])('redirects %s to %s', async (from, target) => {
+    ['/', '/topology', NOT_BUILT],
+    ['/configs', '/catalog', NOT_BUILT],
+    ['/settings', '/settings/event-queue-status', 'No events in the queue'],
+    ['/organizations/orgs-switched', '/topology', NOT_BUILT],
+  ])('redirects %s to %s', async (from, target, shown) => {
+    api.reply('GET api/db/event_queue_summary', { status: 200, body: [] });
     const { router } = renderConsole(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(target));
-    expect(await screen.findByText('This part of the console is not built yet.')).toBeInTheDocument();
+    expect(await screen.findByText(shown)).toBeInTheDocument();
   });
 
   it('takes its basename from <base href>, without the trailing slash', () => {

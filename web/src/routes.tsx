@@ -33,6 +33,10 @@ const resourceListPage = page(
   () => import('./features/settings/resources/ResourceListPage.js'),
   'ResourceListPage',
 );
+const eventQueuePage = page(
+  () => import('./features/settings/event-queue/EventQueuePage.js'),
+  'EventQueuePage',
+);
 const canaryPage = page(() => import('./features/settings/canaries/CanaryPage.js'), 'CanaryPage');
 
 /** An area's routes behind its guard (feature on, resource readable), titled after the area. */
@@ -55,7 +59,7 @@ const settingsRoutes: RouteObject[] = [
   area('permissions', 'permissions', [{ index: true, lazy: notBuilt }]),
   area('users', 'users', [{ index: true, lazy: usersPage }]),
   area('jobs', 'jobs', [{ index: true, lazy: notBuilt }]),
-  area('eventQueue', 'event-queue-status', [{ index: true, lazy: notBuilt }]),
+  area('eventQueue', 'event-queue-status', [{ index: true, lazy: eventQueuePage }]),
   area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
   area('integrations', 'integrations', [
     { index: true, lazy: notBuilt },
@@ -69,13 +73,13 @@ const settingsRoutes: RouteObject[] = [
   area('topologies', 'topologies/:id', [
     {
       index: true,
-      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'TopologyPage'),
+      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'TopologyPage'),
     },
   ]),
   area('catalogScrapers', 'config_scrapers/:id', [
     {
       index: true,
-      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'ScraperPage'),
+      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'ScraperPage'),
     },
   ]),
   // The generic resource tables (spec 3 §2.3); the guard answers 'not found' for any other name.
@@ -110,7 +114,7 @@ const shellRoutes: RouteObject[] = [
     { path: 'scrapers', lazy: notBuilt },
     {
       path: 'scrapers/:id',
-      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'ScraperPage'),
+      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'ScraperPage'),
     },
     { path: ':id', lazy: notBuilt },
     { path: ':id/changes', lazy: notBuilt },
@@ -125,7 +129,7 @@ const shellRoutes: RouteObject[] = [
     { path: 'runs/:id', lazy: notBuilt },
     {
       path: ':id',
-      lazy: page(() => import('./features/settings/resource-editor/ResourcePage.js'), 'PlaybookPage'),
+      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'PlaybookPage'),
     },
   ]),
   area('notifications', 'notifications', [

@@ -13,7 +13,7 @@ import {
 } from '@patternfly/react-core';
 import { apiJson, errorMessage } from '../../api/index.js';
 import { useToast } from '../../components/Toasts/index.js';
-import { NewPasswordFields, useNewPassword } from '../auth/NewPasswordFields.js';
+import { NewPasswordFields, useNewPassword } from '../auth/index.js';
 
 export const PASSWORD_CHANGED = 'Password changed successfully';
 

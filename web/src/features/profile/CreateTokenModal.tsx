@@ -1,27 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   Button,
   CodeBlock,
   CodeBlockAction,
   CodeBlockCode,
-  Form,
-  FormAlert,
-  FormGroup,
-  FormHelperText,
-  FormSelect,
-  FormSelectOption,
-  HelperText,
-  HelperTextItem,
   Modal,
   ModalBody,
   ModalFooter,
   ModalHeader,
   Stack,
-  TextInput,
 } from '@patternfly/react-core';
-import { apiJson, errorMessage } from '../../api/index.js';
+import { apiJson } from '../../api/index.js';
 import { CopyButton } from '../../components/CopyButton/index.js';
+import { FormModal, SelectField, TextField } from '../../components/Form/index.js';
 import {
   DEFAULT_EXPIRY,
   EXPIRY_OPTIONS,
@@ -38,135 +30,60 @@ export interface CreateTokenModalProps {
   onClose: () => void;
 }
 
-/** Asks for a name and an expiry, then shows the new token once, with a copy button. */
+/**
+ * Asks for a name and an expiry, then shows the new token once, with a copy button. Closing
+ * while the server makes the token would throw away the one chance to see it: the form's busy
+ * guard keeps it open.
+ */
 export function CreateTokenModal({ onCreated, onClose }: CreateTokenModalProps) {
   const [created, setCreated] = useState<CreatedToken>();
-  const [creating, setCreating] = useState(false);
-  const titleId = useId();
-  // Closing while the server makes the token would throw away the one chance to see it.
-  const close = () => {
-    if (!creating) onClose();
-  };
-  return (
-    <Modal variant="small" isOpen onClose={close} aria-labelledby={titleId}>
-      {created ? (
-        <CreatedTokenView token={created} titleId={titleId} onClose={onClose} />
-      ) : (
-        <CreateTokenForm
-          titleId={titleId}
-          creating={creating}
-          setCreating={setCreating}
-          onClose={close}
-          onCreated={(token) => {
-            setCreating(false);
-            setCreated(token);
-            onCreated(token);
-          }}
-        />
-      )}
-    </Modal>
-  );
-}
-
-interface CreateTokenFormProps extends CreateTokenModalProps {
-  titleId: string;
-  creating: boolean;
-  setCreating: (creating: boolean) => void;
-}
-
-function CreateTokenForm({ titleId, creating, setCreating, onCreated, onClose }: CreateTokenFormProps) {
-  const formId = useId();
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState(DEFAULT_EXPIRY.label);
   const [nameMissing, setNameMissing] = useState(false);
-  const [error, setError] = useState<string>();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (creating) return;
+  if (created) return <CreatedTokenView token={created} onClose={onClose} />;
+
+  const submit = async () => {
     if (name.trim() === '') {
       setNameMissing(true);
       return;
     }
     const days = EXPIRY_OPTIONS.find((option) => option.label === expiry)?.days ?? null;
-    setCreating(true);
-    setError(undefined);
-    try {
-      const token = await apiJson<CreatedToken>('api/auth/create_token', {
-        method: 'POST',
-        json: { name: name.trim(), expiry: expiryFor(days) },
-      });
-      onCreated(token);
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setCreating(false);
-    }
+    const token = await apiJson<CreatedToken>('api/auth/create_token', {
+      method: 'POST',
+      json: { name: name.trim(), expiry: expiryFor(days) },
+    });
+    setCreated(token);
+    onCreated(token);
   };
 
   return (
-    <>
-      <ModalHeader title="Create token" labelId={titleId} />
-      <ModalBody>
-        <Form id={formId} onSubmit={(event) => void submit(event)} noValidate>
-          {error && (
-            <FormAlert>
-              <Alert variant="danger" isInline isLiveRegion title={error} />
-            </FormAlert>
-          )}
-          <FormGroup label="Name" isRequired fieldId={`${formId}-name`}>
-            <TextInput
-              id={`${formId}-name`}
-              autoFocus
-              value={name}
-              validated={nameMissing ? 'error' : 'default'}
-              aria-describedby={nameMissing ? `${formId}-name-error` : undefined}
-              onChange={(_event, value) => {
-                setName(value);
-                setNameMissing(false);
-              }}
-            />
-            {nameMissing && (
-              <FormHelperText>
-                <HelperText>
-                  <HelperTextItem id={`${formId}-name-error`} variant="error">
-                    {NAME_REQUIRED}
-                  </HelperTextItem>
-                </HelperText>
-              </FormHelperText>
-            )}
-          </FormGroup>
-          <FormGroup label="Expiry" fieldId={`${formId}-expiry`}>
-            <FormSelect id={`${formId}-expiry`} value={expiry} onChange={(_event, value) => setExpiry(value)}>
-              {EXPIRY_OPTIONS.map((option) => (
-                <FormSelectOption key={option.label} value={option.label} label={option.label} />
-              ))}
-            </FormSelect>
-          </FormGroup>
-        </Form>
-      </ModalBody>
-      <ModalFooter>
-        <Button type="submit" form={formId} variant="primary" isLoading={creating} isDisabled={creating}>
-          Create
-        </Button>
-        <Button variant="link" onClick={onClose} isDisabled={creating}>
-          Cancel
-        </Button>
-      </ModalFooter>
-    </>
+    <FormModal title="Create token" submitLabel="Create" onSubmit={submit} onClose={onClose} errorInForm>
+      <TextField
+        label="Name"
+        isRequired
+        autoFocus
+        value={name}
+        error={nameMissing ? NAME_REQUIRED : undefined}
+        onChange={(value) => {
+          setName(value);
+          setNameMissing(false);
+        }}
+      />
+      <SelectField
+        label="Expiry"
+        value={expiry}
+        onChange={setExpiry}
+        options={EXPIRY_OPTIONS.map((option) => option.label)}
+      />
+    </FormModal>
   );
 }
 
-function CreatedTokenView({
-  token,
-  titleId,
-  onClose,
-}: {
-  token: CreatedToken;
-  titleId: string;
-  onClose: () => void;
-}) {
+function CreatedTokenView({ token, onClose }: { token: CreatedToken; onClose: () => void }) {
+  const titleId = useId();
   return (
-    <>
+    <Modal variant="small" isOpen onClose={onClose} aria-labelledby={titleId}>
       <ModalHeader title={`Token ${token.name} created`} labelId={titleId} />
       <ModalBody>
         <Stack hasGutter>
@@ -187,6 +104,6 @@ function CreatedTokenView({
           Done
         </Button>
       </ModalFooter>
-    </>
+    </Modal>
   );
 }

@@ -1,21 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useHref } from 'react-router';
-import {
-  Button,
-  Form,
-  FormGroup,
-  FormHelperText,
-  FormSelect,
-  FormSelectOption,
-  HelperText,
-  HelperTextItem,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-  TextInput,
-} from '@patternfly/react-core';
 import { useDbQuery } from '../../../api/index.js';
+import { FormModal, SelectField, TextField } from '../../../components/Form/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
 import {
   attachCheckEvidence,
@@ -38,12 +24,10 @@ export interface AttachEvidenceModalProps {
 
 /** Attach the check as evidence to a hypothesis of an open incident. */
 export function AttachEvidenceModal({ checkId, checkName, since, onClose }: AttachEvidenceModalProps) {
-  const id = useId();
   const toast = useToast();
   const [incidentId, setIncidentId] = useState('');
   const [hypothesisId, setHypothesisId] = useState('');
   const [description, setDescription] = useState(checkName);
-  const [busy, setBusy] = useState(false);
   // Toasts live outside the router: their link is a plain anchor under the console's base.
   const incidentsHref = useHref('/incidents');
 
@@ -63,99 +47,53 @@ export function AttachEvidenceModal({ checkId, checkName, since, onClose }: Atta
     setHypothesisId('');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!incident || !hypothesisId) return;
-    setBusy(true);
-    try {
-      await attachCheckEvidence({ hypothesisId, checkId, description: description.trim(), start: since });
-      toast.success(
-        <>
-          Linked to incident successfully:{' '}
-          <a href={`${incidentsHref}/${incident.id}`}>{incident.incident_id}</a>
-        </>,
-      );
-      onClose();
-    } catch (error) {
-      toast.error(error);
-      setBusy(false);
-    }
+    await attachCheckEvidence({ hypothesisId, checkId, description: description.trim(), start: since });
+    toast.success(
+      <>
+        Linked to incident successfully:{' '}
+        <a href={`${incidentsHref}/${incident.id}`}>{incident.incident_id}</a>
+      </>,
+    );
+    onClose();
   };
 
-  const fieldError = (message: string | undefined) =>
-    message && (
-      <FormHelperText>
-        <HelperText>
-          <HelperTextItem variant="error">{message}</HelperTextItem>
-        </HelperText>
-      </FormHelperText>
-    );
-
   return (
-    <Modal variant="small" isOpen onClose={busy ? undefined : onClose} aria-labelledby={`${id}-title`}>
-      <ModalHeader title="Attach as Evidence" labelId={`${id}-title`} />
-      <ModalBody>
-        <Form id={`${id}-form`} onSubmit={submit}>
-          <FormGroup label="Incident" fieldId={`${id}-incident`} isRequired>
-            <FormSelect
-              id={`${id}-incident`}
-              value={incidentId}
-              onChange={(_event, value) => chooseIncident(value)}
-              isDisabled={incidents.isLoading}
-            >
-              <FormSelectOption
-                value=""
-                label={incidents.isLoading ? 'Loading...' : 'Select an open incident'}
-                isPlaceholder
-              />
-              {(incidents.data ?? []).map((row) => (
-                <FormSelectOption key={row.id} value={row.id} label={`${row.incident_id} ${row.title}`} />
-              ))}
-            </FormSelect>
-            {fieldError(
-              incidents.error?.message ??
-                (incidents.data?.length === 0 ? 'There are no open incidents' : undefined),
-            )}
-          </FormGroup>
-          <FormGroup label="Hypothesis" fieldId={`${id}-hypothesis`} isRequired>
-            <FormSelect
-              id={`${id}-hypothesis`}
-              value={hypothesisId}
-              onChange={(_event, value) => setHypothesisId(value)}
-              isDisabled={!incidentId || hypotheses.isLoading}
-            >
-              <FormSelectOption value="" label="Select a hypothesis" isPlaceholder />
-              {(hypotheses.data ?? []).map((row) => (
-                <FormSelectOption key={row.id} value={row.id} label={hypothesisLabel(row)} />
-              ))}
-            </FormSelect>
-            {fieldError(
-              hypotheses.error?.message ?? (noHypotheses ? 'This incident has no hypotheses' : undefined),
-            )}
-          </FormGroup>
-          <FormGroup label="Description" fieldId={`${id}-description`}>
-            <TextInput
-              id={`${id}-description`}
-              value={description}
-              onChange={(_event, value) => setDescription(value)}
-            />
-          </FormGroup>
-        </Form>
-      </ModalBody>
-      <ModalFooter>
-        <Button
-          type="submit"
-          form={`${id}-form`}
-          variant="primary"
-          isLoading={busy}
-          isDisabled={busy || !incident || !hypothesisId}
-        >
-          Attach
-        </Button>
-        <Button variant="link" onClick={onClose} isDisabled={busy}>
-          Cancel
-        </Button>
-      </ModalFooter>
-    </Modal>
+    <FormModal
+      title="Attach as Evidence"
+      submitLabel="Attach"
+      canSubmit={Boolean(incident && hypothesisId)}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SelectField
+        label="Incident"
+        isRequired
+        value={incidentId}
+        onChange={chooseIncident}
+        isDisabled={incidents.isLoading}
+        placeholder={incidents.isLoading ? 'Loading...' : 'Select an open incident'}
+        options={(incidents.data ?? []).map((row) => ({
+          value: row.id,
+          label: `${row.incident_id} ${row.title}`,
+        }))}
+        error={
+          incidents.error?.message ??
+          (incidents.data?.length === 0 ? 'There are no open incidents' : undefined)
+        }
+      />
+      <SelectField
+        label="Hypothesis"
+        isRequired
+        value={hypothesisId}
+        onChange={setHypothesisId}
+        isDisabled={!incidentId || hypotheses.isLoading}
+        placeholder="Select a hypothesis"
+        options={(hypotheses.data ?? []).map((row) => ({ value: row.id, label: hypothesisLabel(row) }))}
+        error={hypotheses.error?.message ?? (noHypotheses ? 'This incident has no hypotheses' : undefined)}
+      />
+      <TextField label="Description" value={description} onChange={setDescription} />
+    </FormModal>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../shell/test-support.js';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
 import { CanaryPage } from './CanaryPage.js';
-import { holdRequests, openAddDialog, savedRow } from './test-support.js';
+import { holdRequests, openAddDialog, savedRow } from '../../spec-editor/test-support.js';
 
 const saved = savedRow({
   id: 'c9',

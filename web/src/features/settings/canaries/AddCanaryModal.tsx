@@ -1,7 +1,6 @@
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
-import type { ClusterSavedState } from '../cluster/use-cluster-editing.js';
+import { useState } from 'react';
+import { Button } from '@patternfly/react-core';
+import { AddSpecModal, useOpenSaved } from '../../spec-editor/index.js';
 import type { CheckKind } from './check-kinds.js';
 import { CanaryEditor } from './CanaryEditor.js';
 import { TypePicker } from './TypePicker.js';
@@ -13,52 +12,42 @@ export interface CreatedState {
   created: true;
 }
 
+const canaryPath = (id: string) => `/settings/canaries/${encodeURIComponent(id)}`;
+const CREATED: CreatedState = { created: true };
+
 /**
  * 'Add Health Check': pick a type, fill in its form or code, save to the database or the cluster;
  * then the new health check opens.
  */
 export function AddCanaryModal({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const navigate = useNavigate();
   const [kind, setKind] = useState<CheckKind>();
+  const openSaved = useOpenSaved(canaryPath, CREATED);
 
   return (
-    <Modal variant="large" isOpen onClose={onClose} aria-labelledby={titleId}>
-      <ModalHeader
-        title={ADD_CANARY_TITLE}
-        labelId={titleId}
-        description={kind ? `Type: ${kind.label}` : 'Choose the type of health check.'}
-      />
-      <ModalBody>
-        {kind ? (
-          <CanaryEditor
-            kind={kind.key}
-            readOnly={false}
-            onSaved={(canary) =>
-              void navigate(`/settings/canaries/${encodeURIComponent(canary.id)}`, {
-                state: { created: true } satisfies CreatedState,
-              })
-            }
-            onClusterSaved={(object) =>
-              void navigate(`/settings/canaries/${encodeURIComponent(object.metadata.uid ?? '')}`, {
-                state: { savedToCluster: true } satisfies ClusterSavedState,
-              })
-            }
-            extraActions={
-              <>
-                <Button variant="secondary" onClick={() => setKind(undefined)}>
-                  Back
-                </Button>
-                <Button variant="link" onClick={onClose}>
-                  Cancel
-                </Button>
-              </>
-            }
-          />
-        ) : (
-          <TypePicker onPick={setKind} />
-        )}
-      </ModalBody>
-    </Modal>
+    <AddSpecModal
+      title={ADD_CANARY_TITLE}
+      description={kind ? `Type: ${kind.label}` : 'Choose the type of health check.'}
+      onClose={onClose}
+    >
+      {kind ? (
+        <CanaryEditor
+          kind={kind.key}
+          readOnly={false}
+          {...openSaved}
+          extraActions={
+            <>
+              <Button variant="secondary" onClick={() => setKind(undefined)}>
+                Back
+              </Button>
+              <Button variant="link" onClick={onClose}>
+                Cancel
+              </Button>
+            </>
+          }
+        />
+      ) : (
+        <TypePicker onPick={setKind} />
+      )}
+    </AddSpecModal>
   );
 }

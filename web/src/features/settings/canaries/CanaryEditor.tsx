@@ -10,13 +10,19 @@ import {
 } from '@patternfly/react-core';
 import { useWhoami } from '../../../api/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { deleteClusterObject, type KubeObject } from '../cluster/cluster-api.js';
-import { useSaveTarget } from '../cluster/use-save-target.js';
-import { EditorActions } from '../resource-editor/EditorActions.js';
-import { NameFields } from '../resource-editor/NameFields.js';
-import { useNameFields } from '../resource-editor/use-name-fields.js';
-import { useRowSave } from '../resource-editor/use-row-save.js';
-import { useSpecValidation } from '../resource-editor/use-spec-validation.js';
+import {
+  deleteClusterObject,
+  type KubeObject,
+  useSaveTarget,
+  EditorActions,
+  NameFields,
+  useNameFields,
+  useRowSave,
+  useSpecValidation,
+  labelsToText,
+  parseLabels,
+  LabelsField,
+} from '../../spec-editor/index.js';
 import {
   CANARY_MESSAGES,
   changedFields,
@@ -30,8 +36,6 @@ import {
   type CanaryFields,
 } from './canaries-api.js';
 import { canaryFromObject, canarySpecOf } from './canary-cluster.js';
-import { labelsToText, parseLabels } from './labels.js';
-import { LabelsField } from './LabelsField.js';
 import { SpecEditor } from './SpecEditor.js';
 import {
   currentSpec,

@@ -11,10 +11,10 @@ import {
   type SentRequest,
 } from '../../../shell/test-support.js';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
-import { VALIDATE_DEBOUNCE_MS } from '../resource-editor/use-spec-validation.js';
+import { VALIDATE_DEBOUNCE_MS } from '../../spec-editor/use-spec-validation.js';
 import { CanaryPage } from './CanaryPage.js';
-import { holdRequests, savedRow } from './test-support.js';
-import { clusterStatus, kubeObject } from '../cluster/test-support.js';
+import { holdRequests, savedRow } from '../../spec-editor/test-support.js';
+import { clusterStatus, kubeObject } from '../../spec-editor/cluster/test-support.js';
 
 const canary = savedRow({
   id: 'c1',

@@ -10,7 +10,7 @@ import {
 } from '@patternfly/react-core';
 import type { FieldDef, FormValues, Header } from './check-fields.js';
 import { validateValues, visibleFields } from './check-form.js';
-import { FieldError } from './FieldError.js';
+import { FieldError } from '../../../components/Form/index.js';
 import { HeadersField } from './HeadersField.js';
 import { MultiSelectField } from './MultiSelectField.js';
 

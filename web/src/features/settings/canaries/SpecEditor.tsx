@@ -5,7 +5,7 @@ import { YamlEditor, type EditorDiagnostic } from '../../../components/YamlEdito
 import { SCHEMA_PATH } from './canaries-api.js';
 import { kindLabel } from './check-kinds.js';
 import { CheckForm } from './CheckForm.js';
-import { describeKindFields, kindFields } from './schema-hints.js';
+import { describeKindFields, kindFields } from '../../spec-editor/index.js';
 import { selectTab, specFromText, type SpecState, type SpecTab } from './spec-state.js';
 
 export interface SpecEditorProps {

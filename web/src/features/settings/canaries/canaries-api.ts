@@ -1,11 +1,4 @@
-import {
-  changedValues,
-  createRow,
-  deleteRow,
-  getRow,
-  rowKey,
-  updateRow,
-} from '../resource-editor/rows-api.js';
+import { changedValues, createRow, deleteRow, getRow, rowKey, updateRow } from '../../spec-editor/index.js';
 
 /** A canaries row: the definition of a set of health checks (spec 3 §3 Health check). */
 export interface Canary {

@@ -1,5 +1,5 @@
 // A health check as a Canary custom resource: there its icon and schedule live in the spec.
-import { CRD_SOURCE, type KubeObject } from '../cluster/cluster-api.js';
+import { CRD_SOURCE, type KubeObject } from '../../spec-editor/index.js';
 import type { Canary, CanaryFields } from './canaries-api.js';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);

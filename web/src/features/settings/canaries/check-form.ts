@@ -1,9 +1,10 @@
 // A check entry of a canary spec ⇄ the values of its form, and the form's validation (spec 3 §5).
+import { FIELD_REQUIRED } from '../../../components/Form/index.js';
 import { isPlainObject } from '../../../components/YamlEditor/index.js';
 import { fieldsOf, type FieldDef, type FieldValue, type FormValues, type Header } from './check-fields.js';
 
 export const FIELD_MESSAGES = {
-  required: 'This field is required',
+  required: FIELD_REQUIRED,
   number: 'This field must be a number',
   wholeNumber: 'This field must be a whole number',
   min: (min: number) => `This field must be ${min} or more`,

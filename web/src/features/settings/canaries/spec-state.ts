@@ -3,7 +3,7 @@
  * the conversions when the user switches between them.
  */
 import { isPlainObject, parseYaml } from '../../../components/YamlEditor/index.js';
-import { specFromYaml, specToYaml, type SpecText } from '../resource-editor/spec-text.js';
+import { specFromYaml, specToYaml, type SpecText } from '../../spec-editor/index.js';
 import { fieldsOf, type FormValues } from './check-fields.js';
 import { entryToValues, newValues, validateValues, valuesToEntry } from './check-form.js';
 import { kindLabel } from './check-kinds.js';

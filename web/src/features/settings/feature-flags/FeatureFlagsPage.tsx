@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Flex, Label } from '@patternfly/react-core';
+import { Label } from '@patternfly/react-core';
 import { LockIcon } from '@patternfly/react-icons';
 import { can, useDbQuery, useRefreshWhoami, useWhoami } from '../../../api/index.js';
 import { Age } from '../../../components/Age/index.js';
 import { ConfirmDialog } from '../../../components/ConfirmDialog/index.js';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
+import type { DataTableColumn } from '../../../components/DataTable/index.js';
+import { ListPage, type RowAction } from '../../../components/ListPage/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { PageHeader } from '../../../shell/page-header.js';
 import { FeatureFlagModal } from './FeatureFlagModal.js';
 import {
   addFlag,
@@ -19,7 +19,6 @@ import {
   type FeatureFlag,
   type FeatureFlagValues,
 } from './flags-api.js';
-import { LoadError } from '../../../components/LoadError/index.js';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; flag: FeatureFlag } | { kind: 'delete'; flag: FeatureFlag };
 
@@ -37,7 +36,7 @@ const SOURCE: DataTableColumn<FeatureFlag> = {
     ),
 };
 
-const BASE_COLUMNS: DataTableColumn<FeatureFlag>[] = [
+const COLUMNS: DataTableColumn<FeatureFlag>[] = [
   { id: 'name', header: 'Name', sortable: true, cell: (flag) => flag.name },
   { id: 'value', header: 'Value', sortable: true, cell: (flag) => flag.value },
   { id: 'description', header: 'Description', cell: (flag) => flag.description },
@@ -52,7 +51,8 @@ export function FeatureFlagsPage() {
   const toast = useToast();
   // Flags decide which areas are on: the sidebar and route guards read them from whoami.
   const refreshWhoami = useRefreshWhoami();
-  const { data: flags, error, isLoading, mutate } = useDbQuery<FeatureFlag[]>(FLAGS_KEY, listFlags);
+  const query = useDbQuery<FeatureFlag[]>(FLAGS_KEY, listFlags);
+  const { mutate } = query;
   const [dialog, setDialog] = useState<Dialog>();
   const canWrite = can(whoami, 'feature_flags', 'write');
   const close = () => setDialog(undefined);
@@ -64,44 +64,24 @@ export function FeatureFlagsPage() {
     [toast],
   );
 
-  const columns = useMemo<DataTableColumn<FeatureFlag>[]>(() => {
-    if (!canWrite) return BASE_COLUMNS;
-    const actions: DataTableColumn<FeatureFlag> = {
-      id: 'actions',
-      header: 'Actions',
-      cell: (flag) => (
-        <Flex spaceItems={{ default: 'spaceItemsMd' }} flexWrap={{ default: 'nowrap' }}>
-          <Button
-            variant="link"
-            isInline
-            aria-label={`Edit ${flag.name}`}
-            onClick={() => openUnlessLocal({ kind: 'edit', flag })}
-          >
-            Edit
-          </Button>
-          <Button
-            variant="link"
-            isInline
-            isDanger
-            aria-label={`Delete ${flag.name}`}
-            onClick={() => openUnlessLocal({ kind: 'delete', flag })}
-          >
-            Delete
-          </Button>
-        </Flex>
-      ),
-    };
-    return [...BASE_COLUMNS, actions];
-  }, [canWrite, openUnlessLocal]);
-
-  const headerActions = useMemo(
+  const rowActions = useMemo<RowAction<FeatureFlag>[] | undefined>(
     () =>
-      canWrite ? (
-        <Button variant="primary" onClick={() => setDialog({ kind: 'add' })}>
-          Add Feature Flag
-        </Button>
-      ) : undefined,
-    [canWrite],
+      canWrite
+        ? [
+            {
+              label: 'Edit',
+              ariaLabel: (flag) => `Edit ${flag.name}`,
+              onClick: (flag) => openUnlessLocal({ kind: 'edit', flag }),
+            },
+            {
+              label: 'Delete',
+              ariaLabel: (flag) => `Delete ${flag.name}`,
+              isDanger: true,
+              onClick: (flag) => openUnlessLocal({ kind: 'delete', flag }),
+            },
+          ]
+        : undefined,
+    [canWrite, openUnlessLocal],
   );
 
   const save = (existing?: FeatureFlag) => async (values: FeatureFlagValues) => {
@@ -126,20 +106,16 @@ export function FeatureFlagsPage() {
   };
 
   return (
-    <>
-      <PageHeader title="Feature Flags" actions={headerActions} onRefresh={() => void mutate()} />
-      {error && !flags ? (
-        <LoadError error={error} />
-      ) : (
-        <DataTable
-          ariaLabel="Feature flags"
-          columns={columns}
-          rows={flags ?? []}
-          rowKey={(flag) => flag.name}
-          isLoading={isLoading}
-          onRowClick={canWrite ? (flag) => openUnlessLocal({ kind: 'edit', flag }) : undefined}
-        />
-      )}
+    <ListPage
+      title="Feature Flags"
+      ariaLabel="Feature flags"
+      query={query}
+      columns={COLUMNS}
+      create={{ label: 'Add Feature Flag', onClick: () => setDialog({ kind: 'add' }), allowed: canWrite }}
+      rowActions={rowActions}
+      rowKey={(flag) => flag.name}
+      onRowClick={canWrite ? (flag) => openUnlessLocal({ kind: 'edit', flag }) : undefined}
+    >
       {dialog?.kind === 'add' && <FeatureFlagModal onSubmit={save()} onClose={close} />}
       {dialog?.kind === 'edit' && (
         <FeatureFlagModal
@@ -161,6 +137,6 @@ export function FeatureFlagsPage() {
         onConfirm={() => (dialog?.kind === 'delete' ? remove(dialog.flag) : undefined)}
         onClose={close}
       />
-    </>
+    </ListPage>
   );
 }

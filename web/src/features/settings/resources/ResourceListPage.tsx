@@ -1,13 +1,11 @@
 import { Suspense, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button } from '@patternfly/react-core';
 import { PlusIcon } from '@patternfly/react-icons';
-import { can, useDbQuery, useWhoami } from '../../../api/index.js';
+import { useDbQuery } from '../../../api/index.js';
 import { Age } from '../../../components/Age/index.js';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
-import { LoadError } from '../../../components/LoadError/index.js';
+import type { DataTableColumn } from '../../../components/DataTable/index.js';
+import { ListPage } from '../../../components/ListPage/index.js';
 import { AREAS, settingsTableArea } from '../../../shell/nav-items.js';
-import { PageHeader } from '../../../shell/page-header.js';
 import { addDialogOf } from './add-dialogs.js';
 import { JobStatusLabel } from './JobStatusLabel.js';
 import {
@@ -18,6 +16,8 @@ import {
   resourcesKey,
   type ResourceRow,
 } from './resources-api.js';
+
+const PLUS = <PlusIcon />;
 
 const lower = (text: string | null | undefined) => text?.toLowerCase();
 
@@ -78,48 +78,34 @@ export function resourceColumns(table: string): DataTableColumn<ResourceRow>[] {
 export function ResourceListPage() {
   const { table = '' } = useParams();
   const navigate = useNavigate();
-  const { data: whoami } = useWhoami();
   const area = settingsTableArea(table);
   const title: string = area ? AREAS[area].title : table;
   const AddDialog = addDialogOf(table);
-  const canAdd = AddDialog !== undefined && area !== undefined && can(whoami, AREAS[area].resource, 'write');
   const [adding, setAdding] = useState(false);
-  const { data, error, isLoading, mutate } = useDbQuery<ResourceRow[]>(resourcesKey(table), () =>
-    listResources(table),
-  );
+  const query = useDbQuery<ResourceRow[]>(resourcesKey(table), () => listResources(table));
   const columns = useMemo(() => resourceColumns(table), [table]);
 
-  const actions = useMemo(
-    () =>
-      canAdd ? (
-        <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>
-          {`Add ${title}`}
-        </Button>
-      ) : undefined,
-    [canAdd, title],
-  );
-
   return (
-    <>
-      <PageHeader title={title} actions={actions} onRefresh={() => void mutate()} />
-      {error && !data ? (
-        <LoadError error={error} />
-      ) : (
-        <DataTable
-          ariaLabel={title}
-          columns={columns}
-          rows={data ?? []}
-          rowKey={(row) => row.id}
-          isLoading={isLoading}
-          // Relative to this page, so the console works under any base path.
-          onRowClick={(row) => void navigate(encodeURIComponent(row.id))}
-        />
-      )}
+    <ListPage
+      title={title}
+      ariaLabel={title}
+      query={query}
+      columns={columns}
+      create={{
+        label: `Add ${title}`,
+        icon: PLUS,
+        onClick: () => setAdding(true),
+        allowed: AddDialog !== undefined && area !== undefined && AREAS[area].resource,
+      }}
+      rowKey={(row) => row.id}
+      // Relative to this page, so the console works under any base path.
+      onRowClick={(row) => void navigate(encodeURIComponent(row.id))}
+    >
       {adding && AddDialog && (
         <Suspense fallback={null}>
           <AddDialog onClose={() => setAdding(false)} />
         </Suspense>
       )}
-    </>
+    </ListPage>
   );
 }

@@ -9,12 +9,12 @@ export interface AddDialogProps {
  * these. Loaded on first use, so the editors (and CodeMirror) stay out of the list's chunk.
  */
 export const ADD_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<AddDialogProps>>>> = {
-  canaries: lazy(async () => ({ default: (await import('../canaries/AddCanaryModal.js')).AddCanaryModal })),
+  canaries: lazy(async () => ({ default: (await import('../canaries/index.js')).AddCanaryModal })),
   topologies: lazy(async () => ({
-    default: (await import('../resource-editor/AddResourceModal.js')).AddTopologyModal,
+    default: (await import('../../spec-editor/index.js')).AddTopologyModal,
   })),
   config_scrapers: lazy(async () => ({
-    default: (await import('../resource-editor/AddResourceModal.js')).AddScraperModal,
+    default: (await import('../../spec-editor/index.js')).AddScraperModal,
   })),
 };
 

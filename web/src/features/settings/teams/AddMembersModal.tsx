@@ -1,15 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Form,
-  FormGroup,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-  Skeleton,
-} from '@patternfly/react-core';
+import { useState } from 'react';
+import { Skeleton } from '@patternfly/react-core';
 import { useDbQuery } from '../../../api/index.js';
+import { FormField, FormModal } from '../../../components/Form/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
 import { PeopleMultiSelect } from './PeopleMultiSelect.js';
 import { addMembers, listPeople, membersAddedMessage, PEOPLE_KEY, type Person } from './teams-api.js';
@@ -25,8 +17,6 @@ export interface AddMembersModalProps {
 /** 'Add Members': pick people not yet in the team and add them in one request. */
 export function AddMembersModal({ teamId, memberIds, onAdded, onClose }: AddMembersModalProps) {
   const toast = useToast();
-  const idPrefix = useId();
-  const formId = `${idPrefix}-form`;
   const {
     data: people,
     error,
@@ -36,36 +26,27 @@ export function AddMembersModal({ teamId, memberIds, onAdded, onClose }: AddMemb
     onError: (failure) => toast.error(failure),
   });
   const [selected, setSelected] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const candidates = (people ?? []).filter((person) => !memberIds.includes(person.id));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (selected.length === 0) return;
-    setBusy(true);
-    try {
-      await addMembers(teamId, selected);
-    } catch (failure) {
-      toast.error(failure);
-      setBusy(false);
-      return;
-    }
+  const submit = async () => {
+    await addMembers(teamId, selected);
     toast.success(membersAddedMessage(selected.length));
     onAdded();
     onClose();
   };
 
-  const close = () => {
-    if (!busy) onClose();
-  };
-
   return (
-    <Modal variant="small" isOpen onClose={close} aria-labelledby={`${idPrefix}-title`}>
-      <ModalHeader title="Add Members" labelId={`${idPrefix}-title`} />
-      <ModalBody>
-        <Form id={formId} onSubmit={submit}>
-          <FormGroup label="Users" fieldId={`${idPrefix}-people`}>
-            {isLoading ? (
+    <FormModal
+      title="Add Members"
+      submitLabel="Add"
+      canSubmit={selected.length > 0}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {(busy) => (
+        <FormField label="Users">
+          {() =>
+            isLoading ? (
               <Skeleton screenreaderText="Loading people" height="2.25rem" />
             ) : (
               <PeopleMultiSelect
@@ -75,24 +56,10 @@ export function AddMembersModal({ teamId, memberIds, onAdded, onClose }: AddMemb
                 label="Users to add"
                 isDisabled={busy || Boolean(error)}
               />
-            )}
-          </FormGroup>
-        </Form>
-      </ModalBody>
-      <ModalFooter>
-        <Button
-          type="submit"
-          form={formId}
-          variant="primary"
-          isDisabled={busy || selected.length === 0}
-          isLoading={busy}
-        >
-          Add
-        </Button>
-        <Button variant="link" onClick={close} isDisabled={busy}>
-          Cancel
-        </Button>
-      </ModalFooter>
-    </Modal>
+            )
+          }
+        </FormField>
+      )}
+    </FormModal>
   );
 }

@@ -1,11 +1,10 @@
 import { useNavigate } from 'react-router';
 import { useDbQuery } from '../../../api/index.js';
 import { Age } from '../../../components/Age/index.js';
-import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
-import { PageHeader } from '../../../shell/page-header.js';
+import type { DataTableColumn } from '../../../components/DataTable/index.js';
+import { ListPage } from '../../../components/ListPage/index.js';
 import { TeamIcon } from './TeamIcon.js';
 import { listTeams, TEAMS_KEY, type Team } from './teams-api.js';
-import { LoadError } from '../../../components/LoadError/index.js';
 
 const COLUMNS: DataTableColumn<Team>[] = [
   {
@@ -25,24 +24,17 @@ const COLUMNS: DataTableColumn<Team>[] = [
 /** /settings/teams: the teams by name; a row opens the team. */
 export function TeamsPage() {
   const navigate = useNavigate();
-  const { data: teams, error, isLoading, mutate } = useDbQuery<Team[]>(TEAMS_KEY, listTeams);
+  const query = useDbQuery<Team[]>(TEAMS_KEY, listTeams);
 
   return (
-    <>
-      <PageHeader title="Teams" onRefresh={() => void mutate()} />
-      {error && !teams ? (
-        <LoadError error={error} />
-      ) : (
-        <DataTable
-          ariaLabel="Teams"
-          columns={COLUMNS}
-          rows={teams ?? []}
-          rowKey={(team) => team.id}
-          isLoading={isLoading}
-          // Relative to this page, so the console works under any base path.
-          onRowClick={(team) => void navigate(encodeURIComponent(team.id))}
-        />
-      )}
-    </>
+    <ListPage
+      title="Teams"
+      ariaLabel="Teams"
+      query={query}
+      columns={COLUMNS}
+      rowKey={(team) => team.id}
+      // Relative to this page, so the console works under any base path.
+      onRowClick={(team) => void navigate(encodeURIComponent(team.id))}
+    />
   );
 }

@@ -1,0 +1,14 @@
+export { FormModal } from './FormModal.js';
+export type { FormModalProps } from './FormModal.js';
+export { FieldError } from './FieldError.js';
+export { FormField, SelectField, SwitchField, TextAreaField, TextField } from './fields.js';
+export type {
+  FieldInput,
+  FieldProps,
+  SelectFieldProps,
+  SelectOption,
+  SwitchFieldProps,
+  TextAreaFieldProps,
+  TextFieldProps,
+} from './fields.js';
+export { FIELD_REQUIRED } from './messages.js';

@@ -1,0 +1,2 @@
+/** The problem shown under a required field left empty. */
+export const FIELD_REQUIRED = 'This field is required';

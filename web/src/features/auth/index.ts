@@ -1,0 +1,3 @@
+export { LoginPage } from './LoginPage.js';
+export { InvitePage } from './InvitePage.js';
+export { NewPasswordFields, useNewPassword } from './NewPasswordFields.js';

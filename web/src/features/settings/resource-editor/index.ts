@@ -1,2 +1,0 @@
-export { TopologyPage, ScraperPage, PlaybookPage } from './ResourcePage.js';
-export { AddTopologyModal, AddScraperModal } from './AddResourceModal.js';

@@ -1,0 +1,37 @@
+import { Button } from '@patternfly/react-core';
+import { AddSpecModal, useOpenSaved } from './AddSpecModal.js';
+import { ResourceEditor } from './ResourceEditor.js';
+import { RESOURCE_KINDS, type EditableTable } from './resource-kinds.js';
+
+interface AddDialogProps {
+  onClose: () => void;
+}
+
+/**
+ * 'Add {name}' for a spec kind: name, namespace, labels and the spec; saved to the database it
+ * opens the new row, created in the cluster it opens the resource's page until the mirror shows it.
+ */
+function AddResourceModal({ table, onClose }: AddDialogProps & { table: EditableTable }) {
+  const kind = RESOURCE_KINDS[table];
+  const openSaved = useOpenSaved(kind.detailPath);
+
+  return (
+    <AddSpecModal title={`Add ${kind.title}`} onClose={onClose}>
+      <ResourceEditor
+        kind={kind}
+        readOnly={false}
+        {...openSaved}
+        extraActions={
+          <Button variant="link" onClick={onClose}>
+            Cancel
+          </Button>
+        }
+      />
+    </AddSpecModal>
+  );
+}
+
+export const AddTopologyModal = (props: AddDialogProps) => <AddResourceModal table="topologies" {...props} />;
+export const AddScraperModal = (props: AddDialogProps) => (
+  <AddResourceModal table="config_scrapers" {...props} />
+);

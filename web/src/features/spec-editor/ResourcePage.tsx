@@ -1,0 +1,60 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../shell/page-header.js';
+import { ResourceEditor } from './ResourceEditor.js';
+import { RESOURCE_KINDS, type EditableTable } from './resource-kinds.js';
+import { getRow, rowKey, type SpecRow } from './rows-api.js';
+import { SpecPageContent } from './SpecPageContent.js';
+import { useSpecPage } from './use-spec-page.js';
+
+/** A Topology, Catalog Scraper or Playbook: its editor (tab Spec) and its Job History. */
+function ResourcePage({ table, id }: { table: EditableTable; id: string }) {
+  const kind = RESOURCE_KINDS[table];
+  const navigate = useNavigate();
+  const page = useSpecPage<SpecRow>({
+    table,
+    id,
+    rowKey: rowKey(table, id),
+    load: () => getRow<SpecRow>(table, id),
+    detailPath: kind.detailPath,
+  });
+  const { row } = page;
+
+  const title = (
+    <>
+      <Link to={kind.listPath}>{kind.listTitle}</Link>
+      {row && ` › ${row.title || row.name}`}
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader title={title} onRefresh={page.refresh} />
+      <SpecPageContent
+        {...page.content}
+        label={kind.title}
+        editor={(shown) => (
+          <ResourceEditor
+            kind={kind}
+            row={page.editedRow(shown)}
+            {...page.editorProps(shown)}
+            onDeleted={() => void navigate(kind.listPath)}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/** The page of `table` for the route's id; another id is another page (its state starts afresh). */
+const pageOf = (table: EditableTable) =>
+  function TablePage() {
+    const { id = '' } = useParams();
+    return <ResourcePage key={id} table={table} id={id} />;
+  };
+
+/** /settings/topologies/:id */
+export const TopologyPage = pageOf('topologies');
+/** /settings/config_scrapers/:id and /catalog/scrapers/:id */
+export const ScraperPage = pageOf('config_scrapers');
+/** /playbooks/:id */
+export const PlaybookPage = pageOf('playbooks');

@@ -1,0 +1,24 @@
+// The spec editor: the pages and add dialogs of Topology, Catalog Scraper and Playbook, and the
+// parts every spec editor is built from (name fields, labels, the save to the database or the
+// cluster, the page around an editor). Other areas build their editors from these.
+export { TopologyPage, ScraperPage, PlaybookPage } from './ResourcePage.js';
+export { AddTopologyModal, AddScraperModal } from './AddResourceModal.js';
+export { AddSpecModal, useOpenSaved } from './AddSpecModal.js';
+export type { AddSpecModalProps } from './AddSpecModal.js';
+export { EditorActions } from './EditorActions.js';
+export { NameFields } from './NameFields.js';
+export { useNameFields } from './use-name-fields.js';
+export { LabelsField } from './LabelsField.js';
+export { labelsToText, parseLabels } from './labels.js';
+export { describeKindFields, kindFields } from './schema-hints.js';
+export { SpecPageContent } from './SpecPageContent.js';
+export { useSpecPage } from './use-spec-page.js';
+export { useRowSave } from './use-row-save.js';
+export { useSpecValidation, VALIDATE_DEBOUNCE_MS } from './use-spec-validation.js';
+export { specFromYaml, specToYaml } from './spec-text.js';
+export type { SpecText } from './spec-text.js';
+export { changedValues, createRow, deleteRow, getRow, rowKey, updateRow } from './rows-api.js';
+export { CRD_SOURCE, deleteClusterObject } from './cluster/cluster-api.js';
+export type { KubeObject } from './cluster/cluster-api.js';
+export { useSaveTarget } from './cluster/use-save-target.js';
+export type { ClusterSavedState } from './cluster/use-cluster-editing.js';

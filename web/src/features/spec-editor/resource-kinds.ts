@@ -1,0 +1,101 @@
+/**
+ * The kinds the generic spec editor edits (spec 3 §2.3): Topology, Catalog Scraper and Playbook,
+ * each a table mirrored from a custom resource whose spec is the row's spec.
+ */
+import { AREAS } from '../../shell/nav-items.js';
+import type { KindTable } from './cluster/cluster-api.js';
+
+export type EditableTable = Exclude<KindTable, 'canaries'>;
+
+export interface ResourceMessages {
+  created: (name: string) => string;
+  updated: (name: string) => string;
+  deleted: (name: string) => string;
+  /** What a failed save or delete says around the server's message. */
+  failed: (action: 'save' | 'delete', message: string) => string;
+}
+
+export interface ResourceKind {
+  table: EditableTable;
+  /** One of them, in titles: 'Add Topology', 'Delete Topology'. */
+  title: string;
+  /** The breadcrumb's link: the kind's list. */
+  listTitle: string;
+  listPath: string;
+  detailPath: (id: string) => string;
+  /** Labels (JSON) are edited where the table has them; playbooks have none. */
+  hasLabels: boolean;
+  /**
+   * Columns the table keeps beside the spec, copied from the spec's own fields on save (the
+   * custom resource has them in its spec).
+   */
+  specColumns: readonly string[];
+  messages: ResourceMessages;
+  placeholder: string;
+}
+
+const plainMessages: ResourceMessages = {
+  created: (name) => `${name} created successfully`,
+  updated: (name) => `${name} updated successfully`,
+  deleted: (name) => `${name} deleted successfully`,
+  failed: (_action, message) => message,
+};
+
+const path = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+export const RESOURCE_KINDS: Readonly<Record<EditableTable, ResourceKind>> = {
+  topologies: {
+    table: 'topologies',
+    title: AREAS.topologies.title,
+    listTitle: AREAS.topologies.title,
+    listPath: AREAS.topologies.path,
+    detailPath: path(AREAS.topologies.path),
+    hasLabels: true,
+    specColumns: ['icon', 'schedule'],
+    messages: plainMessages,
+    placeholder: "schedule: '@every 5m'\ntype: Website\ncomponents:\n  - name: frontend\n    type: Service",
+  },
+  config_scrapers: {
+    table: 'config_scrapers',
+    title: AREAS.catalogScrapers.title,
+    listTitle: AREAS.catalogScrapers.title,
+    listPath: AREAS.catalogScrapers.path,
+    detailPath: path(AREAS.catalogScrapers.path),
+    hasLabels: true,
+    specColumns: ['schedule'],
+    messages: plainMessages,
+    placeholder: "schedule: '@every 30m'\nkubernetes:\n  - clusterName: local",
+  },
+  playbooks: {
+    table: 'playbooks',
+    title: 'Playbook',
+    listTitle: AREAS.playbooks.title,
+    listPath: AREAS.playbooks.path,
+    detailPath: path(AREAS.playbooks.path),
+    hasLabels: false,
+    specColumns: ['title', 'icon', 'description', 'category'],
+    // Spec 3 §8.
+    messages: {
+      created: () => 'Playbook Spec created successfully',
+      updated: () => 'Playbook Spec updated successfully',
+      deleted: (name) => `${name} deleted successfully`,
+      failed: (action, message) =>
+        `Unable to ${action === 'save' ? 'update' : 'delete'} playbook spec: ${message}`,
+    },
+    placeholder:
+      'title: Restart a deployment\ncategory: Kubernetes\nactions:\n  - name: restart\n    exec:\n      script: echo restart',
+  },
+};
+
+/** The table columns taken from the spec: text values, else null. */
+export function columnsFromSpec(
+  kind: ResourceKind,
+  spec: Record<string, unknown>,
+): Record<string, string | null> {
+  return Object.fromEntries(
+    kind.specColumns.map((column) => {
+      const value = spec[column];
+      return [column, typeof value === 'string' && value !== '' ? value : null];
+    }),
+  );
+}
