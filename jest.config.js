@@ -17,6 +17,9 @@ export default {
       testEnvironment: 'node',
       roots: ['<rootDir>/server/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      // PGlite templates that tests copy (server/src/platform/db/test-database.ts).
+      globalSetup: '<rootDir>/tests/support/global-setup-pglite.js',
+      globalTeardown: '<rootDir>/tests/support/global-teardown.js',
     },
     {
       ...common,

@@ -33,7 +33,7 @@ describe('Sidebar', () => {
     expect(within(await nav()).getByRole('link', { name: 'Topology' })).not.toHaveAttribute('aria-current');
 
     await userEvent.click(within(await nav()).getByRole('link', { name: 'Incidents' }));
-    expect(router.state.location.pathname).toBe('/incidents');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/incidents'));
     await waitFor(() =>
       expect(
         within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', { name: 'Incidents' }),

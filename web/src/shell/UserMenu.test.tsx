@@ -37,8 +37,7 @@ describe('UserMenu', () => {
     renderConsole('/logs');
     const menu = await openUserMenu();
     await waitFor(() => expect(api.requests).toContainEqual({ method: 'GET', path: 'api/about' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(menu.getByText('Backend version').nextSibling).toHaveTextContent('NA');
+    await waitFor(() => expect(menu.getByText('Backend version').nextSibling).toHaveTextContent('NA'));
   });
 
   it('goes to the profile page', async () => {

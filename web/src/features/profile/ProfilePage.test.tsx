@@ -19,8 +19,7 @@ async function openProfile() {
     [{ path: 'profile-settings', handle: { title: 'Your Profile' }, element: <ProfilePage /> }],
     '/profile-settings',
   );
-  // The first render loads the lazy chrome: longer than findBy's default second on a busy machine.
-  expect(await screen.findByText(NO_TOKENS, {}, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByText(NO_TOKENS)).toBeInTheDocument();
   await waitFor(() => expect(api.requests).toContainEqual({ method: 'GET', path: 'api/about' }));
 }
 
