@@ -5,6 +5,16 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 
+/** Whether `command --version` runs on this machine. */
+export function hasCommand(command: string): boolean {
+  try {
+    execFileSync(command, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function aptInstall(packages: string[]): void {
   const asRoot = os.userInfo().uid === 0;
   const run = (args: string[]) =>

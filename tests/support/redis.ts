@@ -3,8 +3,8 @@
  * throwaway `redis-server` on a free port (Debian's redis-server package, installed with apt
  * when REQUIRE_REDIS=1 and the binary is missing).
  */
-import { spawn, execFileSync } from 'node:child_process';
-import { aptInstall } from '../../hack/apt.js';
+import { spawn } from 'node:child_process';
+import { aptInstall, hasCommand } from '../../hack/apt.js';
 import { reachable } from './check-targets.js';
 import { freePort } from './free-port.js';
 import { isRequired, skipOrFail } from './required.js';
@@ -12,15 +12,6 @@ import { isRequired, skipOrFail } from './required.js';
 export interface RedisServer {
   addr: string;
   close(): Promise<void>;
-}
-
-function hasRedisServer(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function startThrowaway(): Promise<RedisServer> {
@@ -50,8 +41,8 @@ async function startThrowaway(): Promise<RedisServer> {
 /** The server, or undefined after saying why the tests that need it are skipped (see skipOrFail). */
 export async function startRedis(skipped: string): Promise<RedisServer | undefined> {
   if (await reachable('127.0.0.1', 6379)) return { addr: '127.0.0.1:6379', close: async () => {} };
-  if (!hasRedisServer() && isRequired('REQUIRE_REDIS')) aptInstall(['redis-server']);
-  if (!hasRedisServer()) {
+  if (!hasCommand('redis-server') && isRequired('REQUIRE_REDIS')) aptInstall(['redis-server']);
+  if (!hasCommand('redis-server')) {
     skipOrFail(
       'REQUIRE_REDIS',
       skipped,
