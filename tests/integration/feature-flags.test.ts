@@ -3,7 +3,7 @@ import { jsonRequest, messageOf } from '../support/session.js';
 import { eventually } from '../support/eventually.js';
 
 /**
- * Feature flags (issue 4, spec 1 §6, spec 3 §2.3) against the real server: flags the operator
+ * Feature flags (spec 1 §6, spec 3 §2.3) against the real server: flags the operator
  * sets with FEATURE_FLAGS are shown and read-only, flags made in the UI are written by those who
  * may, and `{feature}.disable` turns an area's data off and on without a restart.
  */

@@ -1,5 +1,5 @@
 /**
- * GitOps read-only (issue 6): rows of the four kinds that live in the cluster as custom resources
+ * GitOps read-only: rows of the four kinds that live in the cluster as custom resources
  * (source `KubernetesCRD`, or any source other than `UI`) are changed there, never through
  * /api/db. The mirror writes them straight to the database, not through this API.
  */
