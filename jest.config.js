@@ -8,8 +8,10 @@ const common = {
 };
 
 export default {
-  // Integration tests start servers and databases; jest ignores this setting per project.
-  testTimeout: 60000,
+  // A safety net for a test that hangs, not a speed limit: tests wait for conditions, and on a
+  // busy machine a page test's lazy chunks or a database copy can take a while. Above Testing
+  // Library's asyncUtilTimeout (tests/support/web-setup.ts). Jest takes it for all projects.
+  testTimeout: 120_000,
   projects: [
     {
       ...common,

@@ -6,7 +6,7 @@ import { configure } from '@testing-library/react';
 // findBy* and waitFor return as soon as their condition holds; the limit is only a safety net
 // for a condition that never comes. Testing Library's default second is shorter than a lazy
 // page's first render on a busy machine; jest's test timeout (jest.config.js) stays above this.
-configure({ asyncUtilTimeout: 30_000 });
+configure({ asyncUtilTimeout: 60_000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
