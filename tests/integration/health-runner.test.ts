@@ -41,6 +41,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   }
 }
 
+const SELF_CHECKS_THAT_PASS = ['console-healthz', 'console-port', 'localhost-resolves', 'shell-echo'];
+
 describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () => {
   let server: TestServer;
   let startedAt: Date;
@@ -58,7 +60,10 @@ describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () 
         `select k.name, k.status, k.endpoint from checks k join canaries c on c.id = k.canary_id
           where c.name = 'console-self' and k.deleted_at is null order by k.name`,
       );
-      return found.length === 5 && found.every((k) => k.status) && found;
+      // The canary runs every 30 s: a pass on a busy machine can miss the port check's 500 ms
+      // threshold, so wait for the pass in which the four that should pass do.
+      const passing = found.filter((k) => SELF_CHECKS_THAT_PASS.includes(k.name) && k.status === 'healthy');
+      return found.length === 5 && found.every((k) => k.status) && passing.length === 4 && found;
     });
     const byName = Object.fromEntries(checks.map((k) => [k.name, k]));
     expect(byName['console-healthz']).toEqual({
