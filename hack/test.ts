@@ -27,7 +27,7 @@ function formatDuration(seconds: number): string {
 }
 
 function stageTable(ran: Ran[], skipped: string[]): string {
-  const width = Math.max(...STAGES.map((stage) => stage.length));
+  const width = Math.max(...[...STAGES, 'total'].map((stage) => stage.length));
   const total = ran.reduce((sum, r) => sum + r.seconds, 0);
   const lines = [
     ...ran.map(
