@@ -8,8 +8,10 @@ const common = {
 };
 
 export default {
-  // Integration tests start servers and databases; jest ignores this setting per project.
-  testTimeout: 60000,
+  // A safety net for a test that hangs, not a speed limit: tests wait for conditions, and on a
+  // busy machine a page test's lazy chunks or a database copy can take a while. Above Testing
+  // Library's asyncUtilTimeout (tests/support/web-setup.ts). Jest takes it for all projects.
+  testTimeout: 120_000,
   projects: [
     {
       ...common,
@@ -18,6 +20,9 @@ export default {
       // common/: the rules server and web share, tested once with the server's tests.
       roots: ['<rootDir>/server/src', '<rootDir>/common'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      // PGlite templates that tests copy (server/src/platform/db/test-database.ts).
+      globalSetup: '<rootDir>/tests/support/global-setup-pglite.js',
+      globalTeardown: '<rootDir>/tests/support/global-teardown.js',
     },
     {
       ...common,

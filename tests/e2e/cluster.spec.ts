@@ -86,7 +86,7 @@ async function mirrored(api: APIRequestContext, table: KindTable, name: string):
         id = ((await response.json()) as { id: string }[])[0]?.id ?? '';
         return id;
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .not.toBe('');
   return id;
@@ -133,7 +133,7 @@ test('a Canary applied with kubectl runs, reports its status and is read-only in
   // The check runner picked it up, and the console wrote what it saw to the resource's status.
   await expect
     .poll(async () => (await readInCluster('canaries', 'e2e-cluster-canary')).status?.status, {
-      timeout: 40_000,
+      timeout: 60_000,
     })
     .toBe('Passed');
   const health = new HealthDashboard(page);
@@ -268,7 +268,7 @@ test('a Catalog Scraper created in the cluster from the console shows read-only,
     page.getByText(
       `This catalog scraper is managed by ScrapeConfig ${NAMESPACE}/${name} in the cluster and is read-only here.`,
     ),
-  ).toBeVisible({ timeout: 30_000 });
+  ).toBeVisible({ timeout: 60_000 });
   expect(await mirrored(adminApi, 'config_scrapers', name)).toBe(uid);
 
   await page.getByRole('button', { name: 'Edit in cluster' }).click();
@@ -287,7 +287,7 @@ test('a Catalog Scraper created in the cluster from the console shows read-only,
         (await (await adminApi.get(`api/db/config_scrapers?id=eq.${uid}&select=deleted_at`)).json()) as {
           deleted_at: string | null;
         }[],
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toEqual([{ deleted_at: expect.any(String) }]);
 });
@@ -307,7 +307,7 @@ test('the console keeps serving while the cluster is away, and resumes when it i
     await expect(async () => {
       await page.reload();
       await expect(page.getByText('The Kubernetes cluster is disconnected')).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(page.getByRole('button', { name: 'Edit in cluster' })).toHaveCount(0);
     const ready = await (await adminApi.get('readyz')).json();
     expect(ready).toMatchObject({ status: 'ok', kubernetes: 'disconnected' });
@@ -318,7 +318,7 @@ test('the console keeps serving while the cluster is away, and resumes when it i
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Edit in cluster' })).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 45_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(page.getByText('The Kubernetes cluster is disconnected')).toHaveCount(0);
   // Watching resumed: a resource applied after the return is mirrored.
   await applyInCluster('topologies', 'e2e-cluster-after', { type: 'Cluster' });

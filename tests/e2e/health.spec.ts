@@ -43,7 +43,7 @@ async function ranCheck(api: APIRequestContext, name: string): Promise<string> {
         id = rows[0]?.id ?? '';
         return id;
       },
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     )
     .not.toBe('');
   return id;

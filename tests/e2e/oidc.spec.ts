@@ -70,7 +70,7 @@ test.describe('sign-in with an OpenID provider', () => {
 
   test.beforeAll(async () => {
     // A first start creates the embedded database: longer than one test's budget.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     // The provider registers the console's callback, so the console's port is chosen first.
     const port = await freePort();
     consoleUrl = `http://127.0.0.1:${port}/console/`;

@@ -4,7 +4,7 @@ import { jsonRequest } from '../support/session.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
- * Issue 4's matrix test: every role reads and writes every resource of spec 1 §6 through the real
+ * The access matrix: every role reads and writes every resource of spec 1 §6 through the real
  * API, with its own API token, and gets 2xx or 403 exactly as the spec's table says. The expected
  * answers come from the table below, written as the spec words it (not from the server's code).
  */

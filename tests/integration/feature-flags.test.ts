@@ -1,8 +1,9 @@
 import { startTestServer, type TestServer } from '../support/server.js';
 import { jsonRequest, messageOf } from '../support/session.js';
+import { eventually } from '../support/eventually.js';
 
 /**
- * Feature flags (issue 4, spec 1 §6, spec 3 §2.3) against the real server: flags the operator
+ * Feature flags (spec 1 §6, spec 3 §2.3) against the real server: flags the operator
  * sets with FEATURE_FLAGS are shown and read-only, flags made in the UI are written by those who
  * may, and `{feature}.disable` turns an area's data off and on without a restart.
  */
@@ -22,19 +23,6 @@ const flags = async () => {
   return (await response.json()) as { name: string; value: string; source: string }[];
 };
 const disabledFeatures = async () => (await (await server.fetch('api/auth/whoami')).json()).disabledFeatures;
-
-/** Retries until the check passes: the data guard reads flags through a one-second cache. */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 it("lists FEATURE_FLAGS as flags with source 'local'", async () => {
   expect(await flags()).toEqual(

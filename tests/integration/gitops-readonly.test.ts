@@ -10,7 +10,7 @@ interface ErrorBody {
 }
 
 /**
- * GitOps read-only (issue 6 item 4): rows of Canary, Topology, ScrapeConfig and Playbook whose
+ * GitOps read-only: rows of Canary, Topology, ScrapeConfig and Playbook whose
  * source is not UI are changed in the cluster; /api/db refuses to change them and writes nothing.
  */
 describe.each(availableBackends())('GitOps rows are read-only through /api/db (%s)', (backend) => {

@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { jsonRequest, messageOf } from '../support/session.js';
 
 /**
- * The health API (spec 1 §3, §7; issue 5) against the real server: the summary's figures
+ * The health API (spec 1 §3, §7) against the real server: the summary's figures
  * compared with figures computed by hand from the statuses and rollups the test writes, its
  * filters and refusals, the status history through /api/db, and the Canary spec validator.
  */

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { messageOf } from '../support/session.js';
 
 /**
- * Run Now (spec 1 §4, §6; issue 5): POST api/canary/run/check/{id} runs a check of a canary the
+ * Run Now (spec 1 §4, §6): POST api/canary/run/check/{id} runs a check of a canary the
  * runner reconciled, against a real HTTP server, for the roles spec 1 §6 allows.
  */
 describe.each(availableBackends())('Run Now on %s', (backend) => {

@@ -3,6 +3,9 @@
  * checks, isolation of a hanging target, a prompt stop, one leader among replicas, rollups and
  * retention. The check kinds themselves are in health-runner-kinds.test.ts.
  */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
 import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js';
@@ -28,7 +31,8 @@ function newRunner(db: Db, options: Partial<CheckRunnerOptions> = {}) {
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
+/** Polls until probe gives a value; `ms` is only a safety net for a condition that never comes. */
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -37,6 +41,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+const SELF_CHECKS_THAT_PASS = ['console-healthz', 'console-port', 'localhost-resolves', 'shell-echo'];
 
 describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () => {
   let server: TestServer;
@@ -55,7 +61,10 @@ describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () 
         `select k.name, k.status, k.endpoint from checks k join canaries c on c.id = k.canary_id
           where c.name = 'console-self' and k.deleted_at is null order by k.name`,
       );
-      return found.length === 5 && found.every((k) => k.status) && found;
+      // The canary runs every 30 s: a pass on a busy machine can miss the port check's 500 ms
+      // threshold, so wait for the pass in which the four that should pass do.
+      const passing = found.filter((k) => SELF_CHECKS_THAT_PASS.includes(k.name) && k.status === 'healthy');
+      return found.length === 5 && found.every((k) => k.status) && passing.length === 4 && found;
     });
     const byName = Object.fromEntries(checks.map((k) => [k.name, k]));
     expect(byName['console-healthz']).toEqual({
@@ -111,14 +120,18 @@ describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () 
         { name: 'pods', status: false, error: "This console's check runner does not execute 'pod' checks" },
       ]),
     );
-    // every second for 3 s more: the supported checks run again, the pod check is reported once
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const counts = await rows<{ name: string; n: number; next_runtime: Date | null }>(
-      `select k.name, count(s.*)::int as n, k.next_runtime from checks k
-         left join check_statuses s on s.check_id = k.id
-        where k.canary_id = $1 group by k.name, k.next_runtime order by k.name`,
-      [id],
-    );
+    // every second: the supported checks run again, the pod check is reported once
+    const countsNow = () =>
+      rows<{ name: string; n: number; next_runtime: Date | null }>(
+        `select k.name, count(s.*)::int as n, k.next_runtime from checks k
+           left join check_statuses s on s.check_id = k.id
+          where k.canary_id = $1 group by k.name, k.next_runtime order by k.name`,
+        [id],
+      );
+    const counts = await until('three runs of the self check', async () => {
+      const found = await countsNow();
+      return found.find((c) => c.name === 'self' && c.n >= 3) && found;
+    });
     const n = Object.fromEntries(counts.map((c) => [c.name, c.n]));
     expect(n.pods).toBe(1);
     expect(n.self).toBeGreaterThanOrEqual(3);
@@ -216,25 +229,30 @@ describe('the runner on its own', () => {
         { name: 'answers', url: `http://127.0.0.1:${web.port}/ok` },
       ],
     });
-    const started = Date.now();
-    const hanging = runner.runNow(ids.hangs!);
+    let hangingSettled = false;
+    const hanging = runner.runNow(ids.hangs!).finally(() => (hangingSettled = true));
     const answered = await runner.runNow(ids.answers!);
     expect(answered!.result.status).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The answering check did not wait for the hanging one; the hanging one ends by its timeout.
+    expect(hangingSettled).toBe(false);
     const hung = await hanging;
     expect(hung!.result).toMatchObject({ status: false, error: 'timed out after 2000ms' });
-    expect(Date.now() - started).toBeLessThan(4000);
     await runner.stop();
   });
 
   it('stops promptly with a run in flight, and stores nothing for the aborted run', async () => {
     const runner = newRunner(db);
-    const ids = await checks({ exec: [{ name: 'long', script: 'sleep 30', timeout: '60s' }] });
+    const marks = mkdtempSync(path.join(os.tmpdir(), 'ops-console-run-'));
+    const [began, ended] = [path.join(marks, 'began'), path.join(marks, 'ended')];
+    const ids = await checks({
+      exec: [{ name: 'long', script: `touch ${began}; sleep 30; touch ${ended}`, timeout: '60s' }],
+    });
     const running = runner.runNow(ids.long!);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const started = Date.now();
+    await until('the script to start', async () => existsSync(began));
     await runner.stop();
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Prompt: the stop did not wait for the script to end on its own.
+    expect(existsSync(ended)).toBe(false);
+    rmSync(marks, { recursive: true, force: true });
     expect((await running)!.result.error).toBe('stopped before it finished (the check runner is stopping)');
     const stored = await db.query('select 1 from check_statuses where check_id = $1', [ids.long]);
     expect(stored.rowCount).toBe(0);

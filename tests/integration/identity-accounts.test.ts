@@ -12,7 +12,7 @@ import {
 } from '../support/session.js';
 
 /**
- * What people do with their accounts (issue 4), against the real server in local mode: personal
+ * What people do with their accounts, against the real server in local mode: personal
  * API tokens, changing a password, invitations, and the users page's list, edit and delete.
  */
 

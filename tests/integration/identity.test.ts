@@ -13,7 +13,7 @@ import {
 } from '../support/session.js';
 
 /**
- * Identity (issue 4) against the real server in local mode: signing in and out, the sign-in
+ * Identity against the real server in local mode: signing in and out, the sign-in
  * throttle, session expiry, CSRF and the security headers. API tokens, passwords and users are
  * in identity-accounts.test.ts, feature flags in feature-flags.test.ts.
  */

@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { createLocalUser, LOCAL_USER_PASSWORD, signIn } from '../support/session.js';
 
 /**
- * The Kubernetes proxy and the kubeconfig download (issue 6, item 6): kubectl on a laptop,
+ * The Kubernetes proxy and the kubeconfig download: kubectl on a laptop,
  * through the console, as the signed-in person; against the Kubernetes API test server.
  *
  * kubectl sends no credentials to an http:// server, so, as in production, the console is

@@ -10,7 +10,7 @@ import { startTestServer, type Caller, type TestServer } from '../support/server
 import { jsonRequest } from '../support/session.js';
 
 /**
- * Save to cluster (issue 6, item 5): /api/kube dry run, create, update with the resourceVersion
+ * Save to cluster: /api/kube dry run, create, update with the resourceVersion
  * the editor read, conflict and overwrite, delete; the console's permissions first, then the
  * cluster's (KUBE_WRITE_AS=impersonate), against the Kubernetes API test server.
  */

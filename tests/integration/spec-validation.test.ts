@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { jsonRequest, messageOf } from '../support/session.js';
 
 /**
- * One schema per kind (issue 6 item 1): the settings editors' validation (/api/specs) and the
+ * One schema per kind: the settings editors' validation (/api/specs) and the
  * /api/db writes of canaries, topologies, config_scrapers and playbooks refuse the same specs,
  * through the whole service. Validation does not depend on the database engine: PGlite only.
  */

@@ -1,11 +1,13 @@
 /**
- * Test databases. Once per test run, global setup builds template databases (migrated, and
- * migrated + demo data) for each back end that is available:
- *  - PGlite, always: a data directory that each test copies (opening a copy takes ~0.2 s,
- *    creating one from nothing ~5 s);
- *  - PostgreSQL: the server at TEST_POSTGRES_URL (default the local one on 127.0.0.1:5432),
- *    else a throwaway server started from the machine's binaries, else skipped, with the
- *    reason printed. Each test gets a fresh database created from a template.
+ * Test databases. Once per test run, global setup builds template databases (blank, migrated,
+ * and migrated + demo data) for each back end the project's tests use:
+ *  - PGlite, always: data directories that each test copies (opening a copy takes ~0.2 s,
+ *    creating one from nothing ~5 s); see server/src/platform/db/test-database.ts;
+ *  - PostgreSQL, for the integration tests: the server at TEST_POSTGRES_URL (default the local
+ *    one on 127.0.0.1:5432), else a throwaway server started from the machine's binaries
+ *    (installed with apt when REQUIRE_POSTGRES=1 and they are missing), else skipped with the
+ *    reason printed, or a failed run when REQUIRE_POSTGRES=1. Each test gets a fresh database
+ *    created from a template.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,30 +15,29 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
 import { prepareDatabase } from '../../server/src/platform/db/prepare.js';
+import {
+  TEST_STATE_ENV,
+  readTestState,
+  copyPgliteTemplate,
+  type Template,
+  type TestState,
+} from '../../server/src/platform/db/test-database.js';
 import { startThrowawayPostgres, stopThrowawayPostgres } from '../../hack/postgres.js';
+import { isRequired, skipOrFail } from './required.js';
 
+export type { Template };
 export type Backend = 'pglite' | 'postgres';
-/** `blank`: a database nothing has touched; `empty`: migrated; `demo`: migrated + demo data. */
-export type Template = 'blank' | 'empty' | 'demo';
 
 type Prepared = Exclude<Template, 'blank'>;
 
-interface State {
-  root: string;
+interface State extends TestState {
   /** Names every database this run creates, so teardown finds them all. */
   runId: string;
-  pglite: Record<Prepared, string>;
   postgres?: { adminUrl: string; templates: Record<Prepared, string>; throwawayDir?: string };
   postgresSkipReason?: string;
 }
 
-const STATE_ENV = 'OPS_CONSOLE_TEST_STATE';
-
-function readState(): State {
-  const file = process.env[STATE_ENV];
-  if (!file) throw new Error('test databases were not set up (run through jest with globalSetup)');
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as State;
-}
+const readState = () => readTestState<State>();
 
 function urlFor(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);
@@ -63,7 +64,8 @@ async function findPostgres(root: string): Promise<{ adminUrl: string; throwaway
     const throwawayDir = path.join(root, 'postgres-server');
     const port = 20000 + (process.pid % 20000);
     try {
-      return { adminUrl: startThrowawayPostgres(throwawayDir, port), throwawayDir };
+      const install = isRequired('REQUIRE_POSTGRES');
+      return { adminUrl: startThrowawayPostgres(throwawayDir, port, { install }), throwawayDir };
     } catch (startError) {
       throw new Error(
         `no server at ${adminUrl} (${(error as Error).message}) and no throwaway one (${(startError as Error).message})`,
@@ -72,7 +74,7 @@ async function findPostgres(root: string): Promise<{ adminUrl: string; throwaway
   }
 }
 
-async function buildTemplate(db: Db, template: Prepared): Promise<void> {
+async function prepareTemplate(db: Db, template: Prepared): Promise<void> {
   try {
     await prepareDatabase(db, { demoData: template === 'demo' });
   } finally {
@@ -80,37 +82,82 @@ async function buildTemplate(db: Db, template: Prepared): Promise<void> {
   }
 }
 
-export async function setUpTestDatabases(): Promise<string> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-test-'));
-  const runId = `${process.pid}_${Date.now().toString(36)}`;
-  const state: State = {
-    root,
-    runId,
-    pglite: { empty: path.join(root, 'pglite-empty'), demo: path.join(root, 'pglite-demo') },
+/** blank (a new data directory), then a copy of it migrated, then a copy of that with demo data. */
+async function buildPgliteTemplates(root: string): Promise<Record<Template, string>> {
+  const dirs = {
+    blank: path.join(root, 'pglite-blank'),
+    empty: path.join(root, 'pglite-empty'),
+    demo: path.join(root, 'pglite-demo'),
   };
-  for (const template of ['empty', 'demo'] as const) {
-    await buildTemplate(await openDatabase({ dataDir: state.pglite[template] }), template);
-  }
+  await (await openDatabase({ dataDir: dirs.blank })).close();
+  fs.cpSync(dirs.blank, dirs.empty, { recursive: true });
+  await prepareTemplate(await openDatabase({ dataDir: dirs.empty }), 'empty');
+  fs.cpSync(dirs.empty, dirs.demo, { recursive: true });
+  await prepareTemplate(await openDatabase({ dataDir: dirs.demo }), 'demo');
+  return dirs;
+}
+
+/** No server to be found is a reason to skip (or fail, when required); a failing template is an error. */
+async function addPostgres(state: State): Promise<void> {
+  let server: Awaited<ReturnType<typeof findPostgres>>;
   try {
-    const { adminUrl, throwawayDir } = await findPostgres(root);
-    const templates = { empty: `ops_tpl_empty_${runId}`, demo: `ops_tpl_demo_${runId}` };
-    state.postgres = { adminUrl, templates, throwawayDir };
-    for (const template of ['empty', 'demo'] as const) {
-      await adminQuery(adminUrl, `create database ${templates[template]}`);
-      const db = await openDatabase({ dataDir: '', databaseUrl: urlFor(adminUrl, templates[template]) });
-      await buildTemplate(db, template);
-    }
+    server = await findPostgres(state.root);
   } catch (error) {
     state.postgresSkipReason = (error as Error).message;
-    console.error(`\nPostgreSQL variant of the integration tests skipped: ${state.postgresSkipReason}\n`);
+    skipOrFail(
+      'REQUIRE_POSTGRES',
+      'the PostgreSQL variant of the integration tests',
+      state.postgresSkipReason,
+    );
+    return;
   }
-  const stateFile = path.join(root, 'state.json');
-  fs.writeFileSync(stateFile, JSON.stringify(state));
-  process.env[STATE_ENV] = stateFile;
+  const templates = { empty: `ops_tpl_empty_${state.runId}`, demo: `ops_tpl_demo_${state.runId}` };
+  state.postgres = { ...server, templates };
+  for (const template of ['empty', 'demo'] as const) {
+    await adminQuery(server.adminUrl, `create database ${templates[template]}`);
+    const db = await openDatabase({ dataDir: '', databaseUrl: urlFor(server.adminUrl, templates[template]) });
+    await prepareTemplate(db, template);
+  }
+}
+
+/**
+ * Builds the templates and returns the state file's path. `postgres: false` (the unit tests)
+ * builds PGlite's only. A run of several projects calls this once per project, in the same
+ * environment: the later calls add what the first left out.
+ */
+export async function setUpTestDatabases(options: { postgres: boolean }): Promise<string> {
+  const existing = process.env[TEST_STATE_ENV];
+  let state: State;
+  if (existing && fs.existsSync(existing)) state = readState();
+  else {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-test-'));
+    state = {
+      root,
+      runId: `${process.pid}_${Date.now().toString(36)}`,
+      pglite: await buildPgliteTemplates(root),
+    };
+  }
+  const stateFile = path.join(state.root, 'state.json');
+  const save = () => fs.writeFileSync(stateFile, JSON.stringify(state));
+  process.env[TEST_STATE_ENV] = stateFile;
+  save();
+  if (options.postgres && !state.postgres && !state.postgresSkipReason) {
+    try {
+      await addPostgres(state);
+    } catch (error) {
+      save();
+      await tearDownTestDatabases();
+      throw error;
+    }
+    save();
+  }
   return stateFile;
 }
 
+/** Removes everything setUpTestDatabases made; the later calls of a several-project run find nothing left. */
 export async function tearDownTestDatabases(): Promise<void> {
+  const file = process.env[TEST_STATE_ENV];
+  if (!file || !fs.existsSync(file)) return;
   const state = readState();
   if (state.postgres) {
     const { adminUrl, templates, throwawayDir } = state.postgres;
@@ -144,13 +191,12 @@ export async function freshDatabase(
   backend: Backend,
   template: Template = 'demo',
 ): Promise<{ dataDir: string; databaseUrl?: string; drop: () => Promise<void> }> {
-  const state = readState();
-  counter += 1;
   if (backend === 'pglite') {
-    const dataDir = path.join(state.root, `pglite-${process.pid}-${counter}`);
-    if (template !== 'blank') fs.cpSync(state.pglite[template], dataDir, { recursive: true });
+    const dataDir = copyPgliteTemplate(template);
     return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
+  const state = readState();
+  counter += 1;
   if (!state.postgres) throw new Error(`PostgreSQL unavailable: ${state.postgresSkipReason}`);
   const { adminUrl, templates } = state.postgres;
   const name = `ops_test_${state.runId}_${process.pid}_${counter}`;
@@ -170,6 +216,6 @@ export async function freshDatabase(
 // Run by jest's global setup and teardown (tests/support/global-*.js) in a child process.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const command = process.argv[2];
-  if (command === 'setup') console.log(await setUpTestDatabases());
+  if (command === 'setup') console.log(await setUpTestDatabases({ postgres: process.argv[3] !== 'pglite' }));
   else if (command === 'teardown') await tearDownTestDatabases();
 }

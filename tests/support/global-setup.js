@@ -2,10 +2,17 @@
 // (node --import tsx); it prints the path of the state file the tests read.
 import { execFileSync } from 'node:child_process';
 
-export default function globalSetup() {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'tests/support/databases.ts', 'setup'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** Builds the test databases (tests/support/databases.ts); 'pglite' leaves PostgreSQL out. */
+export function setUpTestDatabases(...args) {
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'tests/support/databases.ts', 'setup', ...args],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   process.env.OPS_CONSOLE_TEST_STATE = output.trim().split('\n').pop();
+}
+
+/** The integration tests: PGlite and PostgreSQL templates. */
+export default function globalSetup() {
+  setUpTestDatabases();
 }

@@ -131,15 +131,4 @@ export function weightedPercentile(points: { value: number; weight: number }[], 
   throw new Error('no points');
 }
 
-/** Waits until `check` passes (or the time is up, failing with its last error). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
+export { eventually } from './eventually.js';

@@ -1,14 +1,9 @@
 import { matchRoutes } from 'react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { basenameOf, routes } from './routes.js';
-import { renderConsole, startFakeApi, whoamiAs, type FakeApi } from './shell/test-support.js';
+import { fakeApiPerTest, renderConsole, whoamiAs } from './shell/test-support.js';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.reset());
+const page = fakeApiPerTest();
 
 /** Every route the specs name (spec 1 §2, spec 2 §2, spec 3 §2), with sample ids. */
 const SPEC_PATHS = [
@@ -132,7 +127,7 @@ describe('area pages', () => {
 
 describe('the route guard', () => {
   it('shows "{Area} is disabled" when the feature flag turns the area off', async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('admin', { disabled: ['health'] }) });
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('admin', { disabled: ['health'] }) });
     renderConsole('/health');
     expect(await screen.findByRole('heading', { name: 'Health is disabled' })).toBeInTheDocument();
     expect(screen.getByText(/An administrator can turn it back on under/)).toBeInTheDocument();
@@ -144,7 +139,7 @@ describe('the route guard', () => {
   });
 
   it('shows Unauthorized when the user may not read the resource', async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('responder') });
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('responder') });
     renderConsole('/settings/connections');
     expect(
       await screen.findByText('Unauthorized – You do not have permission to access this page'),
@@ -153,7 +148,7 @@ describe('the route guard', () => {
   });
 
   it('lets a responder open what responders may read', async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('responder') });
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('responder') });
     renderConsole('/incidents/inc-1');
     expect(await screen.findByText('This part of the console is not built yet.')).toBeInTheDocument();
   });
@@ -161,14 +156,14 @@ describe('the route guard', () => {
 
 describe('gating on whoami', () => {
   it.each([500, 503, 404])('shows the provisioning screen when whoami answers %i', async (status) => {
-    api.reply('GET api/auth/whoami', { status, body: { message: 'not ready' } });
+    page.api.reply('GET api/auth/whoami', { status, body: { message: 'not ready' } });
     renderConsole('/health');
     expect(await screen.findByText('Please wait, instance provisioning in-progress ...')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Console' })).not.toBeInTheDocument();
   });
 
   it.each([400, 403])('shows the generic error screen when whoami answers %i', async (status) => {
-    api.reply('GET api/auth/whoami', { status, body: { message: 'nope' } });
+    page.api.reply('GET api/auth/whoami', { status, body: { message: 'nope' } });
     renderConsole('/health');
     expect(await screen.findByText('Sorry.. there was an error.')).toBeInTheDocument();
   });
@@ -189,7 +184,7 @@ describe('screens outside the chrome', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/');
-    expect(api.requests.filter((r) => r.path === 'api/auth/whoami')).toEqual([]);
+    expect(page.api.requests.filter((r) => r.path === 'api/auth/whoami')).toEqual([]);
   });
 
   it('bad session: any other code is an unknown error', async () => {
@@ -210,6 +205,6 @@ describe('screens outside the chrome', () => {
   it('the public topology card needs no whoami', async () => {
     renderConsole('/view/topology/cmp-1');
     expect(await screen.findByRole('heading', { name: 'Topology', level: 1 })).toBeInTheDocument();
-    expect(api.requests.filter((r) => r.path === 'api/auth/whoami')).toEqual([]);
+    expect(page.api.requests.filter((r) => r.path === 'api/auth/whoami')).toEqual([]);
   });
 });

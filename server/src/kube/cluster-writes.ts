@@ -1,5 +1,5 @@
 /**
- * Reading and writing the four kinds in the cluster for a person (issue 6, "save to cluster"):
+ * Reading and writing the four kinds in the cluster for a person ("save to cluster"):
  * a dry run that shows the live object beside the would-be result, create, replace with the
  * resourceVersion the editor read (or the live one, to overwrite), delete. Kubernetes `Status`
  * errors become ClusterWriteError answers an editor can act on; field errors are placed at their

@@ -1,15 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderConsole, SPEC_SETTINGS_NAV, startFakeApi, whoamiAs, type FakeApi } from './test-support.js';
+import { fakeApiPerTest, renderConsole, SPEC_SETTINGS_NAV, whoamiAs } from './test-support.js';
 import { SIDEBAR_STORAGE_KEY } from './use-sidebar-state.js';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const page = fakeApiPerTest();
 beforeEach(() => {
-  api.reset();
   localStorage.clear();
   window.innerWidth = 1280;
 });
@@ -33,7 +28,7 @@ describe('Sidebar', () => {
     expect(within(await nav()).getByRole('link', { name: 'Topology' })).not.toHaveAttribute('aria-current');
 
     await userEvent.click(within(await nav()).getByRole('link', { name: 'Incidents' }));
-    expect(router.state.location.pathname).toBe('/incidents');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/incidents'));
     await waitFor(() =>
       expect(
         within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', { name: 'Incidents' }),
@@ -54,7 +49,7 @@ describe('Sidebar', () => {
   });
 
   it('has no Settings group for a viewer', async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
     renderConsole('/logs');
     expect(within(await nav()).getByRole('link', { name: 'Health' })).toBeInTheDocument();
     expect(within(await nav()).queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();

@@ -6,15 +6,10 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { Button } from '@patternfly/react-core';
 import { ToastProvider } from '../components/Toasts/index.js';
 import { PageHeader, PageHeaderProvider } from './page-header.js';
-import { FreshSwr, startFakeApi, whoamiAs, type FakeApi } from './test-support.js';
+import { fakeApiPerTest, FreshSwr, whoamiAs } from './test-support.js';
 import { TopBar } from './TopBar.js';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.reset());
+const page = fakeApiPerTest();
 
 function ChecksPage({ onRefresh }: { onRefresh: () => void }) {
   const [refreshing, setRefreshing] = useState(false);
@@ -90,7 +85,7 @@ describe('TopBar', () => {
   });
 
   it('hides the bell when notifications are disabled', async () => {
-    api.reply('GET api/auth/whoami', {
+    page.api.reply('GET api/auth/whoami', {
       status: 200,
       body: whoamiAs('admin', { disabled: ['settings.notifications'] }),
     });

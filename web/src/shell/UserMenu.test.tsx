@@ -2,25 +2,18 @@ import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { frontendVersion } from '../version.js';
-import { fakeLocation, renderConsole, startFakeApi, whoamiAs, type FakeApi } from './test-support.js';
+import { fakeLocation, fakeApiPerTest, renderConsole, whoamiAs } from './test-support.js';
 import { initialsOf } from './UserMenu.js';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.reset());
+const page = fakeApiPerTest((api) =>
+  api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('admin', { name: 'Ada Lovelace' }) }),
+);
 afterEach(() => jest.restoreAllMocks());
 
 async function openUserMenu() {
   await userEvent.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
   return within(screen.getByText('Hi Ada Lovelace').closest<HTMLElement>('.pf-v6-c-menu')!);
 }
-
-beforeEach(() =>
-  api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('admin', { name: 'Ada Lovelace' }) }),
-);
 
 describe('UserMenu', () => {
   it('greets the user by name and shows both versions', async () => {
@@ -33,12 +26,11 @@ describe('UserMenu', () => {
   });
 
   it("shows 'NA' as the backend version when /api/about fails", async () => {
-    api.reply('GET api/about', { status: 500, body: { message: 'down' } });
+    page.api.reply('GET api/about', { status: 500, body: { message: 'down' } });
     renderConsole('/logs');
     const menu = await openUserMenu();
-    await waitFor(() => expect(api.requests).toContainEqual({ method: 'GET', path: 'api/about' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(menu.getByText('Backend version').nextSibling).toHaveTextContent('NA');
+    await waitFor(() => expect(page.api.requests).toContainEqual({ method: 'GET', path: 'api/about' }));
+    await waitFor(() => expect(menu.getByText('Backend version').nextSibling).toHaveTextContent('NA'));
   });
 
   it('goes to the profile page', async () => {
@@ -54,13 +46,13 @@ describe('UserMenu', () => {
     await openUserMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(api.requests).toContainEqual({ method: 'POST', path: 'api/auth/logout' });
+    expect(page.api.requests).toContainEqual({ method: 'POST', path: 'api/auth/logout' });
   });
 
   it("goes on to the identity provider's end-session page when the server names one", async () => {
     const endSession = 'https://idp.example.com/session/end?id_token_hint=abc&post_logout_redirect_uri=x';
-    api.reply('POST api/auth/logout', { status: 200, body: { redirectTo: endSession } });
-    const location = fakeLocation(`${api.base}health`);
+    page.api.reply('POST api/auth/logout', { status: 200, body: { redirectTo: endSession } });
+    const location = fakeLocation(`${page.api.base}health`);
     try {
       const { router } = renderConsole('/logs');
       await openUserMenu();
@@ -73,7 +65,7 @@ describe('UserMenu', () => {
   });
 
   it('stays and says why when signing out fails', async () => {
-    api.reply('POST api/auth/logout', { status: 500, body: { message: 'Session store unavailable' } });
+    page.api.reply('POST api/auth/logout', { status: 500, body: { message: 'Session store unavailable' } });
     const { router } = renderConsole('/logs');
     await openUserMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
@@ -113,7 +105,7 @@ describe('the kubeconfig dialog', () => {
   });
 
   it('says so, and offers no download, when no cluster is configured', async () => {
-    api.reply('GET api/kube/status', { status: 200, body: { configured: false, connected: false } });
+    page.api.reply('GET api/kube/status', { status: 200, body: { configured: false, connected: false } });
     const dialog = await openDialog();
     expect(
       await within(dialog).findByText(
@@ -124,7 +116,7 @@ describe('the kubeconfig dialog', () => {
   });
 
   it('warns that kubectl will not send the token to a console open over HTTP', async () => {
-    api.reply('GET api/kube/status', { status: 200, body: { configured: true, connected: true } });
+    page.api.reply('GET api/kube/status', { status: 200, body: { configured: true, connected: true } });
     const dialog = await openDialog();
     expect(await within(dialog).findByText('This console is open over HTTP')).toBeInTheDocument();
     expect(within(dialog).getByText(/kubectl sends its token only over HTTPS/)).toBeInTheDocument();
@@ -132,7 +124,10 @@ describe('the kubeconfig dialog', () => {
   });
 
   it("shows the server's message when there is no kubeconfig to download", async () => {
-    api.reply('GET api/kubeconfig', { status: 404, body: { message: 'No Kubernetes cluster is connected' } });
+    page.api.reply('GET api/kubeconfig', {
+      status: 404,
+      body: { message: 'No Kubernetes cluster is connected' },
+    });
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Download kubeconfig.yaml' }));
     expect(await screen.findByText('No Kubernetes cluster is connected')).toBeInTheDocument();
@@ -140,7 +135,7 @@ describe('the kubeconfig dialog', () => {
 
   it('downloads the file as kubeconfig.yaml', async () => {
     const yaml = 'apiVersion: v1\nkind: Config\n';
-    api.reply('GET api/kubeconfig', { status: 200, body: yaml, contentType: 'application/yaml' });
+    page.api.reply('GET api/kubeconfig', { status: 200, body: yaml, contentType: 'application/yaml' });
     const blobs: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {
       blobs.push(blob);
@@ -159,6 +154,6 @@ describe('the kubeconfig dialog', () => {
     expect(clicked[0]).toHaveAttribute('download', 'kubeconfig.yaml');
     expect(clicked[0]).toHaveAttribute('href', 'blob:kubeconfig');
     expect(await blobs[0]!.text()).toBe(yaml);
-    expect(api.requests).toContainEqual({ method: 'GET', path: 'api/kubeconfig' });
+    expect(page.api.requests).toContainEqual({ method: 'GET', path: 'api/kubeconfig' });
   });
 });

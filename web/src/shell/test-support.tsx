@@ -7,10 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import type { Whoami } from '../api/index.js';
 import { App } from '../App.js';
+import { ToastProvider } from '../components/Toasts/index.js';
 import { routes } from '../routes.js';
 // Test-only: the fixture answers with the server's own permission matrix and action rules, so UI
 // tests and the server cannot drift apart.
@@ -152,19 +153,13 @@ export function renderConsole(path: string) {
   return { ...result, router };
 }
 
-// ─── Settings pages: users, teams, feature flags (issue 4) ───────────────────────────────────────
-// Additive helpers for pages tested before routes.tsx wires them. (Their one import sits here, so the
-// block merges cleanly with others' edits.)
-import { configure } from '@testing-library/react';
+// ─── Pages inside the console chrome ─────────────────────────────────────────────────────────────
 
 /** Child routes of the console chrome, as createMemoryRouter takes them. */
 type ShellChildren = Parameters<typeof createMemoryRouter>[0];
 
 /** Pages inside the real console chrome (whoami, top bar with their header, toasts) at `path`. */
 export function renderInShell(children: ShellChildren, path: string) {
-  // The chrome loads lazily and every page talks to a real HTTP server: on a busy machine that
-  // takes longer than findBy's default 1 s.
-  configure({ asyncUtilTimeout: 5000 });
   const router = createMemoryRouter(
     [
       {
@@ -235,12 +230,8 @@ export function fakeApiPerTest(replies: (api: FakeApi) => void = () => {}): Page
   afterEach(() => stop());
   return page;
 }
-// ─── end of settings pages helpers ───────────────────────────────────────────────────────────────
 
-// ─── Identity pages: sign-in, invite, profile (issue 4) ──────────────────────────────────────────
-// Additive helpers, imports included, so the block stays in one piece.
-import { RouterProvider } from 'react-router';
-import { ToastProvider } from '../components/Toasts/index.js';
+// ─── Pages outside the chrome: sign-in, invite ──────────────────────────────────────────────────
 
 /** A page outside the chrome (sign-in, invite) at `path`: memory router, fresh SWR, toasts. */
 export function renderPage(page: ReactNode, path: string) {
@@ -268,4 +259,3 @@ export function fakeLocation(href: string): { assigned: string[]; restore: () =>
   });
   return { assigned, restore: () => void Object.defineProperty(window, 'location', realLocation) };
 }
-// ─── end of identity pages helpers ───────────────────────────────────────────────────────────────

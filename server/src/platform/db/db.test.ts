@@ -1,9 +1,10 @@
-import { openDatabase, type Db } from './db.js';
+import type { Db } from './db.js';
+import { openTestDatabase } from './test-database.js';
 
 describe('openDatabase (PGlite)', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDatabase({ dataDir: 'memory://' });
+    db = await openTestDatabase('blank');
     await db.exec('create table things (id int primary key, name text not null)');
   });
   afterAll(() => db.close());

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Db } from './db.js';
+import type { Db } from './db.js';
 import { migrate, MigrationError } from './migrate.js';
+import { openTestDatabase } from './test-database.js';
 
 function migrationsFolder(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
@@ -13,7 +14,7 @@ function migrationsFolder(files: Record<string, string>): string {
 describe('migrate', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDatabase({ dataDir: 'memory://' });
+    db = await openTestDatabase('blank');
   });
   afterAll(() => db.close());
 

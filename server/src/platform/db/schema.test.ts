@@ -1,5 +1,5 @@
-import { openDatabase, type Db } from './db.js';
-import { migrate } from './migrate.js';
+import type { Db } from './db.js';
+import { openTestDatabase } from './test-database.js';
 
 const TABLES = [
   'people',
@@ -103,9 +103,8 @@ async function one<T = Record<string, unknown>>(sql: string, params: unknown[] =
 }
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: 'memory://' });
-  await migrate(db);
-}, 30_000);
+  db = await openTestDatabase('empty');
+});
 afterAll(() => db.close());
 
 describe('schema objects', () => {

@@ -1,28 +1,25 @@
 import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, type Db } from '../db/db.js';
-import { loadDemoData } from '../db/demo/index.js';
-import { migrate } from '../db/migrate.js';
+import type { Db } from '../db/db.js';
+import { openTestDatabase } from '../db/test-database.js';
 import { createDbRouter, restBodyErrors } from './router.js';
 import { loadSchema, type DbSchema } from './schema.js';
 
-/** The router over the real migrations and demo data (about 5 s to set up). */
+/** The router over the real migrations and demo data (a copy of the demo template). */
 let db: Db;
 let schema: DbSchema;
 let server: Server;
 let baseUrl: string;
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: 'memory://' });
-  await migrate(db);
-  await loadDemoData(db);
+  db = await openTestDatabase('demo');
   schema = await loadSchema(db);
   const app = express().use(express.json()).use('/api/db', createDbRouter({ db, schema }), restBodyErrors);
   server = await new Promise((resolve) => {
     const listening = app.listen(0, () => resolve(listening));
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/db`;
-}, 60_000);
+});
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await db.close();

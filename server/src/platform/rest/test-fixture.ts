@@ -1,7 +1,8 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { openDatabase, type Db } from '../db/db.js';
+import type { Db } from '../db/db.js';
+import { openTestDatabase } from '../db/test-database.js';
 import { createDbRouter, restBodyErrors } from './router.js';
 import { loadSchema, type DbSchema } from './schema.js';
 import type { WriteRules } from './write-rules.js';
@@ -95,9 +96,9 @@ export interface FixtureOptions {
   writeRules?: WriteRules;
 }
 
-/** An in-memory PGlite with the fixture schema, and the router served on a free port. */
+/** A PGlite (a copy of the blank template) with the fixture schema, and the router served on a free port. */
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
-  const db = await openDatabase({ dataDir: 'memory://' });
+  const db = await openTestDatabase('blank');
   await db.exec(fixtureSql);
   const schema = await loadSchema(db);
   const statements: Fixture['statements'] = [];

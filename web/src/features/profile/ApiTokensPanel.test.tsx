@@ -187,6 +187,8 @@ describe('revoking a token', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
     expect(await screen.findByText('ci-bot revoked successfully')).toBeInTheDocument();
+    // While the dialog is open the list is hidden from the accessibility tree: wait for it to close.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('row', { name: /^ci-bot\b/ })).not.toBeInTheDocument());
     expect(row('scratch')).toBeInTheDocument();
     expect(sent('DELETE', 'api/auth/tokens/t1')).toHaveLength(1);

@@ -1,17 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderInShell, startFakeApi, whoamiAs, type FakeApi } from '../../shell/test-support.js';
+import { fakeApiPerTest, renderInShell, whoamiAs } from '../../shell/test-support.js';
 import { NO_TOKENS } from './ApiTokensPanel.js';
 import { ProfilePage } from './ProfilePage.js';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  api.reply('GET api/auth/tokens', { status: 200, body: [] });
-});
+const page = fakeApiPerTest((api) => api.reply('GET api/auth/tokens', { status: 200, body: [] }));
 
 /** The profile page in the console chrome, once every call it makes has been answered. */
 async function openProfile() {
@@ -19,14 +11,16 @@ async function openProfile() {
     [{ path: 'profile-settings', handle: { title: 'Your Profile' }, element: <ProfilePage /> }],
     '/profile-settings',
   );
-  // The first render loads the lazy chrome: longer than findBy's default second on a busy machine.
-  expect(await screen.findByText(NO_TOKENS, {}, { timeout: 5000 })).toBeInTheDocument();
-  await waitFor(() => expect(api.requests).toContainEqual({ method: 'GET', path: 'api/about' }));
+  expect(await screen.findByText(NO_TOKENS)).toBeInTheDocument();
+  await waitFor(() => expect(page.api.requests).toContainEqual({ method: 'GET', path: 'api/about' }));
 }
 
 describe('ProfilePage', () => {
   it("shows the signed-in user's name, email and roles under 'Your Profile'", async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('editor', { name: 'Ada Lovelace' }) });
+    page.api.reply('GET api/auth/whoami', {
+      status: 200,
+      body: whoamiAs('editor', { name: 'Ada Lovelace' }),
+    });
     await openProfile();
     expect(screen.getByRole('heading', { name: 'Your Profile', level: 1 })).toBeInTheDocument();
     const details = screen.getByRole('heading', { name: 'Details' }).closest<HTMLElement>('.pf-v6-c-card')!;
@@ -45,7 +39,7 @@ describe('ProfilePage', () => {
   });
 
   it('has no password change when people sign in with an identity provider', async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: { ...whoamiAs('admin'), authMode: 'oidc' } });
+    page.api.reply('GET api/auth/whoami', { status: 200, body: { ...whoamiAs('admin'), authMode: 'oidc' } });
     await openProfile();
     expect(screen.getByRole('heading', { name: 'API tokens' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Change password' })).not.toBeInTheDocument();

@@ -112,8 +112,6 @@ describe('Add Topology', () => {
     expect(
       await screen.findByText(
         'This topology is managed by Topology default/shop in the cluster and is read-only here.',
-        {},
-        { timeout: 8000 },
       ),
     ).toBeInTheDocument();
   });

@@ -1,16 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { renderConsole, startFakeApi, type FakeApi } from '../test-support.js';
+import { fakeApiPerTest, renderConsole } from '../test-support.js';
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.reset());
+const page = fakeApiPerTest();
 
 describe('FlowErrorScreen', () => {
   it('fetches the flow error and shows its details with a Go back link', async () => {
-    api.reply('GET api/auth/errors/e-1', {
+    page.api.reply('GET api/auth/errors/e-1', {
       status: 200,
       body: { id: 'e-1', error: { code: 500, message: 'state mismatch' } },
     });
@@ -18,18 +13,21 @@ describe('FlowErrorScreen', () => {
     expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeInTheDocument();
     expect(screen.getByText(/"message": "state mismatch"/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/');
-    expect(api.requests).toContainEqual({ method: 'GET', path: 'api/auth/errors/e-1' });
+    expect(page.api.requests).toContainEqual({ method: 'GET', path: 'api/auth/errors/e-1' });
   });
 
   it.each([404, 403, 410])('goes home when the flow error answers %i', async (status) => {
-    api.reply('GET api/auth/errors/gone', { status, body: { message: 'gone' } });
+    page.api.reply('GET api/auth/errors/gone', { status, body: { message: 'gone' } });
     const { router } = renderConsole('/error?id=gone');
     await waitFor(() => expect(router.state.location.pathname).toBe('/topology'));
     expect(screen.queryByRole('heading', { name: 'An error occurred' })).not.toBeInTheDocument();
   });
 
   it('shows what went wrong when the lookup fails otherwise', async () => {
-    api.reply('GET api/auth/errors/e-2', { status: 500, body: { message: 'identity provider unreachable' } });
+    page.api.reply('GET api/auth/errors/e-2', {
+      status: 500,
+      body: { message: 'identity provider unreachable' },
+    });
     renderConsole('/error?id=e-2');
     expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeInTheDocument();
     expect(screen.getByText('identity provider unreachable')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { ScreenMessage } from './ScreenMessage.js';
 
 /**
  * The placeholder of an area whose screens are not built yet, titled after the route (its handle
- * title). A later issue replaces it with the real page in routes.tsx.
+ * title). routes.tsx names it for each area that has no pages of its own.
  */
 export function NotBuiltPage({ fullPage = false }: { fullPage?: boolean }) {
   const title = useRouteTitle() ?? 'Ops Console';

@@ -1,5 +1,5 @@
-import { openDatabase, type Db } from '../db.js';
-import { migrate } from '../migrate.js';
+import type { Db } from '../db.js';
+import { openTestDatabase } from '../test-database.js';
 import { specValidatorOf } from '../../specs/kinds.js';
 import { loadDemoData } from './index.js';
 
@@ -69,21 +69,14 @@ async function one<T = number>(db: Db, sql: string): Promise<T> {
 describe('loadDemoData', () => {
   let db: Db;
   let counts: Record<string, number>;
-  let ms: number;
 
+  // How long the load takes is a budget `npm run bench` reports, not something a test run on a
+  // busy machine can assert.
   beforeAll(async () => {
-    db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
-    const started = performance.now();
+    db = await openTestDatabase('empty');
     counts = await loadDemoData(db, { now: NOW });
-    ms = Math.round(performance.now() - started);
-    console.log(`demo data loaded into PGlite in ${ms} ms`, counts);
   }, 120_000);
   afterAll(() => db.close());
-
-  it('loads in under 10 seconds', () => {
-    expect(ms).toBeLessThan(10_000);
-  });
 
   it('returns the rows written per table', async () => {
     expect(counts.checks).toBe(await one(db, 'select count(*)::int from checks'));
@@ -260,9 +253,8 @@ describe('loadDemoData', () => {
   });
 
   it('is deterministic: the same seed and "now" give the same rows', async () => {
-    const other = await openDatabase({ dataDir: 'memory://' });
+    const other = await openTestDatabase('empty');
     try {
-      await migrate(other);
       await loadDemoData(other, { now: NOW });
       expect(await fingerprint(other)).toEqual(await fingerprint(db));
     } finally {
@@ -271,9 +263,8 @@ describe('loadDemoData', () => {
   }, 120_000);
 
   it('gives different data for a different seed', async () => {
-    const other = await openDatabase({ dataDir: 'memory://' });
+    const other = await openTestDatabase('empty');
     try {
-      await migrate(other);
       await loadDemoData(other, { now: NOW, seed: 7 });
       const [a, b] = [await fingerprint(other), await fingerprint(db)];
       expect(a.checks).not.toEqual(b.checks);

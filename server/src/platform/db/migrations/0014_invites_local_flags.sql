@@ -1,4 +1,4 @@
--- Invitations and read-only local feature flags (issue 4).
+-- Invitations and read-only local feature flags.
 
 -- An invitation to a person an administrator added: the link carries a random token, only its
 -- sha256 is stored. Accepting it (local mode: choosing a password) marks it used; a newer

@@ -174,6 +174,8 @@ describe('Add Health Check', () => {
     const form = await pickHttp(user, dialog);
     await fill(user, form.getByRole('textbox', { name: 'Name' }), 'shop');
     await fill(user, form.getByRole('textbox', { name: 'URL' }), 'not a url');
+    // A click on Save before the form has taken the values in would do nothing.
+    await waitFor(() => expect(form.getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     expect(await form.findByText('spec: /http/0/url must match format "uri"')).toBeInTheDocument();

@@ -1,0 +1,54 @@
+/**
+ * `npm test`: lint, unit, integration and e2e in that order (each an npm script); stops at the
+ * first failure with its exit code, and prints how long each stage took, also after a failure.
+ * `npm test -- test:unit test:integration` runs only the stages named.
+ */
+import { spawnSync } from 'node:child_process';
+
+const ALL_STAGES = ['lint', 'test:unit', 'test:integration', 'test:e2e'];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((stage) => !ALL_STAGES.includes(stage));
+if (unknown.length > 0) {
+  console.error(`unknown stage ${unknown.join(', ')}: the stages are ${ALL_STAGES.join(', ')}`);
+  process.exit(2);
+}
+const STAGES = asked.length > 0 ? ALL_STAGES.filter((stage) => asked.includes(stage)) : ALL_STAGES;
+
+interface Ran {
+  stage: string;
+  seconds: number;
+  status: number;
+}
+
+function formatDuration(seconds: number): string {
+  const m = Math.floor(Math.round(seconds) / 60);
+  const s = Math.round(seconds) % 60;
+  return m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
+}
+
+function stageTable(ran: Ran[], skipped: string[]): string {
+  const width = Math.max(...[...STAGES, 'total'].map((stage) => stage.length));
+  const total = ran.reduce((sum, r) => sum + r.seconds, 0);
+  const lines = [
+    ...ran.map(
+      (r) =>
+        `${r.stage.padEnd(width)}  ${formatDuration(r.seconds).padStart(12)}  ${r.status === 0 ? 'passed' : `FAILED (exit ${r.status})`}`,
+    ),
+    ...skipped.map((stage) => `${stage.padEnd(width)}  ${'-'.padStart(12)}  not run`),
+    `${'total'.padEnd(width)}  ${formatDuration(total).padStart(12)}`,
+  ];
+  return lines.join('\n');
+}
+
+const ran: Ran[] = [];
+for (const stage of STAGES) {
+  console.log(`\n=== npm run ${stage}\n`);
+  const started = performance.now();
+  const result = spawnSync('npm', ['run', stage], { stdio: 'inherit' });
+  const status = result.status ?? 1;
+  ran.push({ stage, seconds: (performance.now() - started) / 1000, status });
+  if (status !== 0) break;
+}
+const failed = ran.find((r) => r.status !== 0);
+console.log(`\nnpm test, per stage:\n${stageTable(ran, STAGES.slice(ran.length))}`);
+process.exit(failed?.status ?? 0);
