@@ -2,12 +2,14 @@
  * Production build: the UI (web/ → dist/web: minified, hashed names, code splitting, source
  * maps, index.html listing the entry files) and the service (server/src/main.ts →
  * dist/server/main.js, dependencies left external, migrations copied beside it).
+ * `--if-changed` (npm start) rebuilds only a part whose inputs changed since its last build.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { filesUnder, isBuildCurrent, recordBuild } from './build-record.js';
 import { patternflyDeepImports } from './patternfly-imports.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,6 +17,20 @@ const dist = path.join(root, 'dist');
 const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   version: string;
 };
+
+/** A build record's name inside the folder the build writes. */
+const RECORD = '.build-record.json';
+/** What every build depends on besides the sources esbuild reports: the build itself and the packages. */
+const BUILD_INPUTS = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'hack/build.ts',
+  'hack/build-record.ts',
+  'hack/patternfly-imports.ts',
+];
+const MIGRATIONS = 'server/src/platform/db/migrations';
+const fromRoot = (file: string) => path.relative(root, file);
 
 export const webBuildOptions = (outdir: string): esbuild.BuildOptions => ({
   absWorkingDir: root,
@@ -86,17 +102,37 @@ function copyFavicon(outdir: string): string {
   return name;
 }
 
+const webOptions = (minify: boolean) => JSON.stringify({ minify });
+
 export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<esbuild.Metafile> {
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build({ ...webBuildOptions(outdir), minify });
   removeChunkStylesheets(outdir);
   writeIndexHtml(outdir, result.metafile!);
+  recordBuild(root, path.join(outdir, RECORD), {
+    options: webOptions(minify),
+    files: [
+      ...BUILD_INPUTS,
+      'web/index.html',
+      'web/favicon.svg',
+      'web/tsconfig.json',
+      ...Object.keys(result.metafile!.inputs),
+      ...filesUnder(root, fromRoot(outdir)),
+    ],
+  });
   return result.metafile!;
+}
+
+/** Builds the UI unless its last build in `outdir` is current; true when it built. */
+export async function buildWebIfChanged(outdir = path.join(dist, 'web'), minify = true): Promise<boolean> {
+  if (isBuildCurrent(root, path.join(outdir, RECORD), webOptions(minify))) return false;
+  await buildWeb(outdir, minify);
+  return true;
 }
 
 export async function buildServer(outdir = path.join(dist, 'server')): Promise<void> {
   fs.rmSync(outdir, { recursive: true, force: true });
-  await esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: ['server/src/main.ts'],
     outfile: path.join(outdir, 'main.js'),
@@ -106,16 +142,44 @@ export async function buildServer(outdir = path.join(dist, 'server')): Promise<v
     target: 'node20',
     packages: 'external',
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
   });
-  fs.cpSync(path.join(root, 'server/src/platform/db/migrations'), path.join(outdir, 'migrations'), {
+  fs.cpSync(path.join(root, MIGRATIONS), path.join(outdir, 'migrations'), {
     recursive: true,
     filter: (src) => !src.endsWith('.ts'),
   });
+  recordBuild(root, path.join(outdir, RECORD), {
+    options: '',
+    files: [
+      ...BUILD_INPUTS,
+      'server/tsconfig.json',
+      ...Object.keys(result.metafile.inputs),
+      ...filesUnder(root, fromRoot(outdir)),
+    ],
+    dirs: [MIGRATIONS],
+  });
+}
+
+/** Builds the service unless its last build in `outdir` is current; true when it built. */
+export async function buildServerIfChanged(outdir = path.join(dist, 'server')): Promise<boolean> {
+  if (isBuildCurrent(root, path.join(outdir, RECORD), '')) return false;
+  await buildServer(outdir);
+  return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  await Promise.all([buildWeb(), buildServer()]);
-  console.log(`built dist/web and dist/server in ${Date.now() - started} ms`);
+  if (process.argv.includes('--if-changed')) {
+    const [web, server] = await Promise.all([buildWebIfChanged(), buildServerIfChanged()]);
+    const built = [web && 'dist/web', server && 'dist/server'].filter(Boolean);
+    console.log(
+      built.length
+        ? `built ${built.join(' and ')} in ${Date.now() - started} ms`
+        : 'dist/web and dist/server are current',
+    );
+  } else {
+    await Promise.all([buildWeb(), buildServer()]);
+    console.log(`built dist/web and dist/server in ${Date.now() - started} ms`);
+  }
 }

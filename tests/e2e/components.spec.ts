@@ -2,7 +2,8 @@
  * The shared components in a real browser: the gallery (tests/e2e/gallery) renders each of them
  * with realistic data; these tests drive them the way a user would.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { startGallery, type Gallery } from './gallery/serve.js';
 import { ComponentGallery } from './pages/component-gallery.js';
 

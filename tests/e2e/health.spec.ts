@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, expectAccessible, test } from './fixtures.js';
 import { HealthDashboard } from './pages/health-page.js';
 
 /** An HTTP target the test switches between healthy (200 'ok') and failing (500). */
@@ -103,6 +103,7 @@ test('the drawer filters history by duration and refuses other units', async ({ 
   await expect(drawer.getByRole('tab', { name: 'History' })).toBeVisible();
   const history = drawer.getByRole('grid').last();
   await expect(history.getByRole('row').nth(1)).toBeVisible();
+  await expectAccessible(page);
   // A week of runs: most take well under a second.
   await expect(
     history
@@ -169,6 +170,7 @@ test('a canary edited as YAML shows schema errors at their line, saves and runs'
   await page.keyboard.insertText(`http:\n  - name: e2e-yaml-second\n    urll: ${targetUrl}\n`);
   await expect(page.getByText(/Line 2: .*url/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
+  await expectAccessible(page);
 
   await page.keyboard.press('Control+a');
   await page.keyboard.press('Delete');
@@ -203,6 +205,7 @@ test('Add Health Check: the HTTP form checks its fields, saves, and the check ru
   await dialog.getByRole('textbox', { name: 'Threshold (ms)' }).fill('fast');
   await expect(dialog.getByText('This field must be a number')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expectAccessible(page);
   await dialog.getByRole('textbox', { name: 'Threshold (ms)' }).fill('2000');
   await dialog.getByRole('button', { name: 'Save' }).click();
 

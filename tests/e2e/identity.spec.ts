@@ -1,5 +1,5 @@
 import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './accounts.js';
-import { expect, test } from './fixtures.js';
+import { expect, expectAccessible, test } from './fixtures.js';
 import { ConsoleShell } from './pages/console-shell.js';
 import { SignInPage } from './pages/sign-in.js';
 import { UsersPage } from './pages/users-page.js';
@@ -65,6 +65,7 @@ test('invite → open the link → set a password → signed in with the invited
     await expect(shell.settingsGroup()).toHaveCount(0);
     await invited.goto('settings/users');
     await expect(invited.getByText(UNAUTHORIZED)).toBeVisible();
+    await expectAccessible(invited);
     // The server refuses too, whatever the UI shows.
     const refused = await invited.request.get('api/people/users');
     expect(refused.status()).toBe(403);
@@ -78,6 +79,7 @@ test('invite → open the link → set a password → signed in with the invited
     // The link worked once.
     await invited.goto(link);
     await expect(invited.getByText('This invite link is not valid or has expired.')).toBeVisible();
+    await expectAccessible(invited);
   } finally {
     await context.close();
   }

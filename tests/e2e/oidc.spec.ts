@@ -8,10 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_ROLE_MAP, startOidcProvider, type RunningOidcProvider } from '../../hack/oidc-provider.js';
 import { freePort } from '../support/free-port.js';
 import { SIGNED_OUT } from './accounts.js';
+import { expect, test } from './fixtures.js';
 import { OidcProviderPages } from './pages/oidc-provider.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

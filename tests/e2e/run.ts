@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, buildWeb } from '../../hack/build.js';
+import { buildServerIfChanged, buildWebIfChanged } from '../../hack/build.js';
 import { ensureChromium } from '../../hack/ensure-chromium.js';
 import { E2E_ADMIN_PASSWORD } from './accounts.js';
 import { startTestCluster } from './test-cluster.js';
@@ -50,7 +50,7 @@ function printLogTail(logFile: string, lines = 40) {
 }
 
 ensureChromium();
-await Promise.all([buildWeb(), buildServer()]);
+await Promise.all([buildWebIfChanged(), buildServerIfChanged()]);
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-'));

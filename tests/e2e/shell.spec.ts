@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.js';
 import { load } from 'js-yaml';
 import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './accounts.js';
 import { ConsoleShell } from './pages/console-shell.js';
@@ -68,6 +68,7 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
       await expect(page.getByRole('main').getByRole('grid'), href).toBeVisible();
       await expect(shell.notBuiltMessage()).toHaveCount(0);
     } else await expect(shell.notBuiltMessage(), `${title} (${href})`).toBeVisible();
+    await expectAccessible(page);
   }
   const origin = new URL(page.url()).origin;
   expect(requests.filter((url) => !url.startsWith(`${origin}/console/`))).toEqual([]);

@@ -115,6 +115,12 @@ describe('the UI under a base path', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('serves index.html for a client route whose last segment holds a dot', async () => {
+    const response = await fetch(server.at('settings/properties/topology.disable'));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<base href="/console/" />');
+  });
+
   it('keeps the API and probes under the base path, and probes at the root too', async () => {
     expect((await server.fetch('api/db/checks?limit=1')).status).toBe(200);
     expect((await fetch(new URL('/healthz', server.url))).status).toBe(200);

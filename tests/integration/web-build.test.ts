@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWeb } from '../../hack/build.js';
+import { buildWeb, buildWebIfChanged } from '../../hack/build.js';
 import { bundleReport, initialModules } from '../../hack/bundle-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,5 +49,9 @@ describe('the production UI build', () => {
     const html = fs.readFileSync(path.join(outdir, 'index.html'), 'utf8');
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
     expect(html).toMatch(/<script type="module" src="assets\/main-[\w-]+\.js">/);
+  });
+
+  it('is not built again while its inputs and outputs are unchanged (npm start)', async () => {
+    expect(await buildWebIfChanged(outdir)).toBe(false);
   });
 });

@@ -5,7 +5,9 @@ import express, { Router } from 'express';
 /**
  * Serves the built UI. Hashed assets (assets/name-HASH.ext) are cached for a year as
  * immutable; index.html is never cached and carries <base href> for the configured base
- * path, so the UI's relative URLs work under any sub-path. Client routes fall back to it.
+ * path, so the UI's relative URLs work under any sub-path. Every file of the build lives under
+ * assets/ (the favicon too), so a missing asset is a 404 and every other path is a client
+ * route: a route's last segment may hold a dot (/settings/properties/topology.disable).
  */
 export function webUi(webDir: string, basePath: string): Router {
   const router = Router();
@@ -30,9 +32,7 @@ export function webUi(webDir: string, basePath: string): Router {
       fallthrough: false,
     }),
   );
-  router.get('/{*path}', (req, res, next) => {
-    // A path with a file extension that was not found above is a missing file, not a route.
-    if (path.extname(req.path) !== '') return next();
+  router.get('/{*path}', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(index);
   });

@@ -4,6 +4,7 @@ import {
   durationError,
   formatAge,
   formatCount,
+  formatPastAge,
   formatDuration,
   formatUptime,
   parseDuration,
@@ -37,6 +38,15 @@ describe('formatAge', () => {
   it('is undefined for an empty or invalid date', () => {
     expect(formatAge(undefined, now)).toBeUndefined();
     expect(formatAge('garbage', now)).toBeUndefined();
+  });
+});
+
+describe('formatPastAge', () => {
+  it('says how long ago, and 0 seconds ago for a moment ahead of now', () => {
+    expect(formatPastAge('2024-05-01T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatPastAge('2024-05-01T12:00:07Z', now)).toBe('0 seconds ago');
+    expect(formatPastAge('2024-05-01T12:00:07Z', now, false)).toBe('0 seconds');
+    expect(formatPastAge('garbage', now)).toBeUndefined();
   });
 });
 

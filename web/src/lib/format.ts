@@ -32,6 +32,15 @@ export function formatAge(date: DateInput, now: Date = new Date(), suffix = true
 }
 
 /**
+ * formatAge for a moment that has passed (a run, a creation): a date a little ahead of `now`,
+ * as a server clock running ahead of the browser's gives, reads '0 seconds ago', never 'in 7 seconds'.
+ */
+export function formatPastAge(date: DateInput, now: Date = new Date(), suffix = true): string | undefined {
+  const parsed = toDate(date);
+  return parsed && formatAge(parsed > now ? now : parsed, now, suffix);
+}
+
+/**
  * Duration in the spec's units ms, s, m, h: 350 → '350ms', 1250 → '1.25s', 125000 → '2m 5s',
  * 3_700_000 → '1h 1m'. Values are truncated, never rounded up into the next unit. Empty for
  * negative or non-numeric input.

@@ -57,4 +57,21 @@ describe('Age', () => {
     unmount();
     expect(jest.getTimerCount()).toBe(0);
   });
+
+  it('measures a newer date against the time of rendering, not the time it was first shown', () => {
+    const { rerender } = render(<Age from={minutesAgo(5)} />);
+    expect(screen.getByText('5 minutes ago')).toBeInTheDocument();
+    // Run Now: seconds later, before the minute's re-render, the server answers with the new run.
+    jest.setSystemTime(now.getTime() + 7_000);
+    rerender(<Age from={new Date(now.getTime() + 7_000).toISOString()} />);
+    expect(screen.getByText('0 seconds ago')).toBeInTheDocument();
+  });
+
+  it('shows a past moment a little ahead of the browser clock as 0 seconds ago, an expiry ahead', () => {
+    const ahead = new Date(now.getTime() + 3_000);
+    const { rerender } = render(<Age from={ahead} minimumAgeMs={0} />);
+    expect(screen.getByText('0 seconds ago')).toBeInTheDocument();
+    rerender(<Age from={new Date(now.getTime() + 2 * 24 * 60 * MINUTE)} future />);
+    expect(screen.getByText('in 2 days')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type DateInput, formatAge, toDate } from '../../lib/format.js';
+import { type DateInput, formatAge, formatPastAge, toDate } from '../../lib/format.js';
 
 const MINUTE = 60_000;
 
@@ -11,24 +11,30 @@ export interface AgeProps {
   hideOlderThanMs?: number;
   /** Render nothing until the date is at least this old. */
   minimumAgeMs?: number;
+  /** The date may lie ahead (an expiry): 'in 3 days'. Otherwise it is a past moment, never shown ahead. */
+  future?: boolean;
 }
 
-/** '5 minutes ago' in a <time> element, kept current by re-rendering each minute. */
-export function Age({ from, suffix = true, hideOlderThanMs, minimumAgeMs }: AgeProps) {
-  const [now, setNow] = useState(() => new Date());
+/**
+ * '5 minutes ago' in a <time> element, kept current by re-rendering each minute. "Now" is read
+ * at every render: a newer date from the server (a run just made) must not meet an older "now".
+ */
+export function Age({ from, suffix = true, hideOlderThanMs, minimumAgeMs, future = false }: AgeProps) {
+  const [, tick] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), MINUTE);
+    const timer = setInterval(() => tick((n) => n + 1), MINUTE);
     return () => clearInterval(timer);
   }, []);
 
   const date = toDate(from);
   if (!date) return null;
-  const age = now.getTime() - date.getTime();
+  const now = new Date();
+  const age = future ? now.getTime() - date.getTime() : Math.max(0, now.getTime() - date.getTime());
   if (hideOlderThanMs !== undefined && age > hideOlderThanMs) return null;
   if (minimumAgeMs !== undefined && age < minimumAgeMs) return null;
   return (
     <time dateTime={date.toISOString()} title={date.toLocaleString()}>
-      {formatAge(date, now, suffix)}
+      {(future ? formatAge : formatPastAge)(date, now, suffix)}
     </time>
   );
 }

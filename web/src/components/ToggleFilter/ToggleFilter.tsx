@@ -83,6 +83,8 @@ export interface ToggleFilterGroupProps {
   value: Record<string, Toggle>;
   /** The new value; ids set back to 0 are left out, so it only holds selected filters. */
   onChange: (next: Record<string, Toggle>) => void;
+  /** The title's level in the page's outline: one below the heading the group sits under. */
+  headingLevel?: 'h2' | 'h3' | 'h4';
 }
 
 function withToggle(value: Record<string, Toggle>, id: string, state: Toggle): Record<string, Toggle> {
@@ -95,7 +97,13 @@ function withToggle(value: Record<string, Toggle>, id: string, state: Toggle): R
  * A titled list of ToggleFilters. The header lists the selected filters (each removable), or
  * from TOGGLE_SUMMARY_THRESHOLD on a summary such as '4 selected (3 included, 1 excluded)'.
  */
-export function ToggleFilterGroup({ title, items, value, onChange }: ToggleFilterGroupProps) {
+export function ToggleFilterGroup({
+  title,
+  items,
+  value,
+  onChange,
+  headingLevel = 'h3',
+}: ToggleFilterGroupProps) {
   const titleId = useId();
   const summary = summarizeToggles(value);
   const labels = new Map(items.map((item) => [item.id, item.label]));
@@ -107,7 +115,7 @@ export function ToggleFilterGroup({ title, items, value, onChange }: ToggleFilte
         alignItems={{ default: 'alignItemsCenter' }}
         justifyContent={{ default: 'justifyContentSpaceBetween' }}
       >
-        <Title headingLevel="h3" size="md" id={titleId}>
+        <Title headingLevel={headingLevel} size="md" id={titleId}>
           {title}
         </Title>
         {summary.selected > 0 && (

@@ -50,6 +50,7 @@ export const HealthFilterPanel = memo(function HealthFilterPanel({
         {/* Only the header part (title, chips or summary, Clear): the choices follow per key. */}
         <ToggleFilterGroup
           title="Labels"
+          headingLevel="h2"
           items={[]}
           value={labels}
           onChange={(next) => onLabelsChange(selectedOnly(next))}
@@ -77,7 +78,7 @@ function LabelKeySection({ group, labels, onChange }: LabelKeySectionProps) {
   );
   return (
     <section aria-labelledby={titleId}>
-      <Title headingLevel="h4" size="md" id={titleId}>
+      <Title headingLevel="h3" size="md" id={titleId}>
         <Button
           variant="link"
           isInline

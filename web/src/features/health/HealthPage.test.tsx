@@ -223,6 +223,19 @@ describe('HealthPage', () => {
     expect(url().get('labels')).toBeNull();
   });
 
+  it('outlines the filters below the page title and ties the tabs to the checks they show', async () => {
+    renderHealth('/health?groupBy=no_grouping&hidePassing=false');
+    await screen.findByText('orders-api');
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    expect(within(filters).getByRole('heading', { level: 2, name: 'Labels' })).toBeInTheDocument();
+    expect(within(filters).getByRole('heading', { level: 3, name: 'env' })).toBeInTheDocument();
+    const tab = screen.getByRole('tab', { name: /^All/ });
+    const panel = document.getElementById(tab.getAttribute('aria-controls')!);
+    expect(panel).toHaveAttribute('role', 'tabpanel');
+    expect(panel).toHaveAttribute('aria-labelledby', tab.id);
+    expect(within(panel!).getByRole('grid', { name: 'Health checks' })).toBeInTheDocument();
+  });
+
   it("tabs by namespace: 'All' first, then alphabetically, 'none' for checks without one", async () => {
     const { user, url } = renderHealth('/health?groupBy=no_grouping&hidePassing=false');
     await screen.findByText('orders-api');

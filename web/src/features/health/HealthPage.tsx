@@ -44,6 +44,10 @@ import './health.css';
 const CheckDrawer = lazy(async () => ({ default: (await import('./check-drawer/index.js')).CheckDrawer }));
 
 const NO_CHECKS: CheckSummary[] = [];
+// The namespace tabs have no content of their own: each controls the one panel below them,
+// the checks table or cards, which is labelled by the selected tab.
+const CHECKS_TAB_ID = 'health-checks-tab';
+const CHECKS_PANEL_ID = 'health-checks-panel';
 
 /** /health: every check's health over a time range, filtered, grouped and tabbed as the URL says. */
 export function HealthPage() {
@@ -183,6 +187,8 @@ export function HealthPage() {
                       <Tab
                         key={name}
                         eventKey={name}
+                        id={CHECKS_TAB_ID}
+                        tabContentId={CHECKS_PANEL_ID}
                         title={
                           <>
                             <TabTitleText>{name}</TabTitleText> <Badge isRead>{count}</Badge>
@@ -192,11 +198,19 @@ export function HealthPage() {
                     ))}
                   </Tabs>
                 )}
-                {params.layout === 'card' ? (
-                  <ChecksCards {...layoutProps} />
-                ) : (
-                  <ChecksTable {...layoutProps} />
-                )}
+                <div
+                  id={CHECKS_PANEL_ID}
+                  {...(summary.data && {
+                    role: 'tabpanel',
+                    'aria-labelledby': `pf-tab-${view.tab}-${CHECKS_TAB_ID}`,
+                  })}
+                >
+                  {params.layout === 'card' ? (
+                    <ChecksCards {...layoutProps} />
+                  ) : (
+                    <ChecksTable {...layoutProps} />
+                  )}
+                </div>
               </>
             )}
           </div>

@@ -12,8 +12,8 @@ export const NO_TOKENS = 'You have no API tokens. Create one for scripts and age
 
 const NEVER = 'Never';
 
-function When({ date }: { date: string | null }) {
-  return date === null ? NEVER : <Age from={date} />;
+function When({ date, future }: { date: string | null; future?: boolean }) {
+  return date === null ? NEVER : <Age from={date} future={future} />;
 }
 
 const time = (date: string | null) => (date === null ? null : Date.parse(date));
@@ -48,7 +48,7 @@ export function ApiTokensPanel() {
     {
       id: 'expiresAt',
       header: 'Expires',
-      cell: (token) => <When date={token.expiresAt} />,
+      cell: (token) => <When date={token.expiresAt} future />,
       sortable: true,
       sortValue: (token) => time(token.expiresAt),
     },

@@ -2,7 +2,6 @@ import type { DemoContext } from './context.js';
 
 /** Trigger-written changelog rows get the time of the event they record, not the load time. */
 export async function alignHistory({ w, clock }: DemoContext): Promise<void> {
-  if (!w.has('incident_histories')) return;
   await w.q.query(
     `update incident_histories h set created_at = x.at
      from (

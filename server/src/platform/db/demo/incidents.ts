@@ -373,7 +373,7 @@ export async function loadIncidents(ctx: DemoContext): Promise<void> {
   // Walk incidents through their statuses so the changelog triggers record each step.
   for (const step of CHAIN.slice(1)) {
     const ids = [...advance].filter(([, steps]) => steps.includes(step)).map(([id]) => id);
-    if (ids.length && w.has('incidents'))
+    if (ids.length)
       await w.q.query('update incidents set status = $2 where id = any($1::uuid[])', [ids, step]);
   }
   await alignHistory(ctx);

@@ -19,8 +19,6 @@ export interface DemoOptions {
   now?: Date;
   /** Called per stage with its duration, for diagnostics. */
   onStage?: (stage: string, ms: number) => void;
-  /** Called once with table.column names the generator has but the schema lacks. */
-  onSkipped?: (skipped: string[]) => void;
 }
 
 export const DEFAULT_SEED = 20240611;
@@ -55,7 +53,6 @@ export async function loadDemoData(db: Db, options: DemoOptions = {}): Promise<R
     await stage('notifications', loadNotifications);
     await stage('playbooks', loadPlaybooks);
     await stage('settings', loadSettings);
-    options.onSkipped?.([...w.skipped].sort());
     return { ...w.counts };
   });
 }

@@ -2,72 +2,35 @@ import type { Queryable } from '../db.js';
 
 export type DemoRow = Record<string, unknown>;
 
-interface Column {
-  name: string;
-  type: string;
-  nullable: boolean;
-  hasDefault: boolean;
-}
-
 /**
- * Writes rows into whatever schema the migrations built: columns are looked up once, keys the
- * table lacks are dropped (and reported), and each batch is one statement that expands a JSON
+ * Writes rows into the schema the migrations built: columns are looked up once, and a table or
+ * column the schema lacks fails the load with its name, so the generator keeps up with the
+ * migrations instead of quietly losing data. Each batch is one statement that expands a JSON
  * array server-side with jsonb_populate_recordset — one round trip per table, every value bound.
  */
 export class Writer {
   readonly counts: Record<string, number> = {};
-  /** table.column names the generator produced but the schema lacks; and tables it lacks. */
-  readonly skipped = new Set<string>();
-  private tables = new Map<string, Map<string, Column>>();
+  /** Each table's writable columns (generated ones are the database's to fill). */
+  private tables = new Map<string, Set<string>>();
 
   constructor(readonly q: Queryable) {}
 
   async introspect(): Promise<void> {
-    const { rows } = await this.q.query<{
-      table_name: string;
-      column_name: string;
-      udt_name: string;
-      is_nullable: string;
-      column_default: string | null;
-      is_generated: string;
-      is_identity: string;
-    }>(
-      `select c.table_name, c.column_name, c.udt_name, c.is_nullable, c.column_default,
-              c.is_generated, c.is_identity
+    const { rows } = await this.q.query<{ table_name: string; column_name: string }>(
+      `select c.table_name, c.column_name
          from information_schema.columns c
          join information_schema.tables t
            on t.table_schema = c.table_schema and t.table_name = c.table_name
         where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+          and c.is_generated <> 'ALWAYS'
         order by c.table_name, c.ordinal_position`,
     );
     this.tables.clear();
     for (const r of rows) {
-      if (r.is_generated === 'ALWAYS') continue;
       let cols = this.tables.get(r.table_name);
-      if (!cols) this.tables.set(r.table_name, (cols = new Map()));
-      cols.set(r.column_name, {
-        name: r.column_name,
-        type: r.udt_name,
-        nullable: r.is_nullable === 'YES',
-        hasDefault: r.column_default !== null || r.is_identity === 'YES',
-      });
+      if (!cols) this.tables.set(r.table_name, (cols = new Set()));
+      cols.add(r.column_name);
     }
-  }
-
-  has(table: string, column?: string): boolean {
-    const cols = this.tables.get(table);
-    return !!cols && (column === undefined || cols.has(column));
-  }
-
-  columnType(table: string, column: string): string | undefined {
-    return this.tables.get(table)?.get(column)?.type;
-  }
-
-  /** The columns of `table` among `wanted`, in the given order. */
-  columns(table: string, wanted: readonly string[]): string[] {
-    const cols = this.tables.get(table);
-    if (!cols) return [];
-    return wanted.filter((c) => cols.has(c));
   }
 
   /**
@@ -76,18 +39,15 @@ export class Writer {
    */
   async insert(table: string, rows: readonly DemoRow[], chunk = 5000): Promise<number> {
     const cols = this.tables.get(table);
-    if (!cols) {
-      this.skipped.add(table);
-      return 0;
-    }
+    if (!cols) throw new Error(`demo data: the schema has no table ${table}`);
     // Consecutive rows setting the same keys go in one statement; order is kept (parents first).
     const groups: { sig: string; keys: string[]; rows: DemoRow[] }[] = [];
     for (const row of rows) {
       const keys: string[] = [];
       for (const [k, v] of Object.entries(row)) {
         if (v === undefined) continue;
-        if (cols.has(k)) keys.push(k);
-        else this.skipped.add(`${table}.${k}`);
+        if (!cols.has(k)) throw new Error(`demo data: the schema has no writable column ${table}.${k}`);
+        keys.push(k);
       }
       const sig = keys.join(',');
       const last = groups[groups.length - 1];

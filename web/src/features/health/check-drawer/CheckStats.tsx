@@ -17,7 +17,8 @@ export interface CheckStatsProps {
 }
 
 const ms = (value: number | null | undefined) => (value == null ? NO_VALUE : formatDuration(value));
-const age = (date: string | null | undefined) => (date ? <Age from={date} /> : NO_VALUE);
+const age = (date: string | null | undefined, future = false) =>
+  date ? <Age from={date} future={future} /> : NO_VALUE;
 
 /** Uptime, latency percentiles, run times, type, canary and agent of the check over the range. */
 export function CheckStats({ check, summary, isLoading }: CheckStatsProps) {
@@ -30,7 +31,7 @@ export function CheckStats({ check, summary, isLoading }: CheckStatsProps) {
     ['Latency p99', figure(ms(latency?.p99))],
     ['Last run', age(summary?.last_runtime ?? check.last_runtime)],
     ['Last transition', age(summary?.last_transition_time ?? check.last_transition_time)],
-    ['Next run', age(summary?.next_runtime ?? check.next_runtime)],
+    ['Next run', age(summary?.next_runtime ?? check.next_runtime, true)],
     ['Type', check.type],
     ['Canary', summary?.canary_name ?? check.canary?.name ?? NO_VALUE],
     // The all-zero agent (agent_name null) is the console itself.

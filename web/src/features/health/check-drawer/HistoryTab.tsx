@@ -11,7 +11,7 @@ import {
 } from '../../../components/DataTable/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { formatAge, formatDuration } from '../../../lib/format.js';
+import { formatDuration, formatPastAge } from '../../../lib/format.js';
 import { formatDateTime } from '../../../lib/time-range/index.js';
 import type { CheckResult } from './check-api.js';
 import { DurationFilter } from './DurationFilter.js';
@@ -27,7 +27,7 @@ import {
 function RunTime({ time }: { time: string }) {
   const date = new Date(time);
   return (
-    <time dateTime={time} title={formatAge(date)}>
+    <time dateTime={time} title={formatPastAge(date)}>
       {formatDateTime(date)}
     </time>
   );

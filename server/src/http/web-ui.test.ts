@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { webUi } from './web-ui.js';
+
+describe('webUi', () => {
+  let webDir: string;
+  let base: string;
+  let close: () => void;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-ui-'));
+    fs.mkdirSync(path.join(webDir, 'assets/files'), { recursive: true });
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<html><head><base href="/" /></head></html>');
+    fs.writeFileSync(path.join(webDir, 'assets/main-abc.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDir, 'assets/files/favicon-1234.svg'), '<svg/>');
+    const app = express();
+    app.use('/console/', webUi(webDir, '/console/'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/console/`;
+    close = () => server.close();
+  });
+  afterAll(() => {
+    close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it.each(['settings/properties/topology.disable', 'catalog/app.v1.2', 'health', 'index.html', ''])(
+    'answers the client route "%s" with index.html under the base href',
+    async (route) => {
+      const response = await fetch(new URL(route, base));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toContain('<base href="/console/" />');
+    },
+  );
+
+  it('serves the files under assets/ and answers 404 for a missing one', async () => {
+    const script = await fetch(new URL('assets/main-abc.js', base));
+    expect(script.status).toBe(200);
+    expect(await script.text()).toBe('console.log(1)');
+    expect((await fetch(new URL('assets/files/favicon-1234.svg', base))).status).toBe(200);
+    expect((await fetch(new URL('assets/missing-123.js', base))).status).toBe(404);
+  });
+});
