@@ -89,7 +89,7 @@ describe('the route map', () => {
     ['/settings', '/settings/event-queue-status', 'No events in the queue'],
     ['/organizations/orgs-switched', '/topology', NOT_BUILT],
   ])('redirects %s to %s', async (from, target, shown) => {
-    api.reply('GET api/db/event_queue_summary', { status: 200, body: [] });
+    page.api.reply('GET api/db/event_queue_summary', { status: 200, body: [] });
     const { router } = renderConsole(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(target));
     expect(await screen.findByText(shown)).toBeInTheDocument();

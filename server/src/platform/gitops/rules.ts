@@ -3,7 +3,13 @@
  * `KubernetesCRD`, or any source other than `UI`) are changed there, never through /api/db. The
  * mirror writes them straight to the database, not through this API.
  */
-import { CRD_SOURCE, isManaged, managerOf, resourceName, type SourcedRow } from '../../../../common/managed.js';
+import {
+  CRD_SOURCE,
+  isManaged,
+  managerOf,
+  resourceName,
+  type SourcedRow,
+} from '../../../../common/managed.js';
 import { RestError } from '../rest/errors.js';
 import type { WriteRules, WriteTarget } from '../rest/write-rules.js';
 
