@@ -11,7 +11,7 @@ import { listenEarly } from './http/listener.js';
 import { createLogger, type Logger } from './http/logging.js';
 import { createKubeConnection, KubeSync, type KubeConnection } from './kube/index.js';
 import { openDatabase, type Db } from './platform/db/db.js';
-import { prepareDatabase } from './platform/db/prepare.js';
+import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
 import { JobRegistry } from './platform/jobs/registry.js';
 import { loadSchema } from './platform/rest/schema.js';

@@ -75,7 +75,7 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
   expect(problems).toEqual([]);
 });
 
-/** The event names the demo queues (server/src/platform/db/demo/settings.ts), every one failing some. */
+/** The event names the demo queues (server/src/platform/demo/settings.ts), every one failing some. */
 const DEMO_EVENTS = [
   'check.failed',
   'check.passed',

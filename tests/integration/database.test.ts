@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
 import { migrate, MigrationError } from '../../server/src/platform/db/migrate.js';
-import { prepareDatabase } from '../../server/src/platform/db/prepare.js';
+import { prepareDatabase } from '../../server/src/platform/demo/prepare.js';
 import { availableBackends, freshDatabase } from '../support/databases.js';
 
 /** The database layer on each engine: what unit tests check on PGlite, here on PostgreSQL too. */

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
-import { prepareDatabase } from '../../server/src/platform/db/prepare.js';
+import { prepareDatabase } from '../../server/src/platform/demo/prepare.js';
 import {
   TEST_STATE_ENV,
   readTestState,

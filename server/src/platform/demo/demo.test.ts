@@ -1,6 +1,6 @@
-import type { Db } from '../db.js';
-import { openTestDatabase } from '../test-database.js';
-import { specValidatorOf } from '../../specs/kinds.js';
+import type { Db } from '../db/db.js';
+import { openTestDatabase } from '../db/test-database.js';
+import { specValidatorOf } from '../specs/kinds.js';
 import { loadDemoData } from './index.js';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);

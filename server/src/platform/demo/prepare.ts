@@ -1,5 +1,5 @@
-import type { Db } from './db.js';
-import { migrate } from './migrate.js';
+import type { Db } from '../db/db.js';
+import { migrate } from '../db/migrate.js';
 
 export interface PrepareOptions {
   demoData: boolean;
@@ -30,7 +30,7 @@ export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<
     if (applied.length > 0) log('migrations applied', { applied });
     if (options.demoData && (await isEmpty(db))) {
       const started = Date.now();
-      const { loadDemoData } = await import('./demo/index.js');
+      const { loadDemoData } = await import('./index.js');
       const counts = await loadDemoData(db);
       log('demo data loaded', { ms: Date.now() - started, ...counts });
     }

@@ -1,4 +1,4 @@
-import type { Db } from '../db.js';
+import type { Db } from '../db/db.js';
 import { loadCatalog } from './catalog.js';
 import { loadCatalogEvents } from './catalog-events.js';
 import { emptyRefs, type DemoContext } from './context.js';

@@ -1,4 +1,4 @@
-import type { Queryable, QueryResult } from '../db.js';
+import type { Queryable, QueryResult } from '../db/db.js';
 import { Writer } from './writer.js';
 
 /** A database whose schema has one table, teams(id, name); it records the inserts it is sent. */

@@ -1,6 +1,6 @@
 import type { CatalogItem } from './catalog.js';
 import { teamOf } from './catalog.js';
-import { LOCAL_AGENT } from '../../agents/local-agent.js';
+import { LOCAL_AGENT } from '../agents/local-agent.js';
 import type { DemoContext } from './context.js';
 import { CLUSTERS, COMPANY, DATASTORES, SERVICES } from './names.js';
 import { DAY, HOUR, MINUTE } from './random.js';

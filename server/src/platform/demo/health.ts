@@ -1,4 +1,4 @@
-import { rollUpStatuses } from '../../health/rollups.js';
+import { rollUpStatuses } from '../health/rollups.js';
 import type { CatalogItem } from './catalog.js';
 import { defineChecks } from './checks.js';
 import type { DemoContext } from './context.js';

@@ -1,5 +1,5 @@
 import type { DemoContext } from './context.js';
-import { FEATURES } from '../../../access/features.js';
+import { FEATURES } from '../../access/features.js';
 import { LOREM_ERRORS } from './names.js';
 import { Clock, DAY, HOUR, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';
