@@ -1,11 +1,18 @@
 import { Router } from 'express';
-import type { KubeConnection } from '../kube/connection.js';
 import type { Db } from '../platform/db/db.js';
 import type { Logger } from './logging.js';
 
+/**
+ * What /readyz needs of the cluster connection, declared here because kube/ builds on http/
+ * and not the other way round; kube's connection satisfies it as it is.
+ */
+export interface ClusterConnection {
+  status(): { configured: boolean; connected: boolean };
+}
+
 /** How /readyz tells the cluster connection: detail only, it never makes the console unready. */
 export function kubernetesState(
-  kube: KubeConnection | undefined,
+  kube: ClusterConnection | undefined,
 ): 'connected' | 'disconnected' | 'not configured' {
   const status = kube?.status();
   if (!status?.configured) return 'not configured';
@@ -17,7 +24,12 @@ export function kubernetesState(
  * unauthenticated, so a database failure is told in the log, not in the answer. The cluster
  * connection is reported but does not count: without it the console keeps serving.
  */
-export function probes(db: Db, isShuttingDown: () => boolean, logger: Logger, kube?: KubeConnection): Router {
+export function probes(
+  db: Db,
+  isShuttingDown: () => boolean,
+  logger: Logger,
+  kube?: ClusterConnection,
+): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
