@@ -4,6 +4,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { can, isFeatureEnabled, useAbout, useWhoami, type Action, type Whoami } from './auth.js';
+import { useApi } from './hooks.js';
 
 const RESPONDER = {
   user: { id: 'u1', name: 'Riley', email: 'riley@example.com', avatar: null },
@@ -65,6 +66,7 @@ describe('useWhoami and useAbout', () => {
   let server: http.Server;
   let whoamiStatus = 200;
   let whoamiRequests = 0;
+  let unreadyRequests = 0;
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -74,7 +76,10 @@ describe('useWhoami and useAbout', () => {
         res.statusCode = whoamiStatus;
         res.end(JSON.stringify(whoamiStatus === 200 ? RESPONDER : { message: 'instance not ready' }));
       } else if (req.url === '/console/api/about') res.end(JSON.stringify({ Version: 'v0.9.1' }));
-      else res.writeHead(404).end();
+      else if (req.url === '/console/api/unready') {
+        unreadyRequests += 1;
+        res.writeHead(503).end();
+      } else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     document.head.innerHTML = `<base href="http://127.0.0.1:${(server.address() as AddressInfo).port}/console/">`;
@@ -82,7 +87,7 @@ describe('useWhoami and useAbout', () => {
 
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  // A short retry interval: a hook that retried errors would call again within the wait below.
+  // A short retry interval, so that a hook that retries errors calls again soon.
   const wrapper = ({ children }: { children: ReactNode }) =>
     createElement(
       SWRConfig,
@@ -103,7 +108,11 @@ describe('useWhoami and useAbout', () => {
     await waitFor(() =>
       expect(result.current.error).toMatchObject({ status: 503, message: 'instance not ready' }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // A hook that does retry, started only now: SWR's first retry comes 1-2 intervals after an
+    // error, its second 2-5 more, so once this one has retried twice whoami's retry would be due.
+    unreadyRequests = 0;
+    renderHook(() => useApi('api/unready'), { wrapper });
+    await waitFor(() => expect(unreadyRequests).toBeGreaterThanOrEqual(3));
     expect(whoamiRequests).toBe(1);
   });
 

@@ -75,6 +75,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   contentType?: string;
+  /** Further response headers, e.g. PostgREST's Content-Range. */
+  headers?: Record<string, string>;
 }
 
 export interface SeenRequest {
@@ -111,10 +113,10 @@ export async function startFakeApi(): Promise<FakeApi> {
         : typeof reply.body === 'string'
           ? reply.body
           : JSON.stringify(reply.body);
-    res.writeHead(
-      reply.status,
-      text === undefined ? {} : { 'Content-Type': reply.contentType ?? 'application/json' },
-    );
+    res.writeHead(reply.status, {
+      ...(text === undefined ? {} : { 'Content-Type': reply.contentType ?? 'application/json' }),
+      ...reply.headers,
+    });
     res.end(text);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,42 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  fakeLocation,
-  recordSentRequests,
-  renderPage,
-  startFakeApi,
-  type FakeApi,
-} from '../../shell/test-support.js';
+import { fakeApiPerTest, fakeLocation, renderPage } from '../../shell/test-support.js';
 import { InvitePage } from './InvitePage.js';
 
-let api: FakeApi;
-let location: ReturnType<typeof fakeLocation> | undefined;
-let requests: ReturnType<typeof recordSentRequests> | undefined;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
+const page = fakeApiPerTest((api) =>
   api.reply('POST api/auth/invite/lookup', {
     status: 200,
     body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', mode: 'local' },
-  });
-});
-afterEach(() => {
-  location?.restore();
-  requests?.stop();
-});
+  }),
+);
+let location: ReturnType<typeof fakeLocation> | undefined;
+afterEach(() => location?.restore());
 
 const INVALID = 'This invite link is not valid or has expired.';
 
 function openInvite(fragment: string) {
-  location = fakeLocation(`${api.base}invite${fragment}`);
-  requests = recordSentRequests();
+  location = fakeLocation(`${page.api.base}invite${fragment}`);
   return renderPage(<InvitePage />, `/invite${fragment}`);
 }
 
-const sentTo = (path: string) => requests!.sent.filter((r) => r.method === 'POST' && r.path === path);
+const sentTo = (path: string) => page.sent.filter((r) => r.method === 'POST' && r.path === path);
 const choosePassword = () => screen.getByLabelText(/Choose a password/);
 const confirmPassword = () => screen.getByLabelText(/Confirm password/);
 const submitButton = () => screen.getByRole('button', { name: 'Set password and sign in' });
@@ -52,13 +35,13 @@ describe('InvitePage in local mode', () => {
   });
 
   it('sets the password, then opens the console root with a full page load', async () => {
-    api.reply('POST api/auth/invite/accept', { status: 200, body: { csrfToken: 'c1' } });
+    page.api.reply('POST api/auth/invite/accept', { status: 200, body: { csrfToken: 'c1' } });
     openInvite('#tok-123');
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
     await userEvent.type(choosePassword(), 'a long password');
     await userEvent.type(confirmPassword(), 'a long password{Enter}');
 
-    await waitFor(() => expect(location!.assigned).toEqual([api.base]));
+    await waitFor(() => expect(location!.assigned).toEqual([page.api.base]));
     expect(sentTo('api/auth/invite/accept').map((r) => r.body)).toEqual([
       { token: 'tok-123', password: 'a long password' },
     ]);
@@ -82,7 +65,7 @@ describe('InvitePage in local mode', () => {
   });
 
   it("shows the server's message for a refused password and keeps what was typed", async () => {
-    api.reply('POST api/auth/invite/accept', {
+    page.api.reply('POST api/auth/invite/accept', {
       status: 422,
       body: { message: 'The password must be at least 8 characters long.' },
     });
@@ -99,7 +82,7 @@ describe('InvitePage in local mode', () => {
   });
 
   it('shows the invalid-link message when the invite is gone by the time it is accepted', async () => {
-    api.reply('POST api/auth/invite/accept', { status: 404, body: { message: INVALID } });
+    page.api.reply('POST api/auth/invite/accept', { status: 404, body: { message: INVALID } });
     openInvite('#tok-123');
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
     await userEvent.type(choosePassword(), 'a long password');
@@ -111,7 +94,7 @@ describe('InvitePage in local mode', () => {
 
 describe('InvitePage in OIDC mode', () => {
   it('has no password form, only a way to sign in', async () => {
-    api.reply('POST api/auth/invite/lookup', {
+    page.api.reply('POST api/auth/invite/lookup', {
       status: 200,
       body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', mode: 'oidc' },
     });
@@ -125,7 +108,7 @@ describe('InvitePage in OIDC mode', () => {
 
 describe('InvitePage with a bad link', () => {
   it("shows the server's message and a link to sign in for an unknown or expired token", async () => {
-    api.reply('POST api/auth/invite/lookup', { status: 404, body: { message: INVALID } });
+    page.api.reply('POST api/auth/invite/lookup', { status: 404, body: { message: INVALID } });
     openInvite('#expired');
     expect(await screen.findByText(INVALID)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
@@ -139,10 +122,10 @@ describe('InvitePage with a bad link', () => {
   });
 
   it('offers to try again when the lookup fails for another reason', async () => {
-    api.reply('POST api/auth/invite/lookup', { status: 503, body: { message: 'Database unavailable' } });
+    page.api.reply('POST api/auth/invite/lookup', { status: 503, body: { message: 'Database unavailable' } });
     openInvite('#tok-123');
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
-    api.reply('POST api/auth/invite/lookup', {
+    page.api.reply('POST api/auth/invite/lookup', {
       status: 200,
       body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', mode: 'local' },
     });

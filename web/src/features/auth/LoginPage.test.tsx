@@ -1,40 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  fakeLocation,
-  recordSentRequests,
-  renderPage,
-  startFakeApi,
-  whoamiAs,
-  type FakeApi,
-} from '../../shell/test-support.js';
+import { fakeApiPerTest, fakeLocation, renderPage, whoamiAs } from '../../shell/test-support.js';
 import { LoginPage } from './LoginPage.js';
 
-let api: FakeApi;
-let location: ReturnType<typeof fakeLocation> | undefined;
-let requests: ReturnType<typeof recordSentRequests> | undefined;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
+const page = fakeApiPerTest((api) => {
   api.reply('GET api/auth/config', { status: 200, body: { mode: 'local' } });
   api.reply('GET api/auth/whoami', { status: 401, body: { message: 'Sign in first' } });
 });
-afterEach(() => {
-  location?.restore();
-  requests?.stop();
-});
+let location: ReturnType<typeof fakeLocation> | undefined;
+afterEach(() => location?.restore());
 
 /** /login with `query`, in the router and in window.location (where full page loads are recorded). */
 function openLogin(query = '') {
-  location = fakeLocation(`${api.base}login${query}`);
+  location = fakeLocation(`${page.api.base}login${query}`);
   return renderPage(<LoginPage />, `/login${query}`);
 }
 
-const oidcMode = () => api.reply('GET api/auth/config', { status: 200, body: { mode: 'oidc' } });
-const signedIn = () => api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
+const oidcMode = () => page.api.reply('GET api/auth/config', { status: 200, body: { mode: 'oidc' } });
+const signedIn = () => page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
 const usernameField = () => screen.findByLabelText(/Username/);
 const passwordField = () => screen.getByLabelText(/Password/);
 const signInButton = () => screen.getByRole('button', { name: 'Sign in' });
@@ -48,26 +31,25 @@ const ERROR_CODES = [
 
 describe('LoginPage in local mode', () => {
   it('signs in and opens return_to under the base with a full page load', async () => {
-    api.reply('POST api/auth/login', { status: 200, body: { csrfToken: 'c1' } });
+    page.api.reply('POST api/auth/login', { status: 200, body: { csrfToken: 'c1' } });
     openLogin('?return_to=%2Fhealth%3FtimeRange%3D1h');
-    requests = recordSentRequests();
 
     await userEvent.type(await usernameField(), 'ada');
     await userEvent.type(passwordField(), 'correct horse');
     await userEvent.click(signInButton());
 
-    await waitFor(() => expect(location!.assigned).toEqual([`${api.base}health?timeRange=1h`]));
-    const login = requests.sent.find((r) => r.method === 'POST' && r.path === 'api/auth/login');
+    await waitFor(() => expect(location!.assigned).toEqual([`${page.api.base}health?timeRange=1h`]));
+    const login = page.sent.find((r) => r.method === 'POST' && r.path === 'api/auth/login');
     expect(login?.body).toEqual({ username: 'ada', password: 'correct horse' });
     expect(document.title).toBe('Sign in to Ops Console · Ops Console');
   });
 
   it('submits with Enter and goes to the console home without a return_to', async () => {
-    api.reply('POST api/auth/login', { status: 200, body: { csrfToken: 'c1' } });
+    page.api.reply('POST api/auth/login', { status: 200, body: { csrfToken: 'c1' } });
     openLogin();
     await userEvent.type(await usernameField(), 'ada');
     await userEvent.type(passwordField(), 'secret{Enter}');
-    await waitFor(() => expect(location!.assigned).toEqual([api.base]));
+    await waitFor(() => expect(location!.assigned).toEqual([page.api.base]));
   });
 
   it.each([
@@ -76,7 +58,7 @@ describe('LoginPage in local mode', () => {
   ])(
     "shows the server's message for %i, keeps the username, clears and focuses the password",
     async (status, message) => {
-      api.reply('POST api/auth/login', { status, body: { message } });
+      page.api.reply('POST api/auth/login', { status, body: { message } });
       openLogin('?return_to=%2Fhealth');
       await userEvent.type(await usernameField(), 'ada');
       await userEvent.type(passwordField(), 'wrong{Enter}');
@@ -91,7 +73,7 @@ describe('LoginPage in local mode', () => {
   );
 
   it('disables the button and shows progress while signing in', async () => {
-    api.reply('POST api/auth/login', { status: 200, body: { csrfToken: 'c1' } });
+    page.api.reply('POST api/auth/login', { status: 200, body: { csrfToken: 'c1' } });
     openLogin();
     const realFetch = globalThis.fetch;
     let release!: () => void;
@@ -115,20 +97,19 @@ describe('LoginPage in local mode', () => {
 
   it('asks for both fields without calling the server', async () => {
     openLogin();
-    requests = recordSentRequests();
     await userEvent.type(await usernameField(), 'ada{Enter}');
     expect(await screen.findByText('Please enter your username and password.')).toBeInTheDocument();
     expect(passwordField()).toHaveFocus();
-    expect(requests.sent.filter((r) => r.path === 'api/auth/login')).toEqual([]);
+    expect(page.sent.filter((r) => r.path === 'api/auth/login')).toEqual([]);
   });
 
   it('refuses a return_to outside the console and signs in to the home page instead', async () => {
-    api.reply('POST api/auth/login', { status: 200, body: { csrfToken: 'c1' } });
+    page.api.reply('POST api/auth/login', { status: 200, body: { csrfToken: 'c1' } });
     openLogin('?return_to=https%3A%2F%2Fevil.example.com%2F');
     expect(await screen.findByText('The return_to address is not allowed.')).toBeInTheDocument();
     await userEvent.type(await usernameField(), 'ada');
     await userEvent.type(passwordField(), 'secret{Enter}');
-    await waitFor(() => expect(location!.assigned).toEqual([api.base]));
+    await waitFor(() => expect(location!.assigned).toEqual([page.api.base]));
   });
 
   it.each(ERROR_CODES)('shows the message for error=%s above the form', async (code, message) => {
@@ -142,7 +123,7 @@ describe('LoginPage when already signed in', () => {
   it('goes straight to return_to', async () => {
     signedIn();
     openLogin('?return_to=%2Fincidents%2Finc-1');
-    await waitFor(() => expect(location!.assigned).toEqual([`${api.base}incidents/inc-1`]));
+    await waitFor(() => expect(location!.assigned).toEqual([`${page.api.base}incidents/inc-1`]));
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
   });
 
@@ -150,7 +131,7 @@ describe('LoginPage when already signed in', () => {
     signedIn();
     openLogin('?return_to=%2F%2Fevil.example.com');
     expect(await screen.findByText('The return_to address is not allowed.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the console' })).toHaveAttribute('href', api.base);
+    expect(screen.getByRole('link', { name: 'Go to the console' })).toHaveAttribute('href', page.api.base);
     expect(location!.assigned).toEqual([]);
   });
 });
@@ -161,7 +142,7 @@ describe('LoginPage in OIDC mode', () => {
     openLogin('?return_to=%2Fhealth');
     expect(await screen.findByText('Redirecting to sign-in…')).toBeInTheDocument();
     await waitFor(() =>
-      expect(location!.assigned).toEqual([`${api.base}api/auth/oidc/login?return_to=%2Fhealth`]),
+      expect(location!.assigned).toEqual([`${page.api.base}api/auth/oidc/login?return_to=%2Fhealth`]),
     );
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
   });
@@ -174,7 +155,7 @@ describe('LoginPage in OIDC mode', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute(
         'href',
-        `${api.base}api/auth/oidc/login?return_to=%2Fhealth`,
+        `${page.api.base}api/auth/oidc/login?return_to=%2Fhealth`,
       );
       expect(location!.assigned).toEqual([]);
     },
@@ -192,7 +173,7 @@ describe('LoginPage in OIDC mode', () => {
     expect(await screen.findByText('The return_to address is not allowed.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      `${api.base}api/auth/oidc/login?return_to=%2F`,
+      `${page.api.base}api/auth/oidc/login?return_to=%2F`,
     );
     expect(location!.assigned).toEqual([]);
   });
@@ -200,10 +181,10 @@ describe('LoginPage in OIDC mode', () => {
 
 describe('LoginPage when the sign-in settings cannot be read', () => {
   it('says why and tries again', async () => {
-    api.reply('GET api/auth/config', { status: 400, body: { message: 'Sign-in is not configured' } });
+    page.api.reply('GET api/auth/config', { status: 400, body: { message: 'Sign-in is not configured' } });
     openLogin();
     expect(await screen.findByText('Sign-in is not configured')).toBeInTheDocument();
-    api.reply('GET api/auth/config', { status: 200, body: { mode: 'local' } });
+    page.api.reply('GET api/auth/config', { status: 200, body: { mode: 'local' } });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await usernameField()).toBeInTheDocument();
   });

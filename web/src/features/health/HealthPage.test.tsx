@@ -1,13 +1,7 @@
 import { jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  recordSentRequests,
-  renderInShell,
-  startFakeApi,
-  type FakeApi,
-  type SentRequest,
-} from '../../shell/test-support.js';
+import { fakeApiPerTest, renderInShell } from '../../shell/test-support.js';
 import { HealthPage } from './HealthPage.js';
 import { REFRESH_RATE_STORAGE_KEY } from './refresh-rate.js';
 import { makeCheck } from './test-checks.js';
@@ -54,24 +48,16 @@ const summary = (checks: CheckSummary[]): HealthSummaryResponse => ({
   duration: 3,
 });
 
-let api: FakeApi;
-let sent: SentRequest[];
-let stopRecording: () => void;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
+const page = fakeApiPerTest((api) =>
+  api.reply('GET api/canary/api/summary', { status: 200, body: summary(CHECKS) }),
+);
 // jsdom has no layout: the virtualized table needs a viewport height to render rows (45 px each).
 const VIEWPORT = 450;
 beforeEach(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => VIEWPORT });
-  api.reset();
   localStorage.clear();
-  api.reply('GET api/canary/api/summary', { status: 200, body: summary(CHECKS) });
-  ({ sent, stop: stopRecording } = recordSentRequests());
 });
 afterEach(() => {
-  stopRecording();
   delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
 });
 
@@ -93,7 +79,7 @@ const tabNames = () =>
   within(screen.getByLabelText('Check tabs'))
     .getAllByRole('tab')
     .map((tab) => tab.textContent);
-const summaryRequests = () => sent.filter((request) => request.path === 'api/canary/api/summary');
+const summaryRequests = () => page.sent.filter((request) => request.path === 'api/canary/api/summary');
 
 describe('HealthPage', () => {
   it('lists the failing checks of the last hour with health, uptime, latency and header counts', async () => {
@@ -124,7 +110,7 @@ describe('HealthPage', () => {
     const many = Array.from({ length: 2000 }, (_, index) =>
       makeCheck(`c${index}`, { name: `check ${String(index).padStart(4, '0')}`, status: 'unhealthy' }),
     );
-    api.reply('GET api/canary/api/summary', { status: 200, body: summary(many) });
+    page.api.reply('GET api/canary/api/summary', { status: 200, body: summary(many) });
     renderHealth();
     expect(await screen.findByText('check 0000')).toBeInTheDocument();
     expect(screen.getByText('2000 failing')).toBeInTheDocument();
@@ -157,13 +143,13 @@ describe('HealthPage', () => {
   });
 
   it("shows 'No data available' without checks", async () => {
-    api.reply('GET api/canary/api/summary', { status: 200, body: summary([]) });
+    page.api.reply('GET api/canary/api/summary', { status: 200, body: summary([]) });
     renderHealth();
     expect(await screen.findByText('No data available')).toBeInTheDocument();
   });
 
   it("shows the server's message when the summary fails", async () => {
-    api.reply('GET api/canary/api/summary', { status: 500, body: { error: 'summary unavailable' } });
+    page.api.reply('GET api/canary/api/summary', { status: 500, body: { error: 'summary unavailable' } });
     renderHealth();
     expect(await screen.findByText('summary unavailable')).toBeInTheDocument();
   });
@@ -171,7 +157,7 @@ describe('HealthPage', () => {
   it('keeps the checks on screen when a refresh fails', async () => {
     const { user } = renderHealth();
     await screen.findByText('orders-api');
-    api.reply('GET api/canary/api/summary', { status: 503, body: { error: 'database is starting' } });
+    page.api.reply('GET api/canary/api/summary', { status: 503, body: { error: 'database is starting' } });
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('database is starting')).toBeInTheDocument();
     expect(screen.getByText('The checks could not be refreshed')).toBeInTheDocument();
@@ -291,14 +277,14 @@ describe('HealthPage', () => {
   });
 
   it('reloads the dashboard after Run Now in the drawer', async () => {
-    api.reply('POST api/canary/run/check/c-orders', {
+    page.api.reply('POST api/canary/run/check/c-orders', {
       status: 200,
       body: {
         result: { time: hoursAgo(0), duration: 80, status: true, message: 'ok', error: null },
         check: { ...CHECKS[0], status: 'healthy' },
       },
     });
-    api.reply('GET api/db/checks', {
+    page.api.reply('GET api/db/checks', {
       status: 200,
       body: [
         {

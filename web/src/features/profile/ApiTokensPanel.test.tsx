@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { recordSentRequests, renderPage, startFakeApi, type FakeApi } from '../../shell/test-support.js';
+import { fakeApiPerTest, renderPage } from '../../shell/test-support.js';
 import { TOKEN_SHOWN_ONCE, type ApiToken, type CreatedToken } from './api-tokens.js';
 import { ApiTokensPanel, NO_TOKENS } from './ApiTokensPanel.js';
 import { NAME_REQUIRED } from './CreateTokenModal.js';
@@ -30,18 +30,9 @@ const deployBot: ApiToken = {
   lastUsedAt: null,
 };
 
-let api: FakeApi;
-let requests: ReturnType<typeof recordSentRequests>;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  api.reply('GET api/auth/tokens', { status: 200, body: [ciBot, scratch] });
-  requests = recordSentRequests();
-});
-afterEach(() => requests.stop());
+const page = fakeApiPerTest((api) =>
+  api.reply('GET api/auth/tokens', { status: 200, body: [ciBot, scratch] }),
+);
 
 async function openPanel() {
   const user = userEvent.setup();
@@ -56,7 +47,7 @@ const cells = (name: string) =>
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 const sent = (method: string, path: string) =>
-  requests.sent.filter((r) => r.method === method && r.path === path);
+  page.sent.filter((r) => r.method === method && r.path === path);
 
 describe('the API tokens list', () => {
   it('shows name, created, expiry and last use, with Never for none', async () => {
@@ -69,13 +60,13 @@ describe('the API tokens list', () => {
   });
 
   it('says when there are no tokens', async () => {
-    api.reply('GET api/auth/tokens', { status: 200, body: [] });
+    page.api.reply('GET api/auth/tokens', { status: 200, body: [] });
     await openPanel();
     expect(await screen.findByText(NO_TOKENS)).toBeInTheDocument();
   });
 
   it("shows the server's message when the list cannot be read", async () => {
-    api.reply('GET api/auth/tokens', { status: 500, body: { message: 'Token store unavailable' } });
+    page.api.reply('GET api/auth/tokens', { status: 500, body: { message: 'Token store unavailable' } });
     renderPage(<ApiTokensPanel />, '/profile-settings');
     expect(await screen.findByText('Token store unavailable')).toBeInTheDocument();
   });
@@ -115,11 +106,11 @@ describe('creating a token', () => {
   });
 
   it('sends the name and the expiry date, shows the token once with a copy button, and refreshes the list', async () => {
-    api.reply('POST api/auth/create_token', { status: 201, body: created });
+    page.api.reply('POST api/auth/create_token', { status: 201, body: created });
     const { user, dialog } = await openCreate();
     await user.type(within(dialog).getByLabelText(/Name/), 'deploy-bot');
     await user.selectOptions(within(dialog).getByLabelText('Expiry'), '90 days');
-    api.reply('GET api/auth/tokens', { status: 200, body: [deployBot, ciBot, scratch] });
+    page.api.reply('GET api/auth/tokens', { status: 200, body: [deployBot, ciBot, scratch] });
     const before = Date.now();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
@@ -145,7 +136,7 @@ describe('creating a token', () => {
   });
 
   it('sends a null expiry for No expiry, and submits with Enter', async () => {
-    api.reply('POST api/auth/create_token', { status: 201, body: { ...created, expiresAt: null } });
+    page.api.reply('POST api/auth/create_token', { status: 201, body: { ...created, expiresAt: null } });
     const { user, dialog } = await openCreate();
     await user.selectOptions(within(dialog).getByLabelText('Expiry'), 'No expiry');
     await user.type(within(dialog).getByLabelText(/Name/), 'forever{Enter}');
@@ -156,7 +147,7 @@ describe('creating a token', () => {
   });
 
   it("shows the server's message in the dialog and keeps the name", async () => {
-    api.reply('POST api/auth/create_token', {
+    page.api.reply('POST api/auth/create_token', {
       status: 422,
       body: { message: 'The name must be at most 100 characters long.' },
     });
@@ -180,10 +171,10 @@ describe('revoking a token', () => {
   }
 
   it('asks first, deletes it, says so and refreshes the list', async () => {
-    api.reply('DELETE api/auth/tokens/t1', { status: 204 });
+    page.api.reply('DELETE api/auth/tokens/t1', { status: 204 });
     const { user, dialog } = await askToRevoke('ci-bot');
     expect(dialog).toHaveTextContent('ci-bot');
-    api.reply('GET api/auth/tokens', { status: 200, body: [scratch] });
+    page.api.reply('GET api/auth/tokens', { status: 200, body: [scratch] });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
     expect(await screen.findByText('ci-bot revoked successfully')).toBeInTheDocument();
@@ -202,7 +193,7 @@ describe('revoking a token', () => {
   });
 
   it("shows the server's message and keeps the dialog when revoking fails", async () => {
-    api.reply('DELETE api/auth/tokens/t1', { status: 404, body: { message: 'No such token.' } });
+    page.api.reply('DELETE api/auth/tokens/t1', { status: 404, body: { message: 'No such token.' } });
     const { user, dialog } = await askToRevoke('ci-bot');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('No such token.')).toBeInTheDocument();

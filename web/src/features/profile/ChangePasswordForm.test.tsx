@@ -1,28 +1,16 @@
 import { jest } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { recordSentRequests, renderPage, startFakeApi, type FakeApi } from '../../shell/test-support.js';
+import { fakeApiPerTest, renderPage } from '../../shell/test-support.js';
 import { ChangePasswordForm, PROFILE_MESSAGE_TIMEOUT_MS } from './ChangePasswordForm.js';
 
-let api: FakeApi;
-let requests: ReturnType<typeof recordSentRequests>;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  requests = recordSentRequests();
-});
-afterEach(() => {
-  requests.stop();
-  jest.useRealTimers();
-});
+const page = fakeApiPerTest();
+afterEach(() => jest.useRealTimers());
 
 const current = () => screen.getByLabelText(/Current password/);
 const newPassword = () => screen.getByLabelText(/^New password/);
 const confirmation = () => screen.getByLabelText(/Confirm new password/);
-const sent = () => requests.sent.filter((r) => r.method === 'POST' && r.path === 'api/auth/change_password');
+const sent = () => page.sent.filter((r) => r.method === 'POST' && r.path === 'api/auth/change_password');
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, values: [string, string, string]) {
   await user.type(current(), values[0]);
@@ -38,7 +26,7 @@ function openForm(user = userEvent.setup()) {
 
 describe('ChangePasswordForm', () => {
   it('changes the password, says so and clears the fields', async () => {
-    api.reply('POST api/auth/change_password', { status: 204 });
+    page.api.reply('POST api/auth/change_password', { status: 204 });
     const user = openForm();
     await fillIn(user, ['old secret', 'new secret!', 'new secret!']);
 
@@ -60,7 +48,7 @@ describe('ChangePasswordForm', () => {
   });
 
   it("shows the server's message inline and keeps what was typed", async () => {
-    api.reply('POST api/auth/change_password', {
+    page.api.reply('POST api/auth/change_password', {
       status: 422,
       body: { message: 'The current password is not correct.' },
     });
@@ -74,7 +62,7 @@ describe('ChangePasswordForm', () => {
   });
 
   it('lets the message vanish after 10 s (spec 1 §9)', async () => {
-    api.reply('POST api/auth/change_password', {
+    page.api.reply('POST api/auth/change_password', {
       status: 422,
       body: { message: 'The password must be at least 8 characters long.' },
     });

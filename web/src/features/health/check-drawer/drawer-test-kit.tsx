@@ -4,17 +4,12 @@
  * suites look at, so it is stubbed with a text summary of its points.
  */
 import { jest } from '@jest/globals';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import useSWR from 'swr';
+import type { Whoami } from '../../../api/index.js';
 import type { ChartPoint } from './chart-data.js';
-import {
-  recordSentRequests,
-  renderPage,
-  startFakeApi,
-  whoamiAs,
-  type FakeApi,
-  type SentRequest,
-} from '../../../shell/test-support.js';
+import { fakeApiPerTest, renderPage, whoamiAs, type FakeApi } from '../../../shell/test-support.js';
 
 jest.unstable_mockModule('./HealthOverviewChart.js', () => ({
   default: ({ points }: { points: ChartPoint[] }) => (
@@ -68,24 +63,29 @@ export const runs = [
 /** The history's total, answered in Content-Range: 3 pages of 50. */
 export const HISTORY_TOTAL = 120;
 
+/**
+ * Reads whoami from the drawer's SWR cache without fetching it: it shows in the same render as the
+ * footer's permission checks get their answer.
+ */
+function WhoamiAnswered() {
+  const { data } = useSWR<Whoami>('api/auth/whoami');
+  return data ? <output data-testid="whoami-answered" /> : null;
+}
+
 type Role = Parameters<typeof whoamiAs>[0];
 type WhoamiOptions = Parameters<typeof whoamiAs>[1];
 
 /** Starts the fake API for the suite, answering the fixtures; call at the top of a test file. */
 export function useDrawerApi() {
-  let api: FakeApi;
-  let sent: SentRequest[] = [];
-  let stopRecording: () => void;
-  beforeAll(async () => {
-    api = await startFakeApi();
-  });
-  afterAll(() => api.close());
-  beforeEach(() => {
-    api.reset();
-    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 1000 });
+  const page = fakeApiPerTest((api) => {
     api.reply('GET api/canary/api/summary', { status: 200, body: summary });
     api.reply('GET api/db/checks', { status: 200, body: [check] });
-    api.reply('GET api/db/check_statuses', { status: 200, body: runs });
+    // Answered the way PostgREST answers `Prefer: count=exact`; the client reads it only then.
+    api.reply('GET api/db/check_statuses', {
+      status: 200,
+      body: runs,
+      headers: { 'Content-Range': `0-${runs.length - 1}/${HISTORY_TOTAL}` },
+    });
     api.reply('GET api/db/check_config_relationships', {
       status: 200,
       body: [{ config: { id: 'cfg1', name: 'payments-db', type: 'Postgres' } }],
@@ -107,49 +107,40 @@ export function useDrawerApi() {
         { id: 'pb2', name: 'dns', title: 'Flush DNS', icon: null, spec: { checks: [{ types: ['dns'] }] } },
       ],
     });
-    ({ sent, stop: stopRecording } = recordSentRequests());
-    // The fake API sends no headers: answer the history's count the way PostgREST does.
-    const recordingFetch = globalThis.fetch;
-    globalThis.fetch = async (input, init) => {
-      const response = await recordingFetch(input, init);
-      if (!new Headers(init?.headers).get('Prefer')?.includes('count=exact')) return response;
-      const text = await response.text();
-      const headers = new Headers(response.headers);
-      headers.set('Content-Range', `0-${runs.length - 1}/${HISTORY_TOTAL}`);
-      return new Response(text, { status: response.status, headers });
-    };
   });
-  afterEach(() => stopRecording());
+  beforeEach(() => Object.defineProperty(window, 'innerHeight', { configurable: true, value: 1000 }));
 
-  const requestsTo = (path: string) => sent.filter((r) => r.method === 'GET' && r.path === path);
+  const requestsTo = (path: string) => page.sent.filter((r) => r.method === 'GET' && r.path === path);
   const historyRequests = () => requestsTo('api/db/check_statuses').filter((r) => r.query.has('offset'));
 
   return {
     /** Sets the fake API's answer to 'METHOD api/...'. */
-    reply: (...args: Parameters<FakeApi['reply']>) => api.reply(...args),
-    sent: () => sent,
+    reply: (...args: Parameters<FakeApi['reply']>) => page.api.reply(...args),
+    sent: () => page.sent,
     requestsTo,
     historyRequests,
     lastHistoryQuery: () => historyRequests().at(-1)!.query,
 
     /** The drawer for check c1 over the last hour, as a user with `role`. */
     renderDrawer(role: Role = 'admin', options: WhoamiOptions = {}) {
-      api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs(role, options) });
+      page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs(role, options) });
       const onClose = jest.fn();
       const onRan = jest.fn();
       const user = userEvent.setup();
       const result = renderPage(
-        <CheckDrawer checkId={CHECK_ID} timeRange="1h" refreshKey={0} onClose={onClose} onRan={onRan} />,
+        <>
+          <CheckDrawer checkId={CHECK_ID} timeRange="1h" refreshKey={0} onClose={onClose} onRan={onRan} />
+          <WhoamiAnswered />
+        </>,
         '/health?checkId=c1',
       );
       return { ...result, user, onClose, onRan };
     },
 
-    /** For a viewer nothing in the footer shows: wait until whoami has surely answered. */
+    /** For a viewer nothing in the footer shows: wait until the footer has rendered with whoami. */
     async whoamiAnswered() {
       await screen.findByRole('grid', { name: 'Check history' });
-      await waitFor(() => expect(requestsTo('api/auth/whoami')).toHaveLength(1));
-      await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+      await screen.findByTestId('whoami-answered');
     },
   };
 }

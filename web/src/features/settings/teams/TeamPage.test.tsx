@@ -1,13 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  recordSentRequests,
-  renderInShell,
-  startFakeApi,
-  whoamiAs,
-  type FakeApi,
-  type SentRequest,
-} from '../../../shell/test-support.js';
+import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
 import { TeamPage } from './TeamPage.js';
 
 const team = {
@@ -27,23 +20,13 @@ const member = (person: typeof ada) => ({
   created_at: '2024-01-02T00:00:00Z',
 });
 
-let api: FakeApi;
-let sent: SentRequest[];
-let stopRecording: () => void;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
+const page = fakeApiPerTest((api) => {
   api.reply('GET api/db/teams', { status: 200, body: [team] });
   api.reply('GET api/db/team_members', { status: 200, body: [member(grace)] });
   api.reply('GET api/db/people', { status: 200, body: [ada, alan, grace] });
-  ({ sent, stop: stopRecording } = recordSentRequests());
 });
-afterEach(() => stopRecording());
 
-const writes = () => sent.filter((r) => r.method !== 'GET');
+const writes = () => page.sent.filter((r) => r.method !== 'GET');
 
 function renderTeam(tab?: 'members') {
   const user = userEvent.setup();
@@ -61,19 +44,19 @@ describe('TeamPage', () => {
     const spec = screen.getByRole('region', { name: 'Team spec' });
     expect(spec).toHaveTextContent('responder_clients:');
     expect(spec).toHaveTextContent('project: OPS');
-    const query = sent.find((r) => r.path === 'api/db/teams')!.query;
+    const query = page.sent.find((r) => r.path === 'api/db/teams')!.query;
     expect(query.get('id')).toBe('eq.t1');
   });
 
   it('titles the browser tab after a team without a picture', async () => {
-    api.reply('GET api/db/teams', { status: 200, body: [{ ...team, icon: 'users' }] });
+    page.api.reply('GET api/db/teams', { status: 200, body: [{ ...team, icon: 'users' }] });
     renderTeam();
     expect(await screen.findByRole('heading', { level: 1, name: 'Platform' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Platform · Ops Console'));
   });
 
   it("says 'No resources found' for an unknown team", async () => {
-    api.reply('GET api/db/teams', { status: 200, body: [] });
+    page.api.reply('GET api/db/teams', { status: 200, body: [] });
     renderTeam();
     expect(await screen.findByText('No resources found')).toBeInTheDocument();
   });
@@ -84,14 +67,14 @@ describe('TeamPage', () => {
     expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('grace@example.com')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=members');
-    const query = sent.find((r) => r.path === 'api/db/team_members')!.query;
+    const query = page.sent.find((r) => r.path === 'api/db/team_members')!.query;
     expect(query.get('team_id')).toBe('eq.t1');
     expect(query.get('select')).toBe('*,person_id(*)');
   });
 
   describe('Members', () => {
     it('shows the empty state without members', async () => {
-      api.reply('GET api/db/team_members', { status: 200, body: [] });
+      page.api.reply('GET api/db/team_members', { status: 200, body: [] });
       renderTeam('members');
       expect(
         await screen.findByText("You haven't added any team members to the team yet."),
@@ -99,7 +82,7 @@ describe('TeamPage', () => {
     });
 
     it("shows the server's message when the members cannot be loaded", async () => {
-      api.reply('GET api/db/team_members', { status: 500, body: { message: 'members unavailable' } });
+      page.api.reply('GET api/db/team_members', { status: 500, body: { message: 'members unavailable' } });
       renderTeam('members');
       await waitFor(() =>
         expect(screen.getAllByText('members unavailable').length).toBeGreaterThanOrEqual(2),
@@ -107,14 +90,14 @@ describe('TeamPage', () => {
     });
 
     it('removes a member after confirming', async () => {
-      api.reply('DELETE api/db/team_members', { status: 204 });
+      page.api.reply('DELETE api/db/team_members', { status: 204 });
       const { user } = renderTeam('members');
       await user.click(await screen.findByRole('button', { name: 'Actions for Grace Hopper' }));
       await user.click(screen.getByRole('menuitem', { name: 'Remove user' }));
       const dialog = screen.getByRole('dialog', { name: 'Remove user' });
       expect(writes()).toEqual([]);
 
-      api.reply('GET api/db/team_members', { status: 200, body: [] });
+      page.api.reply('GET api/db/team_members', { status: 200, body: [] });
       await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
       expect(await screen.findByText('Grace Hopper removed from team successfully')).toBeInTheDocument();
       const [removal] = writes();
@@ -127,7 +110,7 @@ describe('TeamPage', () => {
     });
 
     it("shows the server's message when removing fails and keeps the member", async () => {
-      api.reply('DELETE api/db/team_members', {
+      page.api.reply('DELETE api/db/team_members', {
         status: 403,
         body: { message: 'not allowed to change teams' },
       });
@@ -142,7 +125,7 @@ describe('TeamPage', () => {
     });
 
     it('adds the people picked among those not yet in the team', async () => {
-      api.reply('POST api/db/team_members', { status: 201 });
+      page.api.reply('POST api/db/team_members', { status: 201 });
       const { user } = renderTeam('members');
       await user.click(await screen.findByRole('button', { name: 'Add Members' }));
       const dialog = screen.getByRole('dialog', { name: 'Add Members' });
@@ -163,7 +146,10 @@ describe('TeamPage', () => {
       expect(within(dialog).getByText('Ada Lovelace')).toBeInTheDocument();
       expect(within(dialog).getByText('Alan Turing')).toBeInTheDocument();
 
-      api.reply('GET api/db/team_members', { status: 200, body: [member(ada), member(alan), member(grace)] });
+      page.api.reply('GET api/db/team_members', {
+        status: 200,
+        body: [member(ada), member(alan), member(grace)],
+      });
       await user.click(add);
       expect(await screen.findByText('2 users added to the team successfully')).toBeInTheDocument();
       expect(writes()).toEqual([
@@ -183,7 +169,7 @@ describe('TeamPage', () => {
     });
 
     it("keeps the dialog and the picks when adding fails, with the server's message", async () => {
-      api.reply('POST api/db/team_members', {
+      page.api.reply('POST api/db/team_members', {
         status: 409,
         body: { code: '23505', message: 'duplicate key value violates unique constraint' },
       });
@@ -199,7 +185,7 @@ describe('TeamPage', () => {
     });
 
     it('offers neither add nor remove without write on identities', async () => {
-      api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('editor') });
+      page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('editor') });
       renderTeam('members');
       expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Add Members' })).not.toBeInTheDocument();

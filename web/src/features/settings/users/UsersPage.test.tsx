@@ -1,14 +1,7 @@
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  recordSentRequests,
-  renderInShell,
-  startFakeApi,
-  whoamiAs,
-  type FakeApi,
-  type SentRequest,
-} from '../../../shell/test-support.js';
+import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
 import type { User } from './users-api.js';
 import { UsersPage } from './UsersPage.js';
 
@@ -27,24 +20,10 @@ const grace: User = {
   created_at: '2024-02-01T10:00:00Z',
 };
 
-let api: FakeApi;
-let sent: SentRequest[];
-let stopRecording: () => void;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  api.reply('GET api/people/users', { status: 200, body: [grace, ada] });
-  ({ sent, stop: stopRecording } = recordSentRequests());
-});
-afterEach(() => {
-  stopRecording();
-  jest.restoreAllMocks();
-});
+const page = fakeApiPerTest((api) => api.reply('GET api/people/users', { status: 200, body: [grace, ada] }));
+afterEach(() => jest.restoreAllMocks());
 
-const writes = () => sent.filter((r) => r.method !== 'GET');
+const writes = () => page.sent.filter((r) => r.method !== 'GET');
 
 function renderUsers() {
   const user = userEvent.setup();
@@ -87,20 +66,20 @@ describe('UsersPage', () => {
   });
 
   it("shows 'No data available' without users", async () => {
-    api.reply('GET api/people/users', { status: 200, body: [] });
+    page.api.reply('GET api/people/users', { status: 200, body: [] });
     renderUsers();
     expect(await screen.findByText('No data available')).toBeInTheDocument();
   });
 
   it("shows the server's message when the list fails", async () => {
-    api.reply('GET api/people/users', { status: 500, body: { message: 'identity store unavailable' } });
+    page.api.reply('GET api/people/users', { status: 500, body: { message: 'identity store unavailable' } });
     renderUsers();
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByText('identity store unavailable')).toBeInTheDocument();
   });
 
   it('hides Invite, Edit and Delete without write on identities', async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('editor') });
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('editor') });
     renderUsers();
     await rowOf('Ada Lovelace');
     expect(screen.queryByRole('button', { name: 'Invite User' })).not.toBeInTheDocument();
@@ -124,7 +103,7 @@ describe('UsersPage', () => {
     });
 
     it('invites, then shows the link to share and copies it', async () => {
-      api.reply('POST api/auth/invite_user', {
+      page.api.reply('POST api/auth/invite_user', {
         status: 201,
         body: { link: 'http://127.0.0.1/console/invite?token=abc', user: { ...ada, id: 'u9' } },
       });
@@ -157,7 +136,7 @@ describe('UsersPage', () => {
     });
 
     it("keeps what was typed and shows the server's message when the invite fails", async () => {
-      api.reply('POST api/auth/invite_user', {
+      page.api.reply('POST api/auth/invite_user', {
         status: 409,
         body: { message: 'A user with the email ada@example.com already exists.' },
       });
@@ -181,7 +160,7 @@ describe('UsersPage', () => {
 
   describe('Edit User', () => {
     it('prefills the form and saves it', async () => {
-      api.reply('PATCH api/people/users/u2', { status: 200, body: ada });
+      page.api.reply('PATCH api/people/users/u2', { status: 200, body: ada });
       const user = renderUsers();
       await user.click(within(await rowOf('Ada Lovelace')).getByRole('button', { name: /Edit User/ }));
       const dialog = screen.getByRole('dialog', { name: 'Edit User' });
@@ -218,14 +197,14 @@ describe('UsersPage', () => {
 
     it('lets only admins change the role', async () => {
       const editorWhoManagesPeople = whoamiAs('editor', { writable: ['identities'] });
-      api.reply('GET api/auth/whoami', { status: 200, body: editorWhoManagesPeople });
+      page.api.reply('GET api/auth/whoami', { status: 200, body: editorWhoManagesPeople });
       const user = renderUsers();
       await user.click(within(await rowOf('Ada Lovelace')).getByRole('button', { name: /Edit User/ }));
       expect(within(screen.getByRole('dialog', { name: 'Edit User' })).getByLabelText(/Role/)).toBeDisabled();
     });
 
     it("keeps the changes and shows the server's message when saving fails", async () => {
-      api.reply('PATCH api/people/users/u2', {
+      page.api.reply('PATCH api/people/users/u2', {
         status: 422,
         body: { message: 'Please provide valid email' },
       });
@@ -241,12 +220,12 @@ describe('UsersPage', () => {
 
   describe('Delete', () => {
     it("confirms with 'Delete User ?', deletes and says so", async () => {
-      api.reply('DELETE api/people/users/u3', { status: 204 });
+      page.api.reply('DELETE api/people/users/u3', { status: 204 });
       const user = renderUsers();
       await user.click(within(await rowOf('Grace Hopper')).getByRole('button', { name: /Delete/ }));
       const dialog = screen.getByRole('dialog', { name: 'Delete User ?' });
       expect(writes()).toEqual([]);
-      api.reply('GET api/people/users', { status: 200, body: [ada] });
+      page.api.reply('GET api/people/users', { status: 200, body: [ada] });
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
       expect(await screen.findByText('user deleted successfully')).toBeInTheDocument();
@@ -261,7 +240,7 @@ describe('UsersPage', () => {
         id: 'u1',
         traits: { name: { first: 'Mae', last: 'Jemison' }, email: null },
       };
-      api.reply('GET api/people/users', { status: 200, body: [self, grace] });
+      page.api.reply('GET api/people/users', { status: 200, body: [self, grace] });
       renderUsers();
       const own = await rowOf('Mae Jemison');
       expect(await within(own).findByRole('button', { name: /Edit User/ })).toBeInTheDocument();
@@ -270,7 +249,7 @@ describe('UsersPage', () => {
     });
 
     it("stays open with the server's message when deleting fails", async () => {
-      api.reply('DELETE api/people/users/u2', {
+      page.api.reply('DELETE api/people/users/u2', {
         status: 409,
         body: { message: 'You cannot delete your own user.' },
       });
