@@ -1,16 +1,11 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Form, FormGroup, Grid } from '@patternfly/react-core';
-import { EditorActions } from './EditorActions.js';
+import { EditorActions, type EditorActionsProps } from './EditorActions.js';
 import { LabelsField } from './LabelsField.js';
 import { NameFields } from './NameFields.js';
-import type { SpecFormState } from './use-spec-form.js';
 
-export interface SpecFormProps {
-  form: SpecFormState;
-  /** What is edited, as in 'The server did not accept this Topology'. */
-  noun: string;
-  /** The delete confirmation's title and its question about a saved row. */
-  deletion: { title: string; rowQuestion: string };
+/** The form's state and, for the foot, the noun, the delete confirmation and extra buttons. */
+export interface SpecFormProps extends Omit<EditorActionsProps, 'invalid'> {
   /** The spec cannot be saved as it stands. */
   specInvalid: boolean;
   /** Saves (through `form.save`); called only when the form may be saved. */
@@ -21,8 +16,6 @@ export interface SpecFormProps {
   hasLabels?: boolean;
   /** Told of a new name before it is set. */
   onNameChange?: (name: string) => void;
-  /** More buttons after Save (Back, Cancel in the add dialogs). */
-  extraActions?: ReactNode;
   /** The spec's editor. */
   children: ReactNode;
 }
@@ -33,17 +26,15 @@ export interface SpecFormProps {
  */
 export function SpecForm({
   form,
-  noun,
-  deletion,
   specInvalid,
   onSave,
   fields,
   hasLabels = true,
   onNameChange,
-  extraActions,
   children,
+  ...actions
 }: SpecFormProps) {
-  const { id, names, labels, rowSave, target, readOnly, disabled, isEdit } = form;
+  const { id, names, labels, rowSave, target, readOnly } = form;
   const invalid = names.invalid || !labels.ok || specInvalid;
 
   const submit = (event: FormEvent) => {
@@ -55,38 +46,14 @@ export function SpecForm({
   return (
     <Form onSubmit={submit} noValidate>
       <Grid hasGutter md={6}>
-        <NameFields
-          fields={names}
-          id={id}
-          isEdit={isEdit}
-          isDisabled={disabled}
-          onNameChange={onNameChange}
-        />
+        <NameFields form={form} onNameChange={onNameChange} />
         {fields}
       </Grid>
-      {hasLabels && (
-        <LabelsField
-          fieldId={id('labels')}
-          text={form.labelsText}
-          labels={labels}
-          onChange={form.setLabelsText}
-          readOnly={disabled}
-        />
-      )}
+      {hasLabels && <LabelsField form={form} />}
       <FormGroup label="Spec" fieldId={id('spec')} role="group">
         {children}
       </FormGroup>
-      <EditorActions
-        target={target}
-        readOnly={readOnly}
-        isEdit={isEdit}
-        saving={rowSave.saving}
-        invalid={invalid}
-        rejected={rowSave.rejected}
-        noun={noun}
-        extraActions={extraActions}
-        deletion={isEdit ? { ...deletion, clusterRef: form.clusterRef, onDelete: form.remove } : undefined}
-      />
+      <EditorActions form={form} invalid={invalid} {...actions} />
     </Form>
   );
 }
