@@ -1,20 +1,20 @@
 import { FormGroup, GridItem, TextInput } from '@patternfly/react-core';
 import { FieldError } from '../../components/Form/index.js';
-import type { NameField, NameFieldsState } from './use-name-fields.js';
+import type { NameField } from './use-name-fields.js';
+import type { SpecFormState } from './use-spec-form.js';
 
 export interface NameFieldsProps {
-  fields: NameFieldsState;
-  /** The form's id for a field. */
-  id: (field: string) => string;
-  /** Saved already: both are fixed (read-only). */
-  isEdit: boolean;
-  isDisabled: boolean;
+  form: SpecFormState;
   /** Told of a new name before it is set. */
   onNameChange?: (name: string) => void;
 }
 
-/** Name and Namespace, two half-width items of the editor's grid. */
-export function NameFields({ fields, id, isEdit, isDisabled, onNameChange }: NameFieldsProps) {
+/**
+ * Name and Namespace, two half-width items of the editor's grid; once saved both are fixed
+ * (read-only).
+ */
+export function NameFields({ form, onNameChange }: NameFieldsProps) {
+  const { names: fields, id, isEdit, disabled: isDisabled } = form;
   const field = (name: NameField, label: string) => {
     const error = fields.shownError(name);
     return (

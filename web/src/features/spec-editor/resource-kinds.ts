@@ -4,16 +4,9 @@
  */
 import { AREAS } from '../../shell/nav-items.js';
 import type { KindTable } from './cluster/cluster-api.js';
+import { PLAIN_MESSAGES, type SpecMessages } from './use-spec-form.js';
 
 export type EditableTable = Exclude<KindTable, 'canaries'>;
-
-export interface ResourceMessages {
-  created: (name: string) => string;
-  updated: (name: string) => string;
-  deleted: (name: string) => string;
-  /** What a failed save or delete says around the server's message. */
-  failed: (action: 'save' | 'delete', message: string) => string;
-}
 
 export interface ResourceKind {
   table: EditableTable;
@@ -30,16 +23,9 @@ export interface ResourceKind {
    * custom resource has them in its spec).
    */
   specColumns: readonly string[];
-  messages: ResourceMessages;
+  messages: SpecMessages;
   placeholder: string;
 }
-
-const plainMessages: ResourceMessages = {
-  created: (name) => `${name} created successfully`,
-  updated: (name) => `${name} updated successfully`,
-  deleted: (name) => `${name} deleted successfully`,
-  failed: (_action, message) => message,
-};
 
 const path = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
 
@@ -52,7 +38,7 @@ export const RESOURCE_KINDS: Readonly<Record<EditableTable, ResourceKind>> = {
     detailPath: path(AREAS.topologies.path),
     hasLabels: true,
     specColumns: ['icon', 'schedule'],
-    messages: plainMessages,
+    messages: PLAIN_MESSAGES,
     placeholder: "schedule: '@every 5m'\ntype: Website\ncomponents:\n  - name: frontend\n    type: Service",
   },
   config_scrapers: {
@@ -63,7 +49,7 @@ export const RESOURCE_KINDS: Readonly<Record<EditableTable, ResourceKind>> = {
     detailPath: path(AREAS.catalogScrapers.path),
     hasLabels: true,
     specColumns: ['schedule'],
-    messages: plainMessages,
+    messages: PLAIN_MESSAGES,
     placeholder: "schedule: '@every 30m'\nkubernetes:\n  - clusterName: local",
   },
   playbooks: {

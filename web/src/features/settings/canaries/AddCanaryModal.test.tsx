@@ -1,11 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import {
-  recordSentRequests,
-  startFakeApi,
-  type FakeApi,
-  type SentRequest,
-} from '../../../shell/test-support.js';
+import { fakeApiPerTest } from '../../../shell/test-support.js';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
 import { CanaryPage } from './CanaryPage.js';
 import { holdRequests, openAddDialog, savedRow } from '../../spec-editor/test-support.js';
@@ -20,25 +15,16 @@ const saved = savedRow({
   spec: { http: [{ name: 'shop', url: 'https://shop.example.com', method: 'GET' }] },
 });
 
-let api: FakeApi;
-let sent: SentRequest[];
-let stopRecording: () => void;
-beforeAll(async () => {
-  stubTextLayout();
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
+const page = fakeApiPerTest((api) => {
   api.reply('GET api/db/canaries_with_status', { status: 200, body: [] });
   api.reply('GET api/db/canaries', { status: 200, body: [saved] });
   api.reply('GET api/db/job_histories', { status: 200, body: [] });
   api.reply('POST api/specs/canaries/validate', { status: 200, body: { valid: true, errors: [] } });
-  ({ sent, stop: stopRecording } = recordSentRequests());
 });
-afterEach(() => stopRecording());
+beforeAll(stubTextLayout);
 
-const writes = () => sent.filter((request) => request.method !== 'GET' && request.path === 'api/db/canaries');
+const writes = () =>
+  page.sent.filter((request) => request.method !== 'GET' && request.path === 'api/db/canaries');
 
 const openDialog = () => openAddDialog('settings/canaries', 'Health Check', <CanaryPage />);
 
@@ -128,7 +114,7 @@ describe('Add Health Check', () => {
   });
 
   it('saves a new health check from UI, then opens it and says its checks will run soon', async () => {
-    api.reply('POST api/db/canaries', { status: 201, body: saved });
+    page.api.reply('POST api/db/canaries', { status: 201, body: saved });
     const { user, dialog, router } = await openDialog();
     const form = await pickHttp(user, dialog);
     await fill(user, form.getByRole('textbox', { name: 'Name' }), 'shop');
@@ -166,7 +152,7 @@ describe('Add Health Check', () => {
   });
 
   it("keeps everything typed when the server refuses the spec, and shows the server's message", async () => {
-    api.reply('POST api/db/canaries', {
+    page.api.reply('POST api/db/canaries', {
       status: 422,
       body: { code: 'PGRST422', message: 'spec: /http/0/url must match format "uri"' },
     });

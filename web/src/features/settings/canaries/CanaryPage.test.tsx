@@ -2,14 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
 import { load } from 'js-yaml';
-import {
-  recordSentRequests,
-  renderInShell,
-  startFakeApi,
-  whoamiAs,
-  type FakeApi,
-  type SentRequest,
-} from '../../../shell/test-support.js';
+import { renderInShell, fakeApiPerTest, whoamiAs } from '../../../shell/test-support.js';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
 import { VALIDATE_DEBOUNCE_MS } from '../../spec-editor/use-spec-validation.js';
 import { CanaryPage } from './CanaryPage.js';
@@ -44,24 +37,14 @@ const jobs = [
   },
 ];
 
-let api: FakeApi;
-let sent: SentRequest[];
-let stopRecording: () => void;
-beforeAll(async () => {
-  stubTextLayout();
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
+const page = fakeApiPerTest((api) => {
   api.reply('GET api/db/canaries', { status: 200, body: [canary] });
   api.reply('GET api/db/job_histories', { status: 200, body: jobs });
   api.reply('POST api/specs/canaries/validate', { status: 200, body: { valid: true, errors: [] } });
-  ({ sent, stop: stopRecording } = recordSentRequests());
 });
-afterEach(() => stopRecording());
+beforeAll(stubTextLayout);
 
-const writes = () => sent.filter((request) => request.method === 'PATCH');
+const writes = () => page.sent.filter((request) => request.method === 'PATCH');
 
 function renderCanary(path = '/settings/canaries/c1') {
   const user = userEvent.setup({ delay: null });
@@ -91,7 +74,7 @@ describe('CanaryPage', () => {
     expect(screen.getByRole('textbox', { name: 'Namespace' })).toHaveAttribute('readonly');
     expect(screen.getByRole('combobox', { name: 'Schedule' })).toHaveValue('@every 1m');
     expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
-    expect(sent.find((request) => request.path === 'api/db/canaries')!.query.get('id')).toBe('eq.c1');
+    expect(page.sent.find((request) => request.path === 'api/db/canaries')!.query.get('id')).toBe('eq.c1');
   });
 
   it("updates only what changed, with source UI, saying 'Updating' while it saves", async () => {
@@ -102,7 +85,7 @@ describe('CanaryPage', () => {
     await user.paste('https://pay.example.org');
     const held = holdRequests('PATCH');
     try {
-      api.reply('PATCH api/db/canaries', {
+      page.api.reply('PATCH api/db/canaries', {
         status: 200,
         body: { ...canary, updated_at: '2024-01-02T00:00:00Z' },
       });
@@ -122,7 +105,7 @@ describe('CanaryPage', () => {
   });
 
   it("shows the server's message when an update fails", async () => {
-    api.reply('PATCH api/db/canaries', { status: 500, body: { message: 'the database is read-only' } });
+    page.api.reply('PATCH api/db/canaries', { status: 500, body: { message: 'the database is read-only' } });
     const { user } = renderCanary();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Schedule' }), '@daily');
     await user.click(screen.getByRole('button', { name: 'Update' }));
@@ -132,7 +115,7 @@ describe('CanaryPage', () => {
   });
 
   it('lists the YAML problems the server finds, at their lines, and blocks Update', async () => {
-    api.reply('POST api/specs/canaries/validate', {
+    page.api.reply('POST api/specs/canaries/validate', {
       status: 200,
       body: {
         valid: false,
@@ -154,7 +137,7 @@ describe('CanaryPage', () => {
     });
     expect(problem).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
-    const validate = sent.filter((request) => request.path === 'api/specs/canaries/validate');
+    const validate = page.sent.filter((request) => request.path === 'api/specs/canaries/validate');
     expect(validate[validate.length - 1]!.body).toEqual({ yaml: view.state.doc.toString() });
   });
 
@@ -162,7 +145,7 @@ describe('CanaryPage', () => {
     const { user } = renderCanary();
     await user.click(await screen.findByRole('tab', { name: 'Code' }));
     const view = EditorView.findFromDOM(await screen.findByRole('textbox', { name: 'Spec' }))!;
-    const before = sent.filter((request) => request.path === 'api/specs/canaries/validate').length;
+    const before = page.sent.filter((request) => request.path === 'api/specs/canaries/validate').length;
     const method = view.state.doc.toString().indexOf('    method:');
     // One space short: the entry's second key no longer lines up.
     act(() => view.dispatch({ changes: { from: method, to: method + 1, insert: '' } }));
@@ -170,7 +153,9 @@ describe('CanaryPage', () => {
       await screen.findByRole('button', { name: 'Line 3: bad indentation of a sequence entry' }),
     ).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, VALIDATE_DEBOUNCE_MS + 100));
-    expect(sent.filter((request) => request.path === 'api/specs/canaries/validate')).toHaveLength(before);
+    expect(page.sent.filter((request) => request.path === 'api/specs/canaries/validate')).toHaveLength(
+      before,
+    );
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
   });
 
@@ -186,7 +171,7 @@ describe('CanaryPage', () => {
   });
 
   it('is read-only with a note naming the custom resource when the cluster manages it', async () => {
-    api.reply('GET api/db/canaries', { status: 200, body: [{ ...canary, source: 'KubernetesCRD' }] });
+    page.api.reply('GET api/db/canaries', { status: 200, body: [{ ...canary, source: 'KubernetesCRD' }] });
     renderCanary();
     expect(
       await screen.findByText(
@@ -207,15 +192,15 @@ describe('CanaryPage', () => {
       { ...spec, icon: 'http', schedule: '@every 1m' },
     );
     const kube = 'api/kube/canaries/payments/payments-api';
-    api.reply('GET api/db/canaries', {
+    page.api.reply('GET api/db/canaries', {
       status: 200,
       body: [{ ...canary, id: 'uid-payments-api', source: 'KubernetesCRD' }],
     });
-    api.reply('GET api/kube/status', { status: 200, body: clusterStatus() });
-    api.reply(`GET ${kube}`, { status: 200, body: { object: live } });
+    page.api.reply('GET api/kube/status', { status: 200, body: clusterStatus() });
+    page.api.reply(`GET ${kube}`, { status: 200, body: { object: live } });
     const result = { ...live, spec: { ...live.spec, schedule: '@daily' } };
-    api.reply(`POST ${kube}/dry-run`, { status: 200, body: { live, result } });
-    api.reply(`PUT ${kube}`, { status: 200, body: { object: result } });
+    page.api.reply(`POST ${kube}/dry-run`, { status: 200, body: { live, result } });
+    page.api.reply(`PUT ${kube}`, { status: 200, body: { object: result } });
     const { user } = renderCanary('/settings/canaries/uid-payments-api');
 
     await user.click(await screen.findByRole('button', { name: 'Edit in cluster' }));
@@ -230,7 +215,7 @@ describe('CanaryPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Save to the cluster' });
     expect(await within(dialog).findByText("- schedule: '@every 1m'")).toBeInTheDocument();
     expect(within(dialog).getByText("+ schedule: '@daily'")).toBeInTheDocument();
-    const dryRun = sent.find((request) => request.path === `${kube}/dry-run`)!;
+    const dryRun = page.sent.find((request) => request.path === `${kube}/dry-run`)!;
     expect(dryRun.body).toMatchObject({
       metadata: { labels: { team: 'payments' } },
       spec: { ...spec, icon: 'http', schedule: '@daily' },
@@ -239,14 +224,14 @@ describe('CanaryPage', () => {
     expect(load((dryRun.body as { specYaml: string }).specYaml)).toEqual(spec);
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('payments-api updated successfully')).toBeInTheDocument();
-    expect(sent.filter((request) => request.method === 'PUT' && request.path === kube)).toHaveLength(1);
+    expect(page.sent.filter((request) => request.method === 'PUT' && request.path === kube)).toHaveLength(1);
     expect(writes()).toEqual([]);
   });
 
   it("opens the Code tab at the cluster's errors when its dry run refuses a field", async () => {
     const kube = 'api/kube/canaries/payments/payments-api';
-    api.reply('GET api/kube/status', { status: 200, body: clusterStatus() });
-    api.reply(`POST ${kube}/dry-run`, {
+    page.api.reply('GET api/kube/status', { status: 200, body: clusterStatus() });
+    page.api.reply(`POST ${kube}/dry-run`, {
       status: 422,
       body: {
         code: 'KUBE422',
@@ -268,13 +253,13 @@ describe('CanaryPage', () => {
     expect(
       await screen.findByRole('button', { name: 'Line 4: spec.http[0].url: Invalid value' }),
     ).toBeInTheDocument();
-    const dryRun = sent.find((request) => request.path === `${kube}/dry-run`)!;
+    const dryRun = page.sent.find((request) => request.path === `${kube}/dry-run`)!;
     // A health check saved from the database to the cluster is created there: no resourceVersion.
     expect(dryRun.body).not.toHaveProperty('resourceVersion');
   });
 
   it('names any other source that manages it', async () => {
-    api.reply('GET api/db/canaries', { status: 200, body: [{ ...canary, source: 'Flux' }] });
+    page.api.reply('GET api/db/canaries', { status: 200, body: [{ ...canary, source: 'Flux' }] });
     renderCanary();
     expect(
       await screen.findByText('This health check is managed by Flux and is read-only here.'),
@@ -284,7 +269,7 @@ describe('CanaryPage', () => {
   });
 
   it('is read-only for those who may not write canaries', async () => {
-    api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
     renderCanary();
     expect(await screen.findByRole('textbox', { name: 'URL' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
@@ -292,7 +277,7 @@ describe('CanaryPage', () => {
   });
 
   it('deletes softly after confirming, then returns to the list', async () => {
-    api.reply('PATCH api/db/canaries', { status: 204 });
+    page.api.reply('PATCH api/db/canaries', { status: 204 });
     const { user, router } = renderCanary();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Health Check' });
@@ -319,7 +304,7 @@ describe('CanaryPage', () => {
       'Details',
     ]);
     expect(within(row).getByText('WARNING').closest('.pf-v6-c-label')).toHaveClass('pf-m-orange');
-    const query = sent.find((request) => request.path === 'api/db/job_histories')!.query;
+    const query = page.sent.find((request) => request.path === 'api/db/job_histories')!.query;
     expect(query.get('resource_id')).toBe('eq.c1');
     expect(query.get('order')).toBe('created_at.desc');
     expect(query.get('limit')).toBe('150');
@@ -330,7 +315,7 @@ describe('CanaryPage', () => {
   });
 
   it("hints at the fields of the spec's kinds, from the server's schema", async () => {
-    api.reply('GET api/specs/canaries/schema', {
+    page.api.reply('GET api/specs/canaries/schema', {
       status: 200,
       body: {
         type: 'object',
@@ -352,7 +337,7 @@ describe('CanaryPage', () => {
   });
 
   it("says 'No resources found' for an unknown id", async () => {
-    api.reply('GET api/db/canaries', { status: 200, body: [] });
+    page.api.reply('GET api/db/canaries', { status: 200, body: [] });
     renderCanary('/settings/canaries/missing');
     expect(await screen.findByText('No resources found')).toBeInTheDocument();
   });

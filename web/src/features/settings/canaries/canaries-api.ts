@@ -1,4 +1,4 @@
-import { changedValues, createRow, deleteRow, getRow, rowKey, updateRow } from '../../spec-editor/index.js';
+import { getRow, PLAIN_MESSAGES, rowKey } from '../../spec-editor/index.js';
 
 /** A canaries row: the definition of a set of health checks (spec 3 §3 Health check). */
 export interface Canary {
@@ -18,8 +18,8 @@ export interface Canary {
   deleted_at: string | null;
 }
 
-/** What the editor writes. */
-export type CanaryFields = Pick<Canary, 'name' | 'namespace' | 'icon' | 'labels' | 'schedule' | 'spec'>;
+/** What the editor writes besides name and namespace. */
+export type CanaryFields = Pick<Canary, 'icon' | 'labels' | 'schedule' | 'spec'>;
 
 /** Spec 3 §9: the generic editor's schedule list. */
 export const SCHEDULES = [
@@ -35,29 +35,13 @@ export const SCHEDULES = [
 export const DEFAULT_SCHEDULE = '@every 5m';
 
 export const CANARY_MESSAGES = {
-  created: (name: string) => `${name} created successfully`,
-  updated: (name: string) => `${name} updated successfully`,
-  deleted: (name: string) => `${name} deleted successfully`,
+  ...PLAIN_MESSAGES,
   savedInfo: 'Saved. Its checks will run within a few seconds.',
 } as const;
 
 export const canaryKey = (id: string) => rowKey('canaries', id);
 
 export const getCanary = (id: string) => getRow<Canary>('canaries', id);
-
-export const createCanary = (fields: CanaryFields, createdBy: string | null) =>
-  createRow<Canary>('canaries', fields, createdBy);
-
-/** Sends only what changed, with source UI. */
-export const updateCanary = (id: string, changes: Partial<CanaryFields>) =>
-  updateRow<Canary>('canaries', id, changes);
-
-/** Soft delete (spec 3 §7): the row stays, with deleted_at now. */
-export const deleteCanary = (id: string) => deleteRow('canaries', id);
-
-/** The fields of `next` that differ from the row. */
-export const changedFields = (row: Canary, next: CanaryFields) =>
-  changedValues(row, next, ['icon', 'labels', 'schedule', 'spec']);
 
 /** Where canary specs written in YAML are checked: problems at their lines. */
 export const VALIDATE_PATH = 'api/specs/canaries/validate';
