@@ -2,10 +2,9 @@
  * The four custom resource kinds the console reads and writes, in the API groups clusters running
  * the platform already have (DESIGN.md §1), and the database table each one is mirrored into.
  */
+import type { KindName, KindTable } from '../../../common/kinds.js';
 
-export type KindName = 'Canary' | 'Topology' | 'ScrapeConfig' | 'Playbook';
-/** The mirrored tables; also the `:table` of /api/kube and the settings editors' routes. */
-export type KindTable = 'canaries' | 'topologies' | 'config_scrapers' | 'playbooks';
+export type { KindName, KindTable };
 
 export interface KindInfo {
   kind: KindName;

@@ -10,17 +10,12 @@ import {
   resourceName,
   type SourcedRow,
 } from '../../../../common/managed.js';
+import { KIND_OF_TABLE } from '../../../../common/kinds.js';
 import { RestError } from '../rest/errors.js';
 import type { WriteRules, WriteTarget } from '../rest/write-rules.js';
 
 /** The relations holding GitOps kinds, and their kind; views Postgres can write through count. */
-const kindByRelation: Record<string, string> = {
-  canaries: 'Canary',
-  canary_names: 'Canary',
-  topologies: 'Topology',
-  config_scrapers: 'ScrapeConfig',
-  playbooks: 'Playbook',
-};
+const kindByRelation: Record<string, string> = { ...KIND_OF_TABLE, canary_names: 'Canary' };
 
 export const SOURCE_MUST_BE_UI = 'source must be UI: resources from the cluster are written by the mirror';
 

@@ -3,7 +3,7 @@
  * dry-running, writing and deleting the custom resources behind the four editable kinds.
  */
 import { ApiError, apiJson, can, useApi, useWhoami } from '../../../api/index.js';
-import type { KindName, KindTable } from '../../../../../server/src/kube/kinds.js';
+import { KIND_OF_TABLE, type KindName, type KindTable } from '../../../../../common/kinds.js';
 import type {
   ClusterDryRun,
   ClusterFieldError,
@@ -27,12 +27,7 @@ export type {
 export { CRD_SOURCE } from '../../../../../common/managed.js';
 
 /** The custom resource kind of each mirrored table. */
-export const KIND_OF_TABLE: Readonly<Record<KindTable, KindName>> = {
-  canaries: 'Canary',
-  topologies: 'Topology',
-  config_scrapers: 'ScrapeConfig',
-  playbooks: 'Playbook',
-};
+export { KIND_OF_TABLE };
 
 export const CLUSTER_STATUS_PATH = 'api/kube/status';
 /** How often the UI asks whether the cluster is still there. */
