@@ -95,7 +95,8 @@ describe.each(availableBackends())('tasks on %s', (backend) => {
       return rows;
     });
     expect(row).toMatchObject({ status: 'FAILED', details: { errors: ['timed out after 200ms'] } });
-    expect(row!.duration_millis).toBeGreaterThanOrEqual(200);
+    // Node's timers run on a monotonic clock and may fire a millisecond early by the wall clock.
+    expect(row!.duration_millis).toBeGreaterThanOrEqual(195);
     expect(sawAbort).toBe(true);
   });
 
