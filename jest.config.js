@@ -1,4 +1,5 @@
 // Three projects: `unit` (server code, node), `web` (UI code, jsdom) and `integration` (tests/, start the real server).
+import os from 'node:os';
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/tests/support/esbuild-jest-transform.js' },
@@ -12,6 +13,8 @@ export default {
   // busy machine a page test's lazy chunks or a database copy can take a while. Above Testing
   // Library's asyncUtilTimeout (tests/support/web-setup.ts). Jest takes it for all projects.
   testTimeout: 120_000,
+  // Jest's default of one worker less than the cores runs a 2-core machine's suites one at a time.
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   projects: [
     {
       ...common,
