@@ -162,6 +162,9 @@ describeWithPostgres('a database outage', () => {
     await expectAllServed();
   });
 
+  // A test that failed half way leaves the next one a database that serves.
+  afterEach(() => postgres?.ensureRunning());
+
   afterAll(async () => {
     for (const stream of streams) stream.close();
     postgres?.thaw();

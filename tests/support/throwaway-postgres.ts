@@ -97,6 +97,12 @@ export class ThrowawayPostgres {
     this.frozen = [];
   }
 
+  /** Back to serving, whatever a test left it in (frozen, stopped). */
+  ensureRunning(): void {
+    this.thaw();
+    if (!throwawayPostgresPid(this.dir)) this.restart();
+  }
+
   /** Thaws, stops and deletes it. */
   remove(): void {
     this.thaw();
