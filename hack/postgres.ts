@@ -31,7 +31,8 @@ function run(binary: string, args: string[]): void {
   execFileSync(cmd, cmdArgs, { stdio: 'pipe' });
 }
 
-function serverBinaries(install: boolean): { initdb: string; pgCtl: string } {
+/** initdb and pg_ctl, installed first when asked to and missing; throws when there are none. */
+export function serverBinaries(install: boolean): { initdb: string; pgCtl: string } {
   let [initdb, pgCtl] = [findBinary('initdb'), findBinary('pg_ctl')];
   if ((!initdb || !pgCtl) && install) {
     aptInstall(['postgresql']);
@@ -47,7 +48,7 @@ export function startThrowawayPostgres(
   port: number,
   options: { install?: boolean } = {},
 ): string {
-  const { initdb, pgCtl } = serverBinaries(options.install ?? false);
+  const { initdb } = serverBinaries(options.install ?? false);
   fs.mkdirSync(dir, { recursive: true });
   if (os.userInfo().uid === 0) {
     // The server runs as the postgres user: it owns its directory and must reach it through
@@ -56,6 +57,13 @@ export function startThrowawayPostgres(
     execFileSync('chown', ['postgres', dir]);
   }
   run(initdb, ['-D', dir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  return restartThrowawayPostgres(dir, port);
+}
+
+/** Starts the server of a directory startThrowawayPostgres made (after a stop); returns its URL. */
+export function restartThrowawayPostgres(dir: string, port: number): string {
+  const pgCtl = findBinary('pg_ctl');
+  if (!pgCtl) throw new Error('no pg_ctl binary on this machine');
   run(pgCtl, [
     '-D',
     dir,
@@ -67,6 +75,13 @@ export function startThrowawayPostgres(
     'start',
   ]);
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+/** The process id of the server running in dir (its postmaster), or undefined when none runs. */
+export function throwawayPostgresPid(dir: string): number | undefined {
+  const file = path.join(dir, 'postmaster.pid');
+  if (!fs.existsSync(file)) return undefined;
+  return Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
 }
 
 export function stopThrowawayPostgres(dir: string): void {

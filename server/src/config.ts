@@ -11,6 +11,13 @@ export interface Config {
   basePath: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long connecting, or waiting for a free pooled connection, may take. */
+  databaseConnectTimeoutMs: number;
+  /**
+   * PostgreSQL: the longest one statement may run; a database that has not answered a moment
+   * after it is taken as unavailable (503).
+   */
+  databaseStatementTimeoutMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Load demo data into an empty database. */
   demoData: boolean;
@@ -91,6 +98,8 @@ const schema = {
     BASE_PATH: { type: 'string', pattern: '^/([A-Za-z0-9._~-]+/?)*$', default: '/' },
     DATA_DIR: { type: 'string', minLength: 1, default: './data' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    DATABASE_CONNECT_TIMEOUT: { type: 'string', pattern: durationPattern, default: '3s' },
+    DATABASE_STATEMENT_TIMEOUT: { type: 'string', pattern: durationPattern, default: '10s' },
     LOG_LEVEL: {
       type: 'string',
       enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -131,6 +140,8 @@ const explain: Record<string, string> = {
   BASE_PATH: "must be a URL path such as '/' or '/console/'",
   DATA_DIR: 'must be a directory path',
   DATABASE_URL: 'must be a postgres:// or postgresql:// URL',
+  DATABASE_CONNECT_TIMEOUT: "must be a duration such as '3s'",
+  DATABASE_STATEMENT_TIMEOUT: "must be a duration such as '10s' or '1m'",
   LOG_LEVEL: 'must be one of fatal, error, warn, info, debug, trace, silent',
   DEMO_DATA: 'must be true or false',
   BODY_LIMIT: "must be a size such as '512kb' or '1mb'",
@@ -286,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     basePath,
     dataDir: path.resolve(values.DATA_DIR as string),
     databaseUrl: values.DATABASE_URL as string | undefined,
+    databaseConnectTimeoutMs: parseDuration(values.DATABASE_CONNECT_TIMEOUT as string),
+    databaseStatementTimeoutMs: parseDuration(values.DATABASE_STATEMENT_TIMEOUT as string),
     logLevel: values.LOG_LEVEL as Config['logLevel'],
     demoData: values.DEMO_DATA as boolean,
     bodyLimitBytes: parseSize(values.BODY_LIMIT as string),

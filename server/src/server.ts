@@ -58,7 +58,12 @@ export async function startServer(
   let db: Db | undefined;
   let shuttingDown = false;
   try {
-    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    db = await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+    });
     logger.info(
       { database: db.kind, location: config.databaseUrl ? 'DATABASE_URL' : config.dataDir },
       'database open',

@@ -14,6 +14,14 @@ describe('errorHandler', () => {
     app.get('/boom', () => {
       throw new Error('secret connection string postgres://admin:hunter2@db');
     });
+    app.get('/database-down', () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432 (postgres://admin:hunter2@db)'), {
+        code: 'ECONNREFUSED',
+      });
+    });
+    app.get('/database-frozen', () => {
+      throw new Error('Query read timeout');
+    });
     app.get('/conflict', () => {
       throw new HttpError(409, 'That name is taken', 'HTTP409', 'name=checkout');
     });
@@ -49,4 +57,23 @@ describe('errorHandler', () => {
       hint: null,
     });
   });
+
+  it.each(['/database-down', '/database-frozen'])(
+    'answers %s with a 503 a person understands, Retry-After, and no error in the log',
+    async (path) => {
+      logged.length = 0;
+      const response = await fetch(`${url}${path}`);
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({
+        code: 'HTTP503',
+        message: 'The database is not reachable at the moment; please try again in a moment',
+        details: null,
+        hint: null,
+      });
+      expect(text).not.toMatch(/hunter2|ECONNREFUSED|timeout|5432/);
+      expect(logged).toEqual([]);
+    },
+  );
 });

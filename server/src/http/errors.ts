@@ -1,4 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  logDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+} from '../platform/db/unavailable.js';
 import type { Logger } from './logging.js';
 
 /** The JSON shape of every error the service answers itself (PostgREST-compatible fields). */
@@ -59,6 +65,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json(apiError('HTTP400', 'Request body is not valid JSON'));
     } else if (parserError.expose && parserError.status && parserError.status < 500) {
       res.status(parserError.status).json(apiError(`HTTP${parserError.status}`, (error as Error).message));
+    } else if (isDatabaseUnavailable(error)) {
+      logDatabaseUnavailable(req.log ?? logger, error);
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      res.status(503).json(apiError('HTTP503', DATABASE_UNAVAILABLE_MESSAGE));
     } else {
       (req.log ?? logger).error({ err: error }, 'unhandled error');
       res.status(500).json(apiError('HTTP500', 'Internal server error; the details are in the server log'));

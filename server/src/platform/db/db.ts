@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { listenOnPostgres, type ListenOptions, type Unlisten } from './pg-listener.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 export type { ListenOptions, Unlisten } from './pg-listener.js';
 
@@ -54,12 +55,18 @@ export interface DatabaseOptions {
   /** PGlite data directory; used when databaseUrl is not set. 'memory://' for a throwaway one. */
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL: how long connecting, or waiting for a free pooled connection, may take. Unset: no limit. */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: the longest one statement may run (the server cancels it), and, with a grace,
+   * how long the console waits for any answer before taking the database as unavailable (a
+   * frozen server cancels nothing). Unset: no limit.
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPGlite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPGlite(options.dataDir);
 }
 
 async function openPGlite(dataDir: string): Promise<Db> {
@@ -127,8 +134,49 @@ const pgTypes = {
   },
 };
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types: pgTypes });
+/** Time the server gets to cancel a statement itself before the console stops waiting for the answer. */
+const ANSWER_GRACE_MS = 2000;
+/**
+ * A session idle inside a transaction this long is ended by the server, freeing its locks: a
+ * console that froze or lost its connection mid-transaction must not hold them.
+ */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+/** Idle connections are probed after this long, so a database host that vanished is noticed. */
+const KEEPALIVE_DELAY_MS = 10_000;
+/** setTimeout's longest delay: no read limit in practice. */
+const NO_READ_LIMIT_MS = 2 ** 31 - 1;
+
+/** pg takes a per-query read timeout its type declarations leave out. */
+type TimedQuery = pg.QueryConfig & { query_timeout?: number };
+/**
+ * Scripts (migrations) may rightly run long: the console waits for them without a read limit,
+ * and one that must outlast the statement limit lifts it with `set local statement_timeout`.
+ */
+const script = (text: string): TimedQuery => ({ text, query_timeout: NO_READ_LIMIT_MS });
+
+async function openPostgres(databaseUrl: string, options: DatabaseOptions): Promise<Db> {
+  const { connectTimeoutMs, statementTimeoutMs } = options;
+  // Every connection (the pool's, a session lock's, the listener's). The statement limits are the
+  // pool's alone: a lock or a LISTEN waits as long as it takes.
+  const connection: pg.ClientConfig = {
+    connectionString: databaseUrl,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    ...(statementTimeoutMs
+      ? {
+          statement_timeout: statementTimeoutMs,
+          // A frozen or unreachable server cancels nothing: the console stops waiting itself.
+          query_timeout: statementTimeoutMs + ANSWER_GRACE_MS,
+          idle_in_transaction_session_timeout: Math.max(IDLE_IN_TRANSACTION_MS, statementTimeoutMs),
+        }
+      : {}),
+  });
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => {});
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: readonly unknown[]) => {
@@ -142,27 +190,36 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> 
     query: (text, params) => run(pool, text, params),
     async transaction(fn) {
       const client = await pool.connect();
+      // Given back to the pool with an error, the connection is closed rather than reused.
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const result = await fn({
           query: (text, params) => run(client, text, params),
-          exec: async (script) => void (await client.query(script)),
+          exec: async (text) => void (await client.query(script(text))),
         });
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        // A lost or frozen connection cannot roll back, and waiting on it would hold the request:
+        // the server rolls back when the session ends.
+        if (isDatabaseUnavailable(error)) broken = error as Error;
+        else await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
-    async exec(script) {
-      await pool.query(script);
+    async exec(text) {
+      await pool.query(script(text));
     },
     async withAdvisoryLock(key, fn) {
-      // A session lock lives on one connection: hold that connection until fn is done.
-      const client = await pool.connect();
+      // A session lock lives on one connection, held until fn is done; waiting for it lasts as
+      // long as another replica holds it. A connection of its own, without the statement limit,
+      // so fn may use the whole pool meanwhile.
+      const client = new pg.Client({ ...connection, application_name: 'ops-console lock' });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
@@ -171,11 +228,11 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Db> 
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
       } finally {
-        client.release();
+        await client.end().catch(() => {});
       }
     },
-    async listen(channel, onNotify, options) {
-      const unlisten = await listenOnPostgres(databaseUrl, channel, onNotify, options);
+    async listen(channel, onNotify, listenOptions) {
+      const unlisten = await listenOnPostgres(connection, channel, onNotify, listenOptions);
       const stop = async () => {
         listeners.delete(stop);
         await unlisten();

@@ -37,7 +37,10 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
     const script = fs.readFileSync(path.join(dir, file), 'utf8');
     const didApply = await db
       .transaction(async (tx) => {
-        await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+        // A migration may rewrite big tables and waits while another replica applies it: neither
+        // is bound by the statement limit of the console's requests.
+        await tx.exec('set local statement_timeout = 0');
+        await tx.exec(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
         const done = await tx.query('select 1 from schema_migrations where version = $1', [file]);
         if (done.rowCount > 0) return false;
         await tx.exec(script);

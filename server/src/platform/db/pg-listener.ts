@@ -24,7 +24,7 @@ const MAX_RETRY_MS = 30_000;
  * listens again, until stopped. The first connection's failure is thrown to the caller.
  */
 export async function listenOnPostgres(
-  connectionString: string,
+  connection: string | pg.ClientConfig,
   channel: string,
   onNotify: (payload: string) => void,
   options: ListenOptions = {},
@@ -35,7 +35,8 @@ export async function listenOnPostgres(
   let retryTimer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
+    const config = typeof connection === 'string' ? { connectionString: connection } : connection;
+    const client = new pg.Client({ ...config, application_name: LISTENER_APPLICATION_NAME });
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });

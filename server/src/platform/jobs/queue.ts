@@ -1,4 +1,5 @@
 import type { Logger } from '../../http/logging.js';
+import { isDatabaseUnavailable, logDatabaseUnavailable } from '../db/unavailable.js';
 import type { QueueConsumer } from './types.js';
 
 /**
@@ -56,7 +57,10 @@ export class QueueLoop<Item> {
       try {
         items = await consumer.claim(batch);
       } catch (error) {
-        if (!signal.aborted) this.log.warn({ err: error }, 'claiming queued items failed');
+        // An outage fails every claim, each poll: one line for the burst rather than one a second.
+        if (signal.aborted) continue;
+        if (isDatabaseUnavailable(error)) logDatabaseUnavailable(this.log, error);
+        else this.log.warn({ err: error }, 'claiming queued items failed');
       }
       await Promise.all(
         items.map((item) =>

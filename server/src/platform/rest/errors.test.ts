@@ -1,3 +1,4 @@
+import { publicError, toRestError } from './errors.js';
 import { startFixture, type Fixture } from './test-fixture.js';
 import { request } from './test-http.js';
 
@@ -46,5 +47,22 @@ describe('body parser errors (the app parses, restBodyErrors answers)', () => {
     const answer = await request(fixture, 'POST', 'teams', { name: 'x'.repeat(4096) });
     expect(answer).toMatchObject({ status: 413, body: { code: 'PGRST102' } });
     expect(Object.keys(answer.body as object).sort()).toEqual(['code', 'details', 'hint', 'message']);
+  });
+});
+
+describe('an unavailable database', () => {
+  it.each([
+    Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    Object.assign(new Error('the database system is shutting down'), { code: '57P03' }),
+    new Error('timeout exceeded when trying to connect'),
+  ])('answers %p with 503 PGRST001 and a message a person understands', (thrown) => {
+    expect(publicError(toRestError(thrown)).toJSON()).toEqual({
+      code: 'PGRST001',
+      message: 'The database is not reachable at the moment; please try again in a moment',
+      details: null,
+      hint: null,
+    });
+    expect(toRestError(thrown).status).toBe(503);
   });
 });

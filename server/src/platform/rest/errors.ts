@@ -1,4 +1,5 @@
 import { formatBytes } from '../../http/errors.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.js';
 
 /** A PostgREST-shaped error: the HTTP status and the JSON body `{code, message, details, hint}`. */
 export class RestError extends Error {
@@ -48,6 +49,10 @@ export const unknownFunction = (name: string, args: readonly string[]) =>
     'PGRST202',
     `Could not find the function public.${name}(${args.join(', ')}) in the schema cache`,
   );
+
+/** PostgREST's code for a database it cannot reach; the message is for people. */
+const UNAVAILABLE_CODE = 'PGRST001';
+export const databaseUnavailable = () => new RestError(503, UNAVAILABLE_CODE, DATABASE_UNAVAILABLE_MESSAGE);
 
 /** Statuses PostgREST answers for SQLSTATEs (exact codes first, then by class). */
 const statusBySqlState: Record<string, number> = {
@@ -120,6 +125,7 @@ export function toRestError(error: unknown): RestError {
   if (error instanceof RestError) return error;
   const body = bodyParserError(error);
   if (body) return body;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (isDatabaseError(error)) {
     const status = statusBySqlState[error.code] ?? statusBySqlClass[error.code.slice(0, 2)] ?? 500;
     return new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null);
@@ -134,5 +140,6 @@ export const internalErrorMessage = 'Internal server error; the details are in t
  * unexpected error may carry internals (it goes to the server log instead).
  */
 export function publicError(error: RestError): RestError {
-  return error.status < 500 ? error : new RestError(error.status, error.code, internalErrorMessage);
+  if (error.status < 500 || error.code === UNAVAILABLE_CODE) return error;
+  return new RestError(error.status, error.code, internalErrorMessage);
 }

@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import { sendWhole } from '../../http/send.js';
 import type { Db, Queryable } from '../db/db.js';
+import { isDatabaseUnavailable, logDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import {
   bodyParserError,
   parseError,
@@ -156,8 +157,11 @@ function handler(fn: (req: Request, res: Response) => Promise<void>) {
  */
 function sendError(req: Request, res: Response, thrown: unknown): void {
   const error = toRestError(thrown);
-  if (error.status >= 500) req.log?.error({ err: thrown }, 'database request failed');
+  const unavailable = isDatabaseUnavailable(thrown);
+  if (unavailable) logDatabaseUnavailable(req.log, thrown);
+  else if (error.status >= 500) req.log?.error({ err: thrown }, 'database request failed');
   if (res.headersSent) return void res.end();
+  if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
   res
     .status(error.status)
     .type(jsonType)
