@@ -172,6 +172,8 @@ describe('describeDatabaseError', () => {
       ['22P02', 'malformed array literal: "s3cret"'],
       ['22P02', 'invalid input value for enum mood: "s3cret"'],
       ['22003', 'value "s3cret" is out of range for type integer'],
+      ['22003', 'value "for type s3cret: is out of range for type" is out of range for type integer'],
+      ['22P02', 'invalid input syntax for type uuid: "for type s3cret:"'],
       ['22007', 'invalid input syntax for type date: "s3cret"'],
       ['22008', 'date/time field value out of range: "s3cret"'],
       ['22023', 'invalid value for parameter "x": "s3cret"'],

@@ -247,9 +247,12 @@ function describeIntegrityViolation(error: DatabaseErrorLike): Description {
 
 /** Bad input, said without the value: Postgres quotes it in these messages. */
 function describeDataException(error: DatabaseErrorLike): string {
-  const type = /for type (.+?)(?::|$)/.exec(error.message)?.[1];
-  if (type && (error.code === '22P02' || error.code === '22007')) return `A value is not a valid ${type}`;
-  if (type && error.code === '22003') return `A value is out of range for type ${type}`;
+  // The type is read from where Postgres puts it, before or after the value, never from the value.
+  const invalid = /^invalid input syntax for type ([^":]+)(?::|$)/.exec(error.message)?.[1];
+  if (invalid && (error.code === '22P02' || error.code === '22007'))
+    return `A value is not a valid ${invalid}`;
+  const outOfRange = / is out of range for type ([^"]+)$/.exec(error.message)?.[1];
+  if (outOfRange && error.code === '22003') return `A value is out of range for type ${outOfRange}`;
   if (error.code === '22008') return 'A date or time is out of range';
   if (error.code === '22021' || error.code === '22P05')
     return 'A value contains a character the database cannot store (such as a NUL)';
