@@ -11,7 +11,7 @@ import type { DbSchema } from '../platform/rest/schema.js';
 import { actionRefusal, type ActionName } from './actions.js';
 import { disabledMessage, featureOf } from './feature-map.js';
 import { disabledFeatures, type Feature } from './features.js';
-import { accessFor, decide, embedsOf, refusal, type Action } from './resource-map.js';
+import { accessFor, decide, readsOf, refusal, type Action } from './resource-map.js';
 import type { Resource } from './roles.js';
 
 /** Reads the `{feature}.disable` flags; `maxAgeMs` > 0 shares one read between requests that close together. */
@@ -81,12 +81,13 @@ export async function checkAction(req: Request, action: ActionName, flags: FlagR
 
 /**
  * The /api/db decision: the relation and everything the request embeds need read (or write)
- * on their resources, and none may belong to a feature that is off.
+ * on their resources, as do the guarded columns its views read (people's emails through a
+ * notifications view need identities), and none may belong to a feature that is off.
  */
 export function dbAuthorizer(schema: DbSchema, flags: FlagReader): Authorize {
   return async (req, name, parsed) => {
     const user = signedIn(req);
-    const requests = accessFor(req.method, name, embedsOf(schema, name, parsed));
+    const requests = accessFor(req.method, name, readsOf(schema, name, parsed));
     const verdict = decide(user.permissions, requests);
     if (!verdict.allowed) throw new RestError(403, '42501', verdict.message);
     const disabled = await flags();

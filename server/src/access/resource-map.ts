@@ -128,6 +128,13 @@ export const PUBLIC_EMBED_COLUMNS: Readonly<Record<string, readonly string[]>> =
   teams: ['id', 'name', 'icon', 'spec'],
 };
 
+/**
+ * Resources a view may not carry into another resource's rows: what it reads of them (in any
+ * column, subquery or filter; see `Relation.sources`) is checked as an embed of them would be,
+ * so `people.email` through a notifications view needs read on identities as it does anywhere.
+ */
+export const GUARDED_SOURCES: ReadonlySet<Resource> = new Set<Resource>(['identities', 'connections']);
+
 export type Action = 'read' | 'write';
 
 /**
@@ -254,6 +261,37 @@ export function embedsOf(
   };
   if (parent) walk(parent, parsed.select, '');
   return found;
+}
+
+/**
+ * What a request reads through views, for the relation (or function's relation) asked for and
+ * each relation it embeds: the columns those views read of a guarded resource other than their
+ * own, as embed targets (so the embed exception applies alike).
+ */
+export function viewSourcesOf(schema: DbSchema, name: string, embeds: readonly EmbedTarget[]): EmbedTarget[] {
+  const root = name.startsWith('rpc/')
+    ? schema.functions.get(name.slice('rpc/'.length))?.find((fn) => fn.returnsRelation)?.returnsRelation
+    : name;
+  const found: EmbedTarget[] = [];
+  for (const relation of new Set([...(root ? [root] : []), ...embeds.map((embed) => embed.relation)])) {
+    const own = resourceOf(relation);
+    for (const [source, columns] of schema.relations.get(relation)?.sources ?? []) {
+      const resource = resourceOf(source);
+      if (resource && resource !== own && GUARDED_SOURCES.has(resource))
+        found.push({ relation: source, columns: [...columns] });
+    }
+  }
+  return found;
+}
+
+/** Everything a request reads besides its relation: its embeds and what views read for it. */
+export function readsOf(
+  schema: DbSchema,
+  name: string,
+  parsed: Pick<ParsedQuery, 'select' | 'paths'>,
+): EmbedTarget[] {
+  const embeds = embedsOf(schema, name, parsed);
+  return [...embeds, ...viewSourcesOf(schema, name, embeds)];
 }
 
 function filterColumns(filter: Filter, into: Set<string>): void {

@@ -90,11 +90,15 @@ const statusBySqlClass: Record<string, number> = {
   '55': 409,
 };
 
+/** The fields of a Postgres error (pg and PGlite alike) that say where it happened, not what the data was. */
 interface DatabaseErrorLike {
   code: string;
   message: string;
   detail?: string;
   hint?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
 }
 
 function isDatabaseError(error: unknown): error is DatabaseErrorLike {
@@ -128,9 +132,139 @@ export function toRestError(error: unknown): RestError {
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (isDatabaseError(error)) {
     const status = statusBySqlState[error.code] ?? statusBySqlClass[error.code.slice(0, 2)] ?? 500;
-    return new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null);
+    const { message, details, hint } = describeDatabaseError(error);
+    return new RestError(status, error.code, message, details, hint);
   }
   return new RestError(500, 'PGRST000', 'Internal error while answering the request');
+}
+
+interface Description {
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+/**
+ * A database error in words for people: which relation, column or rule, never the values. The
+ * database's own details echo the row ("Failing row contains (…)", "Key (name)=(…)"), write-only
+ * columns included, and its messages for bad input quote the value, so neither is passed on.
+ * Messages outside the data exceptions (22) and integrity violations (23) name only objects and
+ * types (values are bound parameters, never SQL text); they are kept, with the hints and details
+ * of the classes whose details describe the schema.
+ */
+export function describeDatabaseError(error: DatabaseErrorLike): Description {
+  const sqlClass = error.code.slice(0, 2);
+  if (sqlClass === '23') return describeIntegrityViolation(error);
+  if (sqlClass === '22') return { message: describeDataException(error), details: null, hint: null };
+  const schemaClasses = ['42', '55', '25', '0A'];
+  const keepsDetails = schemaClasses.includes(sqlClass);
+  return {
+    message: error.message,
+    details: keepsDetails ? (error.detail ?? null) : null,
+    hint: keepsDetails ? (error.hint ?? null) : null,
+  };
+}
+
+/** `a, b` → `a and b`; `a, b, c` → `a, b and c`. */
+function spoken(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The column list of a key detail, `Key (a, b)=(…) …`, without the values; null when it isn't one. */
+function keyColumns(detail: string | undefined): string[] | null {
+  const match = /^Key \((.+?)\)=\(/s.exec(detail ?? '');
+  return match ? match[1]!.split(', ') : null;
+}
+
+/** The name Postgres quotes after `word`, as in `table "people"`. */
+function quotedAfter(text: string | undefined, word: string): string | null {
+  const match = new RegExp(`${word} "([^"]+)"`).exec(text ?? '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * The table a foreign key detail ends with, `… is not present in table "people".`; read from the
+ * end, as the values before it may hold anything.
+ */
+function referencedTable(detail: string | undefined): string | null {
+  const text = detail ?? '';
+  const start = text.lastIndexOf(' table "');
+  if (start === -1 || !text.endsWith('".')) return null;
+  return text.slice(start + ' table "'.length, -'".'.length);
+}
+
+function describeIntegrityViolation(error: DatabaseErrorLike): Description {
+  const table = error.table ?? quotedAfter(error.message, '(?:relation|table)');
+  const constraint = error.constraint ?? quotedAfter(error.message, 'constraint');
+  const inTable = table ? ` in ${table}` : '';
+  const rule = constraint ? ` (${constraint})` : '';
+  switch (error.code) {
+    case '23505': {
+      const columns = keyColumns(error.detail);
+      const what = columns ? `the same ${spoken(columns)}` : 'the same key';
+      return {
+        message: `A row with ${what} already exists${inTable}`,
+        details: columns ? `${spoken(columns)} must be unique${rule}` : `The row must be unique${rule}`,
+        hint: null,
+      };
+    }
+    case '23502': {
+      const column = error.column ?? quotedAfter(error.message, 'column');
+      return {
+        message: column
+          ? `A value is required for ${column}${inTable}`
+          : `A required value is missing${inTable}`,
+        details: column ? `${column} may not be null` : null,
+        hint: null,
+      };
+    }
+    case '23503': {
+      const columns = keyColumns(error.detail);
+      if (/^update or delete/.test(error.message))
+        return {
+          message: `The row is still referred to${table ? ` by ${table}` : ''}`,
+          details: `Remove or change what refers to it first${rule}`,
+          hint: null,
+        };
+      const referenced = referencedTable(error.detail);
+      const column = columns ? spoken(columns) : 'A reference';
+      return {
+        message: `${column} refers to ${referenced ? `a row of ${referenced}` : 'a row'} that does not exist`,
+        details: `The referenced row must exist${rule}`,
+        hint: null,
+      };
+    }
+    case '23514':
+      return {
+        message: `A value${inTable} breaks the rule ${constraint ?? 'of a check constraint'}`,
+        details: constraint ? `The check constraint ${constraint} refused the row` : null,
+        hint: null,
+      };
+    case '23P01':
+      return {
+        message: `The row conflicts with another${inTable}`,
+        details: constraint ? `The exclusion constraint ${constraint} refused the row` : null,
+        hint: null,
+      };
+    default:
+      return { message: `The change breaks a rule of the data${inTable}${rule}`, details: null, hint: null };
+  }
+}
+
+/** Bad input, said without the value: Postgres quotes it in these messages. */
+function describeDataException(error: DatabaseErrorLike): string {
+  // The type is read from where Postgres puts it, before or after the value, never from the value.
+  const invalid = /^invalid input syntax for type ([^":]+)(?::|$)/.exec(error.message)?.[1];
+  if (invalid && (error.code === '22P02' || error.code === '22007'))
+    return `A value is not a valid ${invalid}`;
+  const outOfRange = / is out of range for type ([^"]+)$/.exec(error.message)?.[1];
+  if (outOfRange && error.code === '22003') return `A value is out of range for type ${outOfRange}`;
+  if (error.code === '22008') return 'A date or time is out of range';
+  if (error.code === '22021' || error.code === '22P05')
+    return 'A value contains a character the database cannot store (such as a NUL)';
+  // What comes before the first quoted value, as in `malformed array literal: "…"`.
+  const before = error.message.split('"')[0]!.replace(/[\s:]+$/, '');
+  return before || 'A value is not valid';
 }
 
 export const internalErrorMessage = 'Internal server error; the details are in the server log';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { viewColumnOrigins } from './view-origins.js';
+import { viewColumnOrigins, wholeRowRelationIds } from './view-origins.js';
 import { viewRelations as defaultViewRelations, type ViewRelation } from './view-relations.js';
 import { writeOnlyColumns as defaultWriteOnlyColumns } from './write-only-columns.js';
 
@@ -22,6 +22,13 @@ export interface Relation {
   primaryKey: string[];
   /** Column sets with a unique constraint or unique index (the primary key included). */
   uniqueKeys: string[][];
+  /**
+   * Views only: the columns of other relations the view reads anywhere (its output, subqueries,
+   * filters), by relation, through the views it reads too; `*` for a whole row. What it shows
+   * may come from any of them, so reading the view is checked as reading these (see
+   * access/resource-map.ts).
+   */
+  sources?: Map<string, Set<string>>;
 }
 
 export interface ForeignKey {
@@ -201,7 +208,9 @@ export async function loadSchema(db: Queryable, options: LoadSchemaOptions = {})
       inferred: false,
     }));
   const sources = (await db.query<{ view: string; source: string; column: string }>(viewSourcesSql)).rows;
-  const origins = await loadViewOrigins(db, relations, columnIds);
+  const definitions = (await db.query<{ view: string; definition: string }>(viewDefinitionsSql)).rows;
+  const origins = viewOrigins(definitions, relations, columnIds);
+  recordViewSources(relations, sources, wholeRows(definitions, columnIds));
   const inferred = inferViewForeignKeys(relations, foreignKeys, origins);
   foreignKeys.push(...inferred);
   const seen = new Set(foreignKeys.map(foreignKeyIdentity));
@@ -263,13 +272,13 @@ export interface ViewOrigin {
   sourceColumn: string;
 }
 
-async function loadViewOrigins(
-  db: Queryable,
+function viewOrigins(
+  definitions: readonly { view: string; definition: string }[],
   relations: Map<string, Relation>,
   columnIds: ColumnIds,
-): Promise<ViewOrigin[]> {
+): ViewOrigin[] {
   const origins: ViewOrigin[] = [];
-  for (const row of (await db.query<{ view: string; definition: string }>(viewDefinitionsSql)).rows) {
+  for (const row of definitions) {
     const view = relations.get(row.view);
     if (!view) continue;
     for (const origin of viewColumnOrigins(row.definition)) {
@@ -284,6 +293,51 @@ async function loadViewOrigins(
     }
   }
   return origins;
+}
+
+/** The relations each view reads a whole row of, by name (see view-origins.ts). */
+function wholeRows(
+  definitions: readonly { view: string; definition: string }[],
+  columnIds: ColumnIds,
+): { view: string; source: string; column: string }[] {
+  const names = new Map<string, string>();
+  for (const [id, { relation }] of columnIds) names.set(id.slice(0, id.indexOf('.')), relation);
+  return definitions.flatMap(({ view, definition }) =>
+    wholeRowRelationIds(definition).flatMap((id) => {
+      const source = names.get(id);
+      return source && source !== view ? [{ view, source, column: '*' }] : [];
+    }),
+  );
+}
+
+/** Fills each view's sources; a view read by another passes its own sources on. */
+function recordViewSources(
+  relations: Map<string, Relation>,
+  ...lists: (readonly { view: string; source: string; column: string }[])[]
+): void {
+  for (const { view, source, column } of lists.flat()) {
+    const relation = relations.get(view);
+    if (!relation || !relations.has(source)) continue;
+    relation.sources ??= new Map();
+    if (!relation.sources.has(source)) relation.sources.set(source, new Set());
+    relation.sources.get(source)!.add(column);
+  }
+  for (let round = 0, changed = true; changed && round < 10; round++) {
+    changed = false;
+    for (const relation of relations.values())
+      for (const source of [...(relation.sources?.keys() ?? [])]) {
+        for (const [inner, columns] of relations.get(source)?.sources ?? []) {
+          if (inner === relation.name) continue;
+          if (!relation.sources!.has(inner)) relation.sources!.set(inner, new Set());
+          const into = relation.sources!.get(inner)!;
+          for (const column of columns)
+            if (!into.has(column)) {
+              into.add(column);
+              changed = true;
+            }
+        }
+      }
+  }
 }
 
 /**

@@ -94,3 +94,52 @@ export function viewColumnOrigins(definition: string): ViewColumnOrigin[] {
   }
   return origins;
 }
+
+/** Every node of a tree, depth first, with the range tables of the queries around it. */
+function* nodes(item: Item, scopes: Group[][] = []): Generator<{ node: Group; scopes: Group[][] }> {
+  if (typeof item !== 'object') return;
+  const isQuery = isNode(item, 'QUERY');
+  if (isQuery) {
+    const rtable = field(item, 'rtable');
+    const entries = typeof rtable === 'object' ? rtable.items : [];
+    scopes = [...scopes, entries.filter((entry) => isNode(entry, 'RANGETBLENTRY'))];
+  }
+  if (item.open === '{') yield { node: item, scopes };
+  for (const child of item.items) yield* nodes(child, scopes);
+}
+
+const relationIdOf = (entry: Group | undefined): string | null => {
+  if (!entry || field(entry, 'rtekind') !== '0') return null;
+  const relid = field(entry, 'relid');
+  return typeof relid === 'string' && /^[1-9]\d*$/.test(relid) ? relid : null;
+};
+
+/**
+ * The relations (oids, as text) a view reads a whole row of (`to_jsonb(p)`, `row_to_json(p)`):
+ * Postgres records no column dependency for those. A whole row of anything but a table (a join,
+ * a subquery, a CTE) counts as a whole row of every relation the view reads, erring on the side
+ * of hiding. An empty list when the definition can't be read.
+ */
+export function wholeRowRelationIds(definition: string): string[] {
+  let tree: Group;
+  try {
+    tree = parse(definition);
+  } catch {
+    return [];
+  }
+  const found = new Set<string>();
+  const everything = new Set<string>();
+  let unresolved = false;
+  for (const { node, scopes } of nodes(tree)) {
+    if (isNode(node, 'RANGETBLENTRY')) {
+      const id = relationIdOf(node);
+      if (id) everything.add(id);
+    }
+    if (!isNode(node, 'VAR') || field(node, 'varattno') !== '0') continue;
+    const rtable = scopes[scopes.length - 1 - Number(field(node, 'varlevelsup'))];
+    const id = relationIdOf(rtable?.[Number(field(node, 'varno')) - 1]);
+    if (id) found.add(id);
+    else unresolved = true;
+  }
+  return [...(unresolved ? new Set([...found, ...everything]) : found)];
+}

@@ -90,4 +90,38 @@ describe('write-only columns (connections.password, connections.certificate)', (
       body: { code: '42703' },
     });
   });
+
+  it('never appear in the errors of a write that carries them', async () => {
+    await fixture.db.exec('create unique index connections_password_key on connections (password)');
+    const writes: [string, string, Record<string, unknown>][] = [
+      ['POST', 'connections', { name: null, password: 'hunter2-again', certificate: 'PRIVATE KEY x' }],
+      ['POST', 'connections', { name: 'copy', password: 'hunter2' }],
+      ['POST', 'connections', { name: 'orphan', password: 's3cret', created_by: 404 }],
+      ['PATCH', 'connections?id=eq.1', { name: null, certificate: 'PRIVATE KEY y' }],
+      ['PATCH', 'connections?id=eq.1', { created_by: 'hunter2', password: 's3cret' }],
+      ['POST', 'connections?select=id,password', { name: 'shown', password: 's3cret' }],
+    ];
+    for (const [method, path, body] of writes) {
+      const answer = await request(fixture, method, path, body, representation);
+      expect([method, path, answer.status >= 400]).toEqual([method, path, true]);
+      expect(JSON.stringify(answer.body)).not.toMatch(secrets);
+    }
+    expect(
+      (await fixture.db.query("select 1 from connections where name in ('shown', 'copy')")).rows,
+    ).toEqual([]);
+  });
+
+  it('are no upsert target: which rows it skips would tell a stored secret', async () => {
+    for (const resolution of ['ignore-duplicates', 'merge-duplicates']) {
+      const answer = await request(
+        fixture,
+        'POST',
+        'connections?on_conflict=password',
+        { name: 'probe', password: 'hunter2' },
+        { Prefer: `resolution=${resolution},return=representation` },
+      );
+      expect(answer).toMatchObject({ status: 400, body: { code: '42703' } });
+    }
+    expect((await fixture.db.query("select 1 from connections where name = 'probe'")).rows).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { RestError, unknownWriteColumn } from './errors.js';
+import { RestError, unknownWriteColumn, writeOnlyColumn } from './errors.js';
 import type { Filter } from './parse.js';
 import {
   filterSql,
@@ -86,6 +86,9 @@ export function buildInsert(
 function conflictSql(relation: Relation, columns: string[], options: InsertOptions): string {
   if (!options.resolution) return '';
   const target = checkedColumns(relation, options.onConflict ?? relation.primaryKey);
+  // Which rows an upsert skips or merges would tell whether a stored secret equals the one sent.
+  const secret = target.find((name) => relation.columnsByName.get(name)?.writeOnly);
+  if (secret) throw writeOnlyColumn(relation.name, secret);
   if (target.length === 0)
     throw new RestError(400, 'PGRST100', `'${relation.name}' has no primary key; give on_conflict`);
   const updates = columns.filter((column) => !target.includes(column));
@@ -160,6 +163,9 @@ export function buildLockConflicting(
   if (options.resolution !== 'merge-duplicates' || options.rows.length === 0) return null;
   const params = new Params();
   const target = checkedColumns(relation, options.onConflict ?? relation.primaryKey);
+  // Which rows an upsert skips or merges would tell whether a stored secret equals the one sent.
+  const secret = target.find((name) => relation.columnsByName.get(name)?.writeOnly);
+  if (secret) throw writeOnlyColumn(relation.name, secret);
   if (target.length === 0) return null;
   const json = params.add(JSON.stringify(options.rows), 'json');
   const keys = target.map(quoteIdent).join(', ');
