@@ -26,8 +26,8 @@ export function requestLogging(logger: Logger) {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    // A 4xx is the client's mistake, not the service's: info, like any other answer.
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     autoLogging: { ignore: (req) => /\/(healthz|readyz)$/.test(req.url ?? '') },
     serializers: {
       // The path only: query strings carry filter values (names, emails) that don't belong in logs.

@@ -37,11 +37,27 @@ describe('webUi', () => {
     },
   );
 
-  it('serves the files under assets/ and answers 404 for a missing one', async () => {
+  it('serves the files under assets/', async () => {
     const script = await fetch(new URL('assets/main-abc.js', base));
     expect(script.status).toBe(200);
     expect(await script.text()).toBe('console.log(1)');
     expect((await fetch(new URL('assets/files/favicon-1234.svg', base))).status).toBe(200);
-    expect((await fetch(new URL('assets/missing-123.js', base))).status).toBe(404);
+  });
+
+  it.each(['assets/missing-123.js', 'assets/files/gone.woff2', 'assets/files', 'assets/'])(
+    'answers %s, which the build does not hold, with a plain 404',
+    async (route) => {
+      const response = await fetch(new URL(route, base));
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await response.text()).toBe('No such file.\n');
+      expect((await fetch(new URL(route, base), { method: 'HEAD' })).status).toBe(404);
+    },
+  );
+
+  it('answers a method other than GET and HEAD on an asset with a 405', async () => {
+    const response = await fetch(new URL('assets/main-abc.js', base), { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
   });
 });

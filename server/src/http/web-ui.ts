@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 
 /**
  * Serves the built UI. Hashed assets (assets/name-HASH.ext) are cached for a year as
@@ -29,8 +29,9 @@ export function webUi(webDir: string, basePath: string): Router {
       immutable: true,
       maxAge: '365d',
       index: false,
-      fallthrough: false,
+      redirect: false,
     }),
+    assetNotFound,
   );
   router.get('/{*path}', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
@@ -38,3 +39,16 @@ export function webUi(webDir: string, basePath: string): Router {
   });
   return router;
 }
+
+/**
+ * What the static files did not answer: a file that is not there (an old chunk a browser still
+ * asks for after a deploy) is a plain 404, and a method other than GET or HEAD a 405.
+ */
+const assetNotFound: RequestHandler = (req, res) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.status(405).setHeader('Allow', 'GET, HEAD');
+    res.type('text/plain').send('Only GET and HEAD are answered here.\n');
+  } else {
+    res.status(404).type('text/plain').send('No such file.\n');
+  }
+};
