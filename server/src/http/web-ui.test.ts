@@ -61,3 +61,54 @@ describe('webUi', () => {
     expect(response.headers.get('allow')).toBe('GET, HEAD');
   });
 });
+
+describe('webUi across rebuilds', () => {
+  let parent: string;
+  let base: string;
+  let close: () => void;
+  const webDir = () => path.join(parent, 'web');
+  /** A build in its own folder, then webDir linked to it, as hack/build.ts does. */
+  const build = (name: string) => {
+    const folder = path.join(parent, name);
+    fs.mkdirSync(path.join(folder, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'assets', `main-${name}.js`), name);
+    fs.writeFileSync(
+      path.join(folder, 'index.html'),
+      `<html><head><base href="/" /><script src="assets/main-${name}.js"></script></head></html>`,
+    );
+    fs.symlinkSync(name, path.join(parent, 'link'));
+    fs.renameSync(path.join(parent, 'link'), webDir());
+  };
+  beforeAll(async () => {
+    parent = fs.mkdtempSync(path.join(os.tmpdir(), 'web-ui-builds-'));
+    const app = express();
+    app.use(webUi(webDir(), '/'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    close = () => server.close();
+  });
+  afterAll(() => {
+    close();
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  const page = async () => {
+    const response = await fetch(new URL('health', base));
+    return { status: response.status, text: await response.text() };
+  };
+
+  it('answers 503 until the UI is built, then the page and the assets of each new build', async () => {
+    expect(await page()).toEqual({ status: 503, text: expect.stringContaining('The UI is not built') });
+    for (const name of ['first', 'second']) {
+      build(name);
+      const { status, text } = await page();
+      expect(status).toBe(200);
+      const script = /src="(assets\/[^"]+)"/.exec(text)![1]!;
+      expect(script).toBe(`assets/main-${name}.js`);
+      const asset = await fetch(new URL(script, base));
+      expect(asset.status).toBe(200);
+      expect(await asset.text()).toBe(name);
+    }
+  });
+});
