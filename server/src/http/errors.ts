@@ -117,7 +117,7 @@ function clientStatusError(error: unknown): Refusal | null {
 const MALFORMED_URL = 'The URL holds an invalid percent-encoding';
 
 /** How an error is answered when it is the client's doing; null for an unexpected one. */
-export function refusalFor(error: unknown): Refusal | null {
+function refusalFor(error: unknown): Refusal | null {
   return deliberateError(error) ?? bodyParserError(error) ?? dataException(error) ?? clientStatusError(error);
 }
 
