@@ -3,12 +3,15 @@
  * maps, index.html listing the entry files) and the service (server/src/main.ts →
  * dist/server/main.js, dependencies left external, migrations copied beside it).
  * `--if-changed` (npm start) rebuilds only a part whose inputs changed since its last build.
+ * Each build goes into a fresh folder that dist/web or dist/server is then linked to
+ * (build-folders.ts), so a rebuild never takes files away from a console running from dist/.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { buildBeside, RECORD } from './build-folders.js';
 import { filesUnder, isBuildCurrent, recordBuild } from './build-record.js';
 import { patternflyDeepImports } from './patternfly-imports.js';
 
@@ -18,14 +21,13 @@ const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 
   version: string;
 };
 
-/** A build record's name inside the folder the build writes. */
-const RECORD = '.build-record.json';
 /** What every build depends on besides the sources esbuild reports: the build itself and the packages. */
 const BUILD_INPUTS = [
   'package.json',
   'package-lock.json',
   'tsconfig.base.json',
   'hack/build.ts',
+  'hack/build-folders.ts',
   'hack/build-record.ts',
   'hack/patternfly-imports.ts',
 ];
@@ -105,22 +107,23 @@ function copyFavicon(outdir: string): string {
 const webOptions = (minify: boolean) => JSON.stringify({ minify });
 
 export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<esbuild.Metafile> {
-  fs.rmSync(outdir, { recursive: true, force: true });
-  const result = await esbuild.build({ ...webBuildOptions(outdir), minify });
-  removeChunkStylesheets(outdir);
-  writeIndexHtml(outdir, result.metafile!);
-  recordBuild(root, path.join(outdir, RECORD), {
-    options: webOptions(minify),
-    files: [
-      ...BUILD_INPUTS,
-      'web/index.html',
-      'web/favicon.svg',
-      'web/tsconfig.json',
-      ...Object.keys(result.metafile!.inputs),
-      ...filesUnder(root, fromRoot(outdir)),
-    ],
+  return buildBeside(outdir, async (folder) => {
+    const { metafile } = await esbuild.build({ ...webBuildOptions(folder), minify });
+    removeChunkStylesheets(folder);
+    writeIndexHtml(folder, metafile!);
+    recordBuild(root, path.join(folder, RECORD), {
+      options: webOptions(minify),
+      files: [
+        ...BUILD_INPUTS,
+        'web/index.html',
+        'web/favicon.svg',
+        'web/tsconfig.json',
+        ...Object.keys(metafile!.inputs),
+        ...filesUnder(root, fromRoot(folder)),
+      ],
+    });
+    return metafile!;
   });
-  return result.metafile!;
 }
 
 /** Builds the UI unless its last build in `outdir` is current; true when it built. */
@@ -131,33 +134,34 @@ export async function buildWebIfChanged(outdir = path.join(dist, 'web'), minify 
 }
 
 export async function buildServer(outdir = path.join(dist, 'server')): Promise<void> {
-  fs.rmSync(outdir, { recursive: true, force: true });
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: ['server/src/main.ts'],
-    outfile: path.join(outdir, 'main.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    metafile: true,
-    logLevel: 'warning',
-  });
-  fs.cpSync(path.join(root, MIGRATIONS), path.join(outdir, 'migrations'), {
-    recursive: true,
-    filter: (src) => !src.endsWith('.ts'),
-  });
-  recordBuild(root, path.join(outdir, RECORD), {
-    options: '',
-    files: [
-      ...BUILD_INPUTS,
-      'server/tsconfig.json',
-      ...Object.keys(result.metafile.inputs),
-      ...filesUnder(root, fromRoot(outdir)),
-    ],
-    dirs: [MIGRATIONS],
+  await buildBeside(outdir, async (folder) => {
+    const result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: ['server/src/main.ts'],
+      outfile: path.join(folder, 'main.js'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: true,
+      metafile: true,
+      logLevel: 'warning',
+    });
+    fs.cpSync(path.join(root, MIGRATIONS), path.join(folder, 'migrations'), {
+      recursive: true,
+      filter: (src) => !src.endsWith('.ts'),
+    });
+    recordBuild(root, path.join(folder, RECORD), {
+      options: '',
+      files: [
+        ...BUILD_INPUTS,
+        'server/tsconfig.json',
+        ...Object.keys(result.metafile.inputs),
+        ...filesUnder(root, fromRoot(folder)),
+      ],
+      dirs: [MIGRATIONS],
+    });
   });
 }
 

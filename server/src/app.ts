@@ -3,10 +3,11 @@ import express, { Router } from 'express';
 import type { Identity } from './auth/index.js';
 import type { About } from './auth/whoami.js';
 import type { Config } from './config.js';
-import { apiNotFound, errorHandler } from './http/errors.js';
+import { apiNotFound, errorHandler, plainErrorHandler } from './http/errors.js';
 import { requestLogging, type Logger } from './http/logging.js';
 import { createMetrics } from './http/metrics.js';
 import { probes } from './http/probes.js';
+import { checkRequestValues, refuseMalformedPath } from './http/request-checks.js';
 import { noStore, securityHeaders } from './http/security.js';
 import { webUi } from './http/web-ui.js';
 import type { KubeConnection } from './kube/connection.js';
@@ -59,6 +60,7 @@ export function createApp({
 
   const probeRoutes = probes(db, isShuttingDown, logger, kube);
   const root = Router();
+  root.use(refuseMalformedPath);
   root.use(probeRoutes);
   root.use(metrics.router);
 
@@ -75,6 +77,7 @@ export function createApp({
     createKubeProxy({ kube, flags: identity.flags, logger }),
   );
   api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  api.use(checkRequestValues);
   api.use(authentication.identify);
   api.use('/auth', publicAuth);
   api.use(authentication.requireSignedIn, authentication.csrf);
@@ -102,12 +105,13 @@ export function createApp({
   api.use('/kube', createKubeRouter({ kube, flags: identity.flags }));
   api.get('/kubeconfig', createKubeconfigDownload({ kube, db, config }));
   api.use(apiNotFound);
+  api.use(errorHandler(logger));
   root.use('/api', api);
 
   root.use(webUi(webDir, config.basePath));
   app.use(config.basePath, root);
   // Kubernetes probes hit the pod directly, without the ingress's sub-path.
   if (config.basePath !== '/') app.use(probeRoutes);
-  app.use(errorHandler(logger));
+  app.use(plainErrorHandler(logger));
   return app;
 }

@@ -92,15 +92,16 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
 
 describe('the UI under a base path', () => {
   let server: TestServer;
-  let webDir: string;
+  let parent: string;
   beforeAll(async () => {
-    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
+    parent = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
+    const webDir = path.join(parent, 'web');
     await buildWeb(webDir, false);
     server = await startTestServer({ template: 'empty', env: { BASE_PATH: '/console/' }, webDir });
   });
   afterAll(async () => {
     await server.stop();
-    fs.rmSync(webDir, { recursive: true, force: true });
+    fs.rmSync(parent, { recursive: true, force: true });
   });
 
   it('serves index.html with the base href for client routes, never cached', async () => {

@@ -2,6 +2,7 @@ import type { Role } from '../../server/src/access/roles.js';
 import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
 import { saveIdentity } from '../../server/src/auth/identities.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
+import type { Logger } from '../../server/src/http/logging.js';
 import { startServer, type RunningServer } from '../../server/src/server.js';
 import { freshDatabase, type Backend, type Template } from './databases.js';
 
@@ -34,6 +35,8 @@ export interface TestServerOptions {
   /** Extra environment settings, as an operator would give them. */
   env?: Record<string, string>;
   webDir?: string;
+  /** Where the server logs (default: nowhere, LOG_LEVEL=silent), for a suite that reads the log. */
+  logger?: Logger;
 }
 
 /** The real service on a free port, against a fresh copy of a template database. */
@@ -54,7 +57,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   let server: RunningServer;
   try {
-    server = await startServer(config, { webDir: options.webDir });
+    server = await startServer(config, { webDir: options.webDir, logger: options.logger });
   } catch (error) {
     await database.drop();
     throw error;

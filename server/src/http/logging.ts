@@ -26,15 +26,10 @@ export function requestLogging(logger: Logger) {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    // 503 (the database is unavailable, or shutdown): one warning says it for the whole burst.
+    // A 4xx is the client's mistake, not the service's: info, like any other answer. A 503 (the
+    // database is unavailable, or shutdown) too: one warning says it for the whole burst.
     customLogLevel: (_req, res, error) =>
-      res.statusCode === 503
-        ? 'info'
-        : error || res.statusCode >= 500
-          ? 'error'
-          : res.statusCode >= 400
-            ? 'warn'
-            : 'info',
+      res.statusCode !== 503 && (error || res.statusCode >= 500) ? 'error' : 'info',
     autoLogging: { ignore: (req) => /\/(healthz|readyz)$/.test(req.url ?? '') },
     serializers: {
       // The path only: query strings carry filter values (names, emails) that don't belong in logs.
