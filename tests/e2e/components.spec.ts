@@ -353,6 +353,8 @@ test.describe('confirm dialog', () => {
     await page.getByRole('button', { name: 'Delete check' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: /Delet/ })).toBeDisabled();
+    await page.evaluate(() => (window as unknown as { finishDeleting: () => void }).finishDeleting());
     await expect(dialog).toBeHidden();
     await expect(page.getByText('The check payments-api was deleted.')).toBeVisible();
   });

@@ -145,7 +145,11 @@ function ToggleFilterSection() {
 function ConfirmDialogSection() {
   const [isOpen, setIsOpen] = useState(false);
   const [deleted, setDeleted] = useState(false);
-  const confirm = () => new Promise<void>((resolve) => setTimeout(resolve, 300)).then(() => setDeleted(true));
+  // The deletion ends when the test says so (window.finishDeleting), so it can see the busy dialog first.
+  const confirm = () =>
+    new Promise<void>((resolve) => {
+      (window as unknown as { finishDeleting: () => void }).finishDeleting = resolve;
+    }).then(() => setDeleted(true));
   return (
     <GallerySection title="Confirm dialog">
       <Button variant="danger" onClick={() => setIsOpen(true)}>
