@@ -14,7 +14,7 @@ export const requestLimits = {
   identifierBytes: 63,
   /** Keys of one JSON path, `spec->a->>b` has 2. */
   jsonPathKeys: 16,
-  /** Levels of embedded resources in select, `a(b(c))` has 3. */
+  /** Levels of embedded resources in select, `a(b(c(id)))` has 3. */
   selectDepth: 8,
   /** Items of the whole select: columns, stars and embeds at any level. */
   selectItems: 200,
