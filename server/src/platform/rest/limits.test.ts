@@ -151,4 +151,28 @@ describe('request limits', () => {
     for (const pattern of ['^\\d{4}-\\d{2}-\\d{2}$', '(a{1,32}){1,32}', 'a\\{1000}'])
       await expectAnswered(`people?name=match.${encodeURIComponent(pattern)}`);
   });
+
+  it('refuses JSON bodies nested deeper than the limit, in writes and function calls', async () => {
+    const deep = (levels: number) => nested(levels, '[', '1', ']');
+    const limit = new RegExp(`more than ${limits.bodyDepth} levels deep; the limit is ${limits.bodyDepth}$`);
+    for (const [method, target, body] of [
+      ['POST', 'people', `{"name":"x","settings":${deep(limits.bodyDepth)}}`],
+      ['POST', 'people', `[{"name":"x","tags":${deep(5000)}}]`],
+      ['PATCH', 'people?id=eq.1', `{"settings":${nested(limits.bodyDepth, '{"a":', '1', '}')}}`],
+      ['POST', 'rpc/add_numbers', `{"a":${deep(limits.bodyDepth)}}`],
+    ]) {
+      const answer = await request(fixture, method!, target!, body);
+      expect({ status: answer.status, body: answer.body }).toMatchObject({
+        status: 400,
+        body: { code: 'PGRST100', message: expect.stringMatching(limit) },
+      });
+    }
+    const within = await request(
+      fixture,
+      'POST',
+      'people',
+      `{"name":"deep","settings":${deep(limits.bodyDepth - 1)}}`,
+    );
+    expect(within.status).toBe(201);
+  });
 });

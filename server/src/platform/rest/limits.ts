@@ -5,7 +5,7 @@ import { RestError } from './errors.js';
  * statement the request becomes well inside what the database parses quickly: PGlite runs in
  * this process, has no working statement_timeout, and a statement nested a few hundred levels
  * deep overruns its stack and spins or corrupts its memory instead of failing. The UI's own
- * requests stay far below every limit; docs/limits.md quotes them.
+ * requests stay far below every limit.
  */
 export const requestLimits = {
   /** Characters of all query parameters together (names and values, decoded). */
@@ -34,6 +34,8 @@ export const requestLimits = {
    * work, and a pattern of 40 characters could otherwise hold PGlite for minutes.
    */
   patternRepeats: 1024,
+  /** Levels of arrays and objects in a JSON body: serialising it back for Postgres recurses. */
+  bodyDepth: 100,
 } as const;
 
 /** A request past a limit, refused as the parser refuses any query it cannot take (PGRST100). */
@@ -55,3 +57,17 @@ export function checkCount(count: number, limit: number, describe: (count: numbe
 
 /** At most 40 characters of text quoted in a message, so a huge input is not echoed whole. */
 export const shorten = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/** Refuses a JSON body nested deeper than the limit; walks it a level at a time, not recursively. */
+export function checkBodyDepth(body: unknown): void {
+  const isContainer = (value: unknown): value is object => value !== null && typeof value === 'object';
+  let level = isContainer(body) ? [body] : [];
+  for (let depth = 1; level.length > 0; depth++) {
+    if (depth > requestLimits.bodyDepth)
+      throw limitError(
+        `The JSON body nests arrays and objects more than ${requestLimits.bodyDepth} levels deep`,
+        requestLimits.bodyDepth,
+      );
+    level = level.flatMap((container) => Object.values(container).filter(isContainer));
+  }
+}
