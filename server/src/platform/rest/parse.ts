@@ -1,4 +1,5 @@
 import { parseError } from './errors.js';
+import { checkCount, checkIdentifier, limitError, requestLimits as limits, shorten } from './limits.js';
 
 /** `col->a->>b`: a column and the JSON keys under it. */
 export interface Field {
@@ -111,20 +112,38 @@ export interface ParsedQuery {
   columns?: string[];
 }
 
-const maxDepth = 16;
-const maxTreeDepth = 32;
-
-/** Parses query parameters (in order, repeated keys kept) into what was asked. */
+/**
+ * Parses query parameters (in order, repeated keys kept) into what was asked, refusing anything
+ * past the limits of limits.ts.
+ */
 export function parseQuery(params: Iterable<[string, string]>): ParsedQuery {
+  const entries = [...params];
+  const length = entries.reduce((sum, [key, value]) => sum + key.length + value.length + 1, 0);
+  if (length > limits.queryLength)
+    throw limitError(`The query has ${length} characters`, limits.queryLength, 'Ask for less in one request');
   const parsed: ParsedQuery = { select: [{ kind: 'star' }], paths: new Map() };
-  for (const [key, value] of params) {
+  for (const [key, value] of entries) {
     if (key.includes('\0') || value.includes('\0')) throw parseError('NUL characters are not allowed');
     if (key === 'select') parsed.select = parseSelect(value);
     else if (key === 'on_conflict') parsed.onConflict = parseNameList(value, 'on_conflict');
     else if (key === 'columns') parsed.columns = parseNameList(value, 'columns');
     else applyPathParameter(parsed, key, value);
   }
+  checkCount(countItems(parsed.select), limits.selectItems, (n) => `select has ${n} items`);
+  let conditions = 0;
+  for (const options of parsed.paths.values())
+    for (const filter of options.filters) conditions += countConditions(filter);
+  checkCount(conditions, limits.filters, (n) => `The request has ${n} filter conditions`);
   return parsed;
+}
+
+function countItems(items: SelectItem[]): number {
+  return items.reduce((sum, item) => sum + 1 + (item.kind === 'embed' ? countItems(item.select) : 0), 0);
+}
+
+function countConditions(filter: Filter): number {
+  if (filter.kind === 'condition') return 1;
+  return filter.children.reduce((sum, child) => sum + countConditions(child), 0);
 }
 
 export function pathOptions(parsed: ParsedQuery, path: string): PathOptions {
@@ -141,7 +160,9 @@ function applyPathParameter(parsed: ParsedQuery, key: string, value: string): vo
   if (arrow !== -1) last += key.slice(arrow);
   const negated = segments.at(-1) === 'not' && (last === 'or' || last === 'and');
   if (negated) segments.pop();
-  if (segments.some((segment) => segment === '')) throw parseError(`"${key}" is not a valid parameter`);
+  if (segments.some((segment) => segment === ''))
+    throw parseError(`"${shorten(key)}" is not a valid parameter`);
+  segments.forEach(checkIdentifier);
   const options = pathOptions(parsed, segments.join('.'));
   if (last === 'order') options.order = parseOrder(value);
   else if (last === 'limit') options.limit = parseCount(value, 'limit');
@@ -156,22 +177,36 @@ function parseCount(value: string, what: string): number {
 }
 
 function parseNameList(value: string, what: string): string[] {
-  const names = splitTopLevel(value).map((name) => unquote(name.trim()));
-  if (names.some((name) => name === '')) throw parseError(`"${value}" is not a valid ${what} list`);
-  return names;
+  const names = checkList(
+    splitTopLevel(value).map((name) => unquote(name.trim())),
+    what,
+  );
+  if (names.some((name) => name === '')) throw parseError(`"${shorten(value)}" is not a valid ${what} list`);
+  return names.map(checkIdentifier);
 }
 
 export function parseField(text: string): Field {
   const parts = text.split(/(->>|->)/);
-  const column = parts[0]!.trim();
-  if (column === '') throw parseError(`"${text}" is not a valid column`);
+  const column = checkIdentifier(parts[0]!.trim());
+  if (column === '') throw parseError(`"${shorten(text)}" is not a valid column`);
+  checkJsonPath(column, (parts.length - 1) / 2);
   const jsonPath: Field['jsonPath'] = [];
   for (let i = 1; i < parts.length; i += 2) {
     const key = parts[i + 1] ?? '';
-    if (key === '') throw parseError(`"${text}" has an empty JSON key`);
+    if (key === '') throw parseError(`"${shorten(text)}" has an empty JSON key`);
     jsonPath.push({ arrow: parts[i] as '->' | '->>', key });
   }
   return { column, jsonPath };
+}
+
+function checkJsonPath(column: string, keys: number): void {
+  if (keys > limits.jsonPathKeys)
+    throw limitError(`The JSON path of "${shorten(column)}" has ${keys} keys`, limits.jsonPathKeys);
+}
+
+function checkList(items: string[], what: string): string[] {
+  checkCount(items.length, limits.listItems, (n) => `The ${what} list has ${n} items`);
+  return items;
 }
 
 // ---- filters --------------------------------------------------------------------------------
@@ -186,7 +221,7 @@ export function parseCondition(field: Field, text: string, inTree: boolean): Con
   }
   const match = /^([a-z]+)(?:\(([^)]*)\))?\./.exec(rest);
   if (!match || !operatorSet.has(match[1]!))
-    throw parseError(`"${text}" is not a valid filter`, 'Expected op.value, e.g. eq.1');
+    throw parseError(`"${shorten(text)}" is not a valid filter`, 'Expected op.value, e.g. eq.1');
   const operator = match[1] as Operator;
   const modifier = match[2];
   const raw = rest.slice(match[0].length);
@@ -200,6 +235,7 @@ export function parseCondition(field: Field, text: string, inTree: boolean): Con
     } else throw parseError(`"${modifier}" is not a valid modifier of ${operator}`);
   }
   if (operator === 'in') condition.list = parseParenList(raw);
+  if (operator === 'match' || operator === 'imatch') (condition.list ?? [value]).forEach(checkPattern);
   if (operator === 'is' && !/^(null|true|false|unknown)$/i.test(value)) {
     throw parseError(`"${value}" is not valid for is`, 'Use null, true, false or unknown');
   }
@@ -209,21 +245,25 @@ export function parseCondition(field: Field, text: string, inTree: boolean): Con
 /** `(a,"b,c",d)` → ['a', 'b,c', 'd']. */
 function parseParenList(raw: string): string[] {
   if (!raw.startsWith('(') || !raw.endsWith(')'))
-    throw parseError(`"${raw}" is not a valid list`, 'Use in.(a,b)');
-  return splitTopLevel(raw.slice(1, -1)).map(unquote);
+    throw parseError(`"${shorten(raw)}" is not a valid list`, 'Use in.(a,b)');
+  return checkList(splitTopLevel(raw.slice(1, -1)), 'in').map(unquote);
 }
 
 /** `{a,"b,c"}` → ['a', 'b,c']. */
 function parseBraceList(raw: string): string[] {
   if (!raw.startsWith('{') || !raw.endsWith('}'))
-    throw parseError(`"${raw}" is not a valid list`, 'Use {a,b}');
-  return splitTopLevel(raw.slice(1, -1)).map(unquote);
+    throw parseError(`"${shorten(raw)}" is not a valid list`, 'Use {a,b}');
+  return checkList(splitTopLevel(raw.slice(1, -1)), '{…}').map(unquote);
 }
 
 function parseLogicTree(operator: 'and' | 'or', negated: boolean, text: string, depth: number): LogicTree {
-  if (depth > maxTreeDepth) throw parseError('Logic tree is nested too deeply');
+  if (depth >= limits.logicDepth)
+    throw limitError(
+      `The logic tree nests and/or more than ${limits.logicDepth} levels deep`,
+      limits.logicDepth,
+    );
   if (!text.startsWith('(') || !text.endsWith(')'))
-    throw parseError(`"${text}" is not a valid logic tree`, 'Use or=(a.eq.1,b.eq.2)');
+    throw parseError(`"${shorten(text)}" is not a valid logic tree`, 'Use or=(a.eq.1,b.eq.2)');
   const children = splitTopLevel(text.slice(1, -1)).map((item) => parseTreeItem(item.trim(), depth + 1));
   if (children.length === 0) throw parseError('A logic tree needs at least one condition');
   return { kind: 'logic', operator, negated, children };
@@ -239,7 +279,7 @@ function parseTreeItem(item: string, depth: number): Filter {
       depth,
     );
   const dot = item.indexOf('.');
-  if (dot <= 0) throw parseError(`"${item}" is not a valid condition`);
+  if (dot <= 0) throw parseError(`"${shorten(item)}" is not a valid condition`);
   return parseCondition(parseField(item.slice(0, dot)), item.slice(dot + 1), true);
 }
 
@@ -262,7 +302,7 @@ function splitTopLevel(text: string): string[] {
       start = i + 1;
     }
   }
-  if (quoted || depth !== 0) throw parseError(`"${text}" has unbalanced quotes or parentheses`);
+  if (quoted || depth !== 0) throw parseError(`"${shorten(text)}" has unbalanced quotes or parentheses`);
   if (text.length > 0) items.push(text.slice(start));
   return items;
 }
@@ -276,7 +316,9 @@ function unquote(text: string): string {
 // ---- order ----------------------------------------------------------------------------------
 
 export function parseOrder(text: string): OrderTerm[] {
-  return splitTopLevel(text).map((term) => {
+  const terms = splitTopLevel(text);
+  checkCount(terms.length, limits.orderTerms, (n) => `order has ${n} terms`);
+  return terms.map((term) => {
     const arrow = term.indexOf('->');
     const dots = term.slice(arrow === -1 ? 0 : arrow).split('.');
     const modifiers = dots.slice(1);
@@ -286,7 +328,11 @@ export function parseOrder(text: string): OrderTerm[] {
       if (modifier === 'asc' || modifier === 'desc') order.direction = modifier;
       else if (modifier === 'nullsfirst') order.nulls = 'first';
       else if (modifier === 'nullslast') order.nulls = 'last';
-      else throw parseError(`"${term}" is not a valid order term`, 'Use col.asc|desc.nullsfirst|nullslast');
+      else
+        throw parseError(
+          `"${shorten(term)}" is not a valid order term`,
+          'Use col.asc|desc.nullsfirst|nullslast',
+        );
     }
     if (fieldText.includes('(')) throw parseError('Ordering by an embedded resource is not supported');
     return order;
@@ -300,7 +346,8 @@ const castPattern = /^[a-z][a-z0-9_ ]*(\[\])?$/;
 export function parseSelect(text: string): SelectItem[] {
   const parser = new SelectParser(text);
   const items = parser.list(0);
-  if (!parser.atEnd()) throw parseError(`"${text}" is not a valid select`, `Unexpected "${parser.rest()}"`);
+  if (!parser.atEnd())
+    throw parseError(`"${shorten(text)}" is not a valid select`, `Unexpected "${parser.rest()}"`);
   return items.length === 0 ? [{ kind: 'star' }] : items;
 }
 
@@ -316,7 +363,11 @@ class SelectParser {
   }
 
   list(depth: number): SelectItem[] {
-    if (depth > maxDepth) throw parseError('select is nested too deeply');
+    if (depth > limits.selectDepth)
+      throw limitError(
+        `select embeds resources more than ${limits.selectDepth} levels deep`,
+        limits.selectDepth,
+      );
     const items: SelectItem[] = [];
     this.skipSpace();
     if (this.atEnd() || this.peek(')')) return items;
@@ -335,17 +386,17 @@ class SelectParser {
       return { kind: 'star' };
     }
     if (this.peek('...')) throw parseError('Spread embeds (...rel) are not supported');
-    let name = this.name();
+    let name = this.identifier();
     let alias: string | undefined;
     if (this.peek(':') && !this.peek('::')) {
       this.pos++;
       alias = name;
-      name = this.name();
+      name = this.identifier();
     }
     const hints: string[] = [];
     while (this.peek('!')) {
       this.pos++;
-      hints.push(this.name());
+      hints.push(this.identifier());
     }
     if (this.peek('(')) return this.embed(name, alias, hints, depth);
     if (hints.length > 0) throw parseError(`"${name}" has a hint but no embedded columns`);
@@ -373,15 +424,20 @@ class SelectParser {
       this.pos += arrow.length;
       jsonPath.push({ arrow, key: this.name() });
     }
+    checkJsonPath(name, jsonPath.length);
     const item: ColumnItem = { kind: 'column', field: { column: name, jsonPath } };
     if (alias !== undefined) item.alias = alias;
     if (this.peek('::')) {
       this.pos += 2;
-      const cast = this.name().toLowerCase();
+      const cast = this.identifier().toLowerCase();
       if (!castPattern.test(cast)) throw parseError(`"${cast}" is not a valid cast`);
       item.cast = cast;
     }
     return item;
+  }
+
+  private identifier(): string {
+    return checkIdentifier(this.name());
   }
 
   /** A bare name (up to a delimiter) or a double-quoted one. */
@@ -412,5 +468,23 @@ class SelectParser {
     this.skipSpace();
     if (!this.peek(token)) throw parseError(`Expected "${token}" in select at "${this.rest()}"`);
     this.pos += token.length;
+  }
+}
+
+/**
+ * Refuses a regular expression whose compilation could take longer than a request may: too long,
+ * or with repetition bounds that multiply past the limit.
+ */
+function checkPattern(pattern: string): void {
+  if (pattern.length > limits.patternLength)
+    throw limitError(`The regular expression has ${pattern.length} characters`, limits.patternLength);
+  let repeats = 1;
+  for (const bound of pattern.matchAll(/(?<!\\)\{(\d+)(?:,(\d*))?\}/g)) {
+    repeats *= Math.max(1, Number(bound[2] || bound[1]));
+    if (repeats > limits.patternRepeats)
+      throw limitError(
+        'The repetition bounds ({m,n}) of the regular expression multiply past the limit',
+        limits.patternRepeats,
+      );
   }
 }

@@ -20,6 +20,7 @@ import {
   type Preferences,
   type RowRange,
 } from './http.js';
+import { checkBodyDepth } from './limits.js';
 import { parseQuery, type ParsedQuery } from './parse.js';
 import {
   argumentNames,
@@ -131,10 +132,19 @@ export function createDbRouter(options: DbRouterOptions): express.Router {
     next(new RestError(404, 'PGRST125', 'Invalid path specified in request URL')),
   );
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) =>
-    sendError(req, res, error),
+    sendError(req, res, error instanceof URIError ? badPathEncoding() : error),
   );
   return router;
 }
+
+// The router decodes the path's names (relation, function) before any handler runs.
+const badPathEncoding = () =>
+  new RestError(
+    400,
+    'PGRST125',
+    'Invalid path specified in request URL',
+    'The path is not valid percent-encoding',
+  );
 
 /**
  * Answers the errors of the JSON body parser that runs before the router (malformed JSON → 400,
@@ -177,6 +187,7 @@ async function answerRelation(context: Context, req: Request, res: Response): Pr
   const { db, schema } = context;
   const relation = schema.relations.get(String(req.params.relation));
   if (!relation) throw unknownRelation(String(req.params.relation));
+  checkBodyDepth(req.body);
   const parsed = parseQuery(queryParams(req));
   await context.authorize?.(req, relation.name, parsed);
   const prefer = preferences(req);
@@ -437,6 +448,7 @@ async function callFunction(context: Context, req: Request, res: Response): Prom
   const { schema } = context;
   const name = String(req.params.fn);
   if (!schema.functions.has(name)) throw unknownFunction(name, []);
+  checkBodyDepth(req.body);
   const how = { single: wantsSingleObject(req), prefer: preferences(req) };
   const { args, rest } = rpcArguments(schema, name, req);
   const fn = findFunction(schema, name, Object.keys(args));
