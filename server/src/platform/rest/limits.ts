@@ -1,3 +1,4 @@
+import { MAX_BODY_DEPTH } from '../../http/request-checks.js';
 import { RestError } from './errors.js';
 
 /**
@@ -34,8 +35,12 @@ export const requestLimits = {
    * work, and a pattern of 40 characters could otherwise hold PGlite for minutes.
    */
   patternRepeats: 1024,
-  /** Levels of arrays and objects in a JSON body: serialising it back for Postgres recurses. */
-  bodyDepth: 100,
+  /**
+   * Levels of arrays and objects in a JSON body: serialising it back for Postgres recurses. The
+   * app refuses deeper bodies for all of /api before any router; the router checks again for
+   * where it is mounted on its own.
+   */
+  bodyDepth: MAX_BODY_DEPTH,
 } as const;
 
 /** A request past a limit, refused as the parser refuses any query it cannot take (PGRST100). */
