@@ -22,15 +22,12 @@ export function aptInstall(packages: string[]): void {
       ? execFileSync(args[0]!, args.slice(1), { stdio: 'inherit' })
       : execFileSync('sudo', ['-n', ...args], { stdio: 'inherit' });
   console.log(`installing ${packages.join(', ')} with apt-get`);
-  // Test stages run side by side, and each may install what it needs: wait for the other's lock.
-  const waitForLock = ['-o', 'DPkg::Lock::Timeout=600'];
   try {
-    run(['apt-get', ...waitForLock, 'update', '-qq']);
+    run(['apt-get', 'update', '-qq']);
     run([
       'env',
       'DEBIAN_FRONTEND=noninteractive',
       'apt-get',
-      ...waitForLock,
       'install',
       '-y',
       '-qq',
