@@ -387,6 +387,34 @@ test('the code viewer copy button puts the YAML on the clipboard and says so', a
   );
 });
 
+test('the YAML editor takes its final height while it loads, so nothing under it moves', async ({ page }) => {
+  // Holds CodeMirror's chunk back so the placeholder can be measured before the editor arrives.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/chunks/CodeEditor-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const components = await openGallery(page);
+  const section = components.section('YAML editor');
+  const heading = section.getByRole('heading', { name: 'YAML editor' });
+  const buttons = ['Under the empty spec', 'Under the twelve-line spec'].map((name) =>
+    section.getByRole('button', { name }),
+  );
+  const offsets = async () => {
+    const top = (await heading.boundingBox())!.y;
+    return Promise.all(buttons.map(async (button) => (await button.boundingBox())!.y - top));
+  };
+  await expect(section.getByText('Loading Empty spec')).toBeAttached();
+  const whileLoading = await offsets();
+
+  release();
+  await expect(section.getByRole('textbox', { name: 'Twelve-line spec' })).toContainText('key12: value 12');
+  await expect(section.getByRole('textbox', { name: 'Empty spec' })).toBeVisible();
+  const loaded = await offsets();
+  for (const [index, offset] of loaded.entries()) expect(offset).toBeCloseTo(whileLoading[index]!, 0);
+});
+
 test('a toast closes by itself after about 5 seconds', async ({ page }) => {
   const components = await openGallery(page);
   await page.getByRole('button', { name: 'Show toast' }).click();

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../web/src/components/ConfirmDialog/index.j
 import { CopyButton } from '../../../web/src/components/CopyButton/index.js';
 import { DataTable, type DataTableColumn } from '../../../web/src/components/DataTable/index.js';
 import { HealthLabel } from '../../../web/src/components/HealthLabel/index.js';
+import { YamlEditor } from '../../../web/src/components/YamlEditor/index.js';
 import { UrlTimeRangePicker } from '../../../web/src/components/TimeRangePicker/index.js';
 import { ToastProvider, useToast } from '../../../web/src/components/Toasts/index.js';
 import {
@@ -97,6 +98,23 @@ const CANARY = {
     http: [{ url: 'https://payments.example.com/healthz', responseCodes: [200], name: 'payments-api' }],
   },
 };
+
+const SPEC_PLACEHOLDER = "schedule: '@every 30m'\nhttp:\n  - url: https://example.com/healthz";
+const SPEC_LINES = Array.from({ length: 12 }, (_, index) => `key${index + 1}: value ${index + 1}`).join('\n');
+
+/** Editors of an empty and of a twelve-line text, each with a button right under it. */
+function YamlEditorSection() {
+  const [empty, setEmpty] = useState('');
+  const [lines, setLines] = useState(SPEC_LINES);
+  return (
+    <GallerySection title="YAML editor">
+      <YamlEditor value={empty} onChange={setEmpty} aria-label="Empty spec" placeholder={SPEC_PLACEHOLDER} />
+      <Button variant="secondary">Under the empty spec</Button>
+      <YamlEditor value={lines} onChange={setLines} aria-label="Twelve-line spec" />
+      <Button variant="secondary">Under the twelve-line spec</Button>
+    </GallerySection>
+  );
+}
 
 function GallerySection({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
@@ -212,6 +230,7 @@ function Gallery() {
           copyButton={(text) => <CopyButton text={text} />}
         />
       </GallerySection>
+      <YamlEditorSection />
       <ToastSection />
     </main>
   );

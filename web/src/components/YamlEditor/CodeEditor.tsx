@@ -23,6 +23,7 @@ import {
 } from '@codemirror/view';
 import { CODE_VIEWER_HEIGHTS, type CodeViewerHeight } from '../CodeViewer/index.js';
 import type { EditorDiagnostic } from './diagnostics.js';
+import { EDITOR_MIN_HEIGHT } from './editor-size.js';
 import { editingCommands } from './editing-commands.js';
 
 /** What the wrapper can ask of the editor: jump to a problem. */
@@ -68,11 +69,13 @@ function theme(height: CodeViewerHeight) {
       fontSize: 'var(--pf-t--global--font--size--sm)',
       ...(height === 'full' ? { height: size } : {}),
       maxHeight: size,
-      minHeight: '6rem',
+      minHeight: EDITOR_MIN_HEIGHT,
     },
     '&.cm-focused': { outline: '2px solid var(--pf-t--global--border--color--clicked)' },
     '.cm-scroller': { fontFamily: 'var(--pf-t--global--font--family--mono)', overflow: 'auto' },
     '.cm-content': { caretColor: 'var(--pf-t--global--text--color--regular)' },
+    // CodeMirror's own grey is too faint to read (axe: color-contrast).
+    '.cm-placeholder': { color: 'var(--pf-t--global--text--color--placeholder)' },
     '.cm-gutters': {
       backgroundColor: 'var(--pf-t--global--background--color--secondary--default)',
       color: 'var(--pf-t--global--text--color--subtle)',

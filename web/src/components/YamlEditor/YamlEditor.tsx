@@ -1,8 +1,9 @@
 import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
 import { Button, HelperText, HelperTextItem, Skeleton } from '@patternfly/react-core';
-import { CODE_VIEWER_HEIGHTS, type CodeViewerHeight } from '../CodeViewer/index.js';
+import type { CodeViewerHeight } from '../CodeViewer/index.js';
 import type { CodeEditorHandle } from './CodeEditor.js';
 import { describeDiagnostic, type EditorDiagnostic } from './diagnostics.js';
+import { editorHeight, shownLines } from './editor-size.js';
 
 const CodeEditor = lazy(async () => ({ default: (await import('./CodeEditor.js')).CodeEditor }));
 
@@ -50,7 +51,7 @@ export function YamlEditor({
         fallback={
           <Skeleton
             screenreaderText={`Loading ${ariaLabel}`}
-            height={height === 'full' ? '100%' : CODE_VIEWER_HEIGHTS.small}
+            height={editorHeight(height, shownLines(value, placeholder))}
           />
         }
       >

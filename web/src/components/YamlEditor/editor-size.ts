@@ -1,0 +1,23 @@
+import { CODE_VIEWER_HEIGHTS, type CodeViewerHeight } from '../CodeViewer/index.js';
+
+/** An empty editor still offers a few lines to type in. */
+export const EDITOR_MIN_HEIGHT = '6rem';
+/** CodeMirror's line height (1.4) at the editor's font size (small). */
+const LINE_HEIGHT = 'calc(1.4 * var(--pf-t--global--font--size--sm))';
+/** The content's top and bottom padding and the border. */
+const CHROME = '10px';
+
+/**
+ * The height the editor takes for this many lines: what the placeholder shown while CodeMirror
+ * loads must take too, or the form under it moves as the editor arrives and a click aimed
+ * below lands on something else.
+ */
+export function editorHeight(height: CodeViewerHeight, lines: number): string {
+  const most = CODE_VIEWER_HEIGHTS[height];
+  if (height === 'full') return most;
+  return `min(max(${EDITOR_MIN_HEIGHT}, calc(${lines} * ${LINE_HEIGHT} + ${CHROME})), ${most})`;
+}
+
+/** Lines shown: the text's, or the placeholder's while the text is empty. */
+export const shownLines = (value: string, placeholder: string | undefined): number =>
+  (value === '' && placeholder ? placeholder : value).split('\n').length;
