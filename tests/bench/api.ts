@@ -33,7 +33,7 @@ const ms25: RowSpec['budget'] = { max: 25, text: 'p95 < 25 ms' };
 export const ROWS = {
   page: { figure: 'check_statuses page of 50, count=exact, p95', unit: 'ms', budget: ms25 },
   pageSql: {
-    figure: "  its SQL run directly / hand-written SQL, p95",
+    figure: '  its SQL run directly / hand-written SQL, p95',
     unit: 'ratio',
     budget: { max: 1.3, text: '<= 1.3x', orEqual: true },
   },
@@ -43,7 +43,11 @@ export const ROWS = {
     unit: 'ms',
     budget: { max: 200, text: 'p95 < 200 ms' },
   },
-  burstErrors: { figure: `${BURST} concurrent list requests, errors`, unit: 'count', budget: { max: 1, text: 'none' } },
+  burstErrors: {
+    figure: `${BURST} concurrent list requests, errors`,
+    unit: 'count',
+    budget: { max: 1, text: 'none' },
+  },
   burstCpu: { figure: '  server CPU per list request (burst)', unit: 'ms' },
   rss: {
     figure: `server RSS after the runs (${CHECKS.toLocaleString()} checks, ${(CHECKS * STATUSES_PER_CHECK).toLocaleString()} statuses)`,
@@ -73,7 +77,9 @@ async function apiSql(db: Db, requestPath: string): Promise<{ text: string; para
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as { port: number };
-  const response = await fetch(`http://127.0.0.1:${port}/${requestPath}`, { headers: { Prefer: 'count=exact' } });
+  const response = await fetch(`http://127.0.0.1:${port}/${requestPath}`, {
+    headers: { Prefer: 'count=exact' },
+  });
   await response.arrayBuffer();
   server.close();
   if (!captured) throw new Error(`${requestPath}: no SQL captured (HTTP ${response.status})`);
@@ -105,7 +111,9 @@ export async function benchApi(backEnd: BackEnd, builds: readonly Build[], resul
       try {
         const started = performance.now();
         ids.push(await loadBenchData(db));
-        console.log(`  ${backEnd}, build ${build.name}: data set loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        console.log(
+          `  ${backEnd}, build ${build.name}: data set loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
         // PGlite allows one process per data directory: the direct SQL runs before the server starts.
         if (k === 0) results.set(ROWS.pageSql, backEnd, 0, await sqlRatio(db, ids[0]!));
       } finally {
@@ -113,30 +121,74 @@ export async function benchApi(backEnd: BackEnd, builds: readonly Build[], resul
       }
     }
     for (const [k, build] of builds.entries())
-      servers.push(await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'false' }));
+      servers.push(
+        await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'false' }),
+      );
     const index = new Map(servers.map((s, k) => [s, k]));
     const idsOf = (server: Server) => ids[index.get(server)!]!;
 
     const page = await timeInterleaved(servers, ITERATIONS, (s, i) =>
       get(s, pageApi(idsOf(s)[i % idsOf(s).length]!), { Prefer: 'count=exact' }),
     );
-    results.setAll(ROWS.page, backEnd, page.map((t) => t.p95));
-    const checks = await timeInterleaved(servers, ITERATIONS, (s) => get(s, checksApi, { Prefer: 'count=exact' }));
-    results.setAll(ROWS.checks, backEnd, checks.map((t) => t.p95));
+    results.setAll(
+      ROWS.page,
+      backEnd,
+      page.map((t) => t.p95),
+    );
+    const checks = await timeInterleaved(servers, ITERATIONS, (s) =>
+      get(s, checksApi, { Prefer: 'count=exact' }),
+    );
+    results.setAll(
+      ROWS.checks,
+      backEnd,
+      checks.map((t) => t.p95),
+    );
 
     const burst = await bursts(servers, (s) => burstPaths(idsOf(s)[0]!));
-    results.setAll(ROWS.burstP95, backEnd, burst.map((b) => b.p95));
-    results.setAll(ROWS.burstErrors, backEnd, burst.map((b) => b.errors));
-    results.setAll(ROWS.burstCpu, backEnd, burst.map((b) => b.serverCpuMs));
+    results.setAll(
+      ROWS.burstP95,
+      backEnd,
+      burst.map((b) => b.p95),
+    );
+    results.setAll(
+      ROWS.burstErrors,
+      backEnd,
+      burst.map((b) => b.errors),
+    );
+    results.setAll(
+      ROWS.burstCpu,
+      backEnd,
+      burst.map((b) => b.serverCpuMs),
+    );
 
     const about = await endpointCost(servers, 'api/about');
-    results.setAll(ROWS.aboutP95, backEnd, about.map((t) => t.p95));
-    results.setAll(ROWS.aboutCpu, backEnd, about.map((t) => t.serverCpuMs));
+    results.setAll(
+      ROWS.aboutP95,
+      backEnd,
+      about.map((t) => t.p95),
+    );
+    results.setAll(
+      ROWS.aboutCpu,
+      backEnd,
+      about.map((t) => t.serverCpuMs),
+    );
     const healthz = await endpointCost(servers, 'healthz');
-    results.setAll(ROWS.healthzP95, backEnd, healthz.map((t) => t.p95));
-    results.setAll(ROWS.healthzCpu, backEnd, healthz.map((t) => t.serverCpuMs));
+    results.setAll(
+      ROWS.healthzP95,
+      backEnd,
+      healthz.map((t) => t.p95),
+    );
+    results.setAll(
+      ROWS.healthzCpu,
+      backEnd,
+      healthz.map((t) => t.serverCpuMs),
+    );
 
-    results.setAll(ROWS.rss, backEnd, servers.map((s) => rssMb(s.pid)));
+    results.setAll(
+      ROWS.rss,
+      backEnd,
+      servers.map((s) => rssMb(s.pid)),
+    );
   } finally {
     for (const server of servers) await stopServer(server);
     for (const database of databases) await database.drop();

@@ -21,7 +21,10 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
       continue;
     }
     const part = PARTS.find((name) => arg === `--${name}`);
-    if (!part) throw new Error(`unknown option ${arg} (options: ${PARTS.map((p) => `--${p}`).join(' ')} --against <dir-or-command>)`);
+    if (!part)
+      throw new Error(
+        `unknown option ${arg} (options: ${PARTS.map((p) => `--${p}`).join(' ')} --against <dir-or-command>)`,
+      );
     parts.add(part);
   }
   return { parts: parts.size > 0 ? parts : new Set(PARTS), against };

@@ -24,7 +24,11 @@ export const ROWS = {
     budget: { max: 1, text: 'none' },
   },
   burstCpu: { figure: 'default start:   server CPU per list request', unit: 'ms' },
-  rss: { figure: 'default start: server RSS after the burst', unit: 'MB', budget: { max: 300, text: '< 300 MB' } },
+  rss: {
+    figure: 'default start: server RSS after the burst',
+    unit: 'MB',
+    budget: { max: 300, text: '< 300 MB' },
+  },
   renderP50: {
     figure: 'default start: /health first render, cold, p50',
     unit: 'ms',
@@ -54,7 +58,11 @@ export async function benchDefaultStart(builds: readonly Build[], results: Resul
       databases.push(database);
       servers.push(await startServer(build, database.env));
     }
-    results.setAll(ROWS.ready, COLUMN, servers.map((s) => s.readyMs));
+    results.setAll(
+      ROWS.ready,
+      COLUMN,
+      servers.map((s) => s.readyMs),
+    );
     const names = new Map<Server, { firstCheck: string; shown: RegExp }>();
     for (const server of servers) {
       const checks = await getJson<{ id: string; name: string }[]>(
@@ -70,21 +78,63 @@ export async function benchDefaultStart(builds: readonly Build[], results: Resul
       });
     }
     const burst = await bursts(servers, (s) => burstPaths(names.get(s)!.firstCheck));
-    results.setAll(ROWS.burstP95, COLUMN, burst.map((b) => b.p95));
-    results.setAll(ROWS.burstErrors, COLUMN, burst.map((b) => b.errors));
-    results.setAll(ROWS.burstCpu, COLUMN, burst.map((b) => b.serverCpuMs));
-    results.setAll(ROWS.rss, COLUMN, servers.map((s) => rssMb(s.pid)));
+    results.setAll(
+      ROWS.burstP95,
+      COLUMN,
+      burst.map((b) => b.p95),
+    );
+    results.setAll(
+      ROWS.burstErrors,
+      COLUMN,
+      burst.map((b) => b.errors),
+    );
+    results.setAll(
+      ROWS.burstCpu,
+      COLUMN,
+      burst.map((b) => b.serverCpuMs),
+    );
+    results.setAll(
+      ROWS.rss,
+      COLUMN,
+      servers.map((s) => rssMb(s.pid)),
+    );
 
-    const renders = await withBrowser((browser) => firstRenders(browser, servers, 'health', (s) => names.get(s)!.shown));
-    results.setAll(ROWS.renderP50, COLUMN, renders.map((r) => r.p50));
-    results.setAll(ROWS.renderP95, COLUMN, renders.map((r) => r.p95));
+    const renders = await withBrowser((browser) =>
+      firstRenders(browser, servers, 'health', (s) => names.get(s)!.shown),
+    );
+    results.setAll(
+      ROWS.renderP50,
+      COLUMN,
+      renders.map((r) => r.p50),
+    );
+    results.setAll(
+      ROWS.renderP95,
+      COLUMN,
+      renders.map((r) => r.p95),
+    );
 
     const about = await endpointCost(servers, 'api/about');
-    results.setAll(ROWS.aboutP95, COLUMN, about.map((t) => t.p95));
-    results.setAll(ROWS.aboutCpu, COLUMN, about.map((t) => t.serverCpuMs));
+    results.setAll(
+      ROWS.aboutP95,
+      COLUMN,
+      about.map((t) => t.p95),
+    );
+    results.setAll(
+      ROWS.aboutCpu,
+      COLUMN,
+      about.map((t) => t.serverCpuMs),
+    );
     const healthz = await endpointCost(servers, 'healthz');
-    results.setAll(ROWS.healthzP95, COLUMN, healthz.map((t) => t.p95));
-    results.setAll(ROWS.healthzCpu, COLUMN, healthz.map((t) => t.serverCpuMs));
+    results.setAll(
+      ROWS.healthzP95,
+      COLUMN,
+      healthz.map((t) => t.p95),
+    );
+    results.setAll(
+      ROWS.healthzCpu,
+      COLUMN,
+      healthz.map((t) => t.serverCpuMs),
+    );
   } finally {
     for (const server of servers) await stopServer(server);
     for (const database of databases) await database.drop();

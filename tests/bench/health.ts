@@ -59,8 +59,16 @@ export const ROWS = {
   hour: { figure: `health summary 1h ${over}, p95`, unit: 'ms', ...summaryBudget },
   day: { figure: `health summary 1d ${over}, p95`, unit: 'ms', ...summaryBudget },
   week: { figure: `health summary 7d ${over} (rollups), p95`, unit: 'ms', ...summaryBudget },
-  renderP50: { figure: `/health first render, ${HEALTH_CHECKS.toLocaleString()} checks, cold, p50`, unit: 'ms', ...renderBudget },
-  renderP95: { figure: `/health first render, ${HEALTH_CHECKS.toLocaleString()} checks, cold, p95`, unit: 'ms', ...renderBudget },
+  renderP50: {
+    figure: `/health first render, ${HEALTH_CHECKS.toLocaleString()} checks, cold, p50`,
+    unit: 'ms',
+    ...renderBudget,
+  },
+  renderP95: {
+    figure: `/health first render, ${HEALTH_CHECKS.toLocaleString()} checks, cold, p95`,
+    unit: 'ms',
+    ...renderBudget,
+  },
   jsGzip: { figure: 'initial JS, shell + /health, gzip', unit: 'KB', ...jsBudget },
   jsBrotli: { figure: 'initial JS, shell + /health, brotli as served', unit: 'KB', ...jsBudget },
 } satisfies Record<string, RowSpec>;
@@ -113,13 +121,17 @@ export async function benchHealth(
       try {
         const started = performance.now();
         await loadHealthBenchData(db);
-        console.log(`  ${backEnd}, build ${build.name}: health data set loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        console.log(
+          `  ${backEnd}, build ${build.name}: health data set loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
       } finally {
         await db.close();
       }
     }
     for (const [k, build] of builds.entries())
-      servers.push(await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'true' }));
+      servers.push(
+        await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'true' }),
+      );
     if (parts.summary) {
       results.setAll(ROWS.hour, backEnd, await timeSummary(servers, '1h', 50));
       results.setAll(ROWS.day, backEnd, await timeSummary(servers, '1d', 20));
@@ -129,10 +141,23 @@ export async function benchHealth(
     if (parts.web) {
       // Every check shown (passing ones too), ungrouped: 2,000 rows in the (virtualized) table.
       const renders = await withBrowser((browser) =>
-        firstRenders(browser, servers, 'health?hidePassing=false&groupBy=no_grouping&timeRange=1h', () => /health-check-\d{4}/),
+        firstRenders(
+          browser,
+          servers,
+          'health?hidePassing=false&groupBy=no_grouping&timeRange=1h',
+          () => /health-check-\d{4}/,
+        ),
       );
-      results.setAll(ROWS.renderP50, backEnd, renders.map((r) => r.p50));
-      results.setAll(ROWS.renderP95, backEnd, renders.map((r) => r.p95));
+      results.setAll(
+        ROWS.renderP50,
+        backEnd,
+        renders.map((r) => r.p50),
+      );
+      results.setAll(
+        ROWS.renderP95,
+        backEnd,
+        renders.map((r) => r.p95),
+      );
       for (const [k, render] of renders.entries()) {
         const sizes = await scriptSizes(render.scripts);
         results.set(ROWS.jsGzip, backEnd, k, sizes.gzipKb);

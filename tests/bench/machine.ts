@@ -12,7 +12,14 @@ export interface CpuTimes {
 export function parseProcStat(text: string): CpuTimes {
   const fields = text.split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
   const [user, nice, system, idle, iowait, irq, softirq, steal] = fields as [
-    number, number, number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   return { total: user + nice + system + idle + iowait + irq + softirq + steal, idle: idle + iowait, steal };
 }
@@ -33,6 +40,9 @@ export async function machineLoad(sampleMs = 2000): Promise<string> {
   const before = readCpu();
   await new Promise((resolve) => setTimeout(resolve, sampleMs));
   const { busy, steal } = cpuShares(before, readCpu());
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
   return `load average (1/5/15 min) ${load} on ${os.availableParallelism()} cores; over ${sampleMs / 1000} s: CPU busy ${busy.toFixed(0)}%, steal ${steal.toFixed(1)}%`;
 }

@@ -24,7 +24,13 @@ export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Prom
   }
 }
 
-async function coldLoad(browser: Browser, server: Server, pagePath: string, shown: RegExp, scripts?: string[]) {
+async function coldLoad(
+  browser: Browser,
+  server: Server,
+  pagePath: string,
+  shown: RegExp,
+  scripts?: string[],
+) {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   try {
     const { hostname } = new URL(server.url);
@@ -35,7 +41,8 @@ async function coldLoad(browser: Browser, server: Server, pagePath: string, show
       }),
     );
     const page = await context.newPage();
-    if (scripts) page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    if (scripts)
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     const started = performance.now();
     await page.goto(`${server.url}${pagePath}`);
     await page.getByText(shown).first().waitFor({ timeout: 30_000 });
@@ -57,15 +64,20 @@ export async function firstRenders(
   runs = 5,
 ): Promise<Render[]> {
   const scripts = servers.map((): string[] => []);
-  for (const [k, server] of servers.entries()) await coldLoad(browser, server, pagePath, shown(server), scripts[k]);
+  for (const [k, server] of servers.entries())
+    await coldLoad(browser, server, pagePath, shown(server), scripts[k]);
   const samples = servers.map((): number[] => []);
   for (let i = 0; i < runs; i++) {
-    for (const [k, server] of servers.entries()) samples[k]!.push(await coldLoad(browser, server, pagePath, shown(server)));
+    for (const [k, server] of servers.entries())
+      samples[k]!.push(await coldLoad(browser, server, pagePath, shown(server)));
   }
   return samples.map((s, k) => ({ ...summarize(s), scripts: scripts[k]! }));
 }
 
-function download(url: string, encoding: string): Promise<{ bytes: number; body: Buffer; encoding?: string }> {
+function download(
+  url: string,
+  encoding: string,
+): Promise<{ bytes: number; body: Buffer; encoding?: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {

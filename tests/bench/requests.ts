@@ -56,7 +56,11 @@ export interface EndpointCost extends Timing {
 }
 
 /** n signed-in GETs of one path per server, one at a time, interleaved between servers. */
-export async function endpointCost(servers: readonly Server[], requestPath: string, n = 300): Promise<EndpointCost[]> {
+export async function endpointCost(
+  servers: readonly Server[],
+  requestPath: string,
+  n = 300,
+): Promise<EndpointCost[]> {
   // Warm up first, so the CPU window below covers the timed requests only.
   await timeInterleaved(servers, 0, (server) => get(server, requestPath));
   const before = servers.map((s) => cpuMs(s.pid));

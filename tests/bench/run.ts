@@ -25,7 +25,9 @@ const benchStarted = performance.now();
 
 console.log(`Machine at start: ${await machineLoad()}`);
 for (const build of builds)
-  console.log(`Build ${build.name}: ${build.command ? `command \`${build.command}\`` : `${build.cwd}/dist/server/main.js`}`);
+  console.log(
+    `Build ${build.name}: ${build.command ? `command \`${build.command}\`` : `${build.cwd}/dist/server/main.js`}`,
+  );
 
 const [metafile] = await Promise.all([buildWeb(), buildServer()]);
 if (args.parts.has('web')) {
@@ -39,7 +41,10 @@ if (args.parts.has('web')) {
 
 const postgresWhy = await postgresUnavailable();
 const backEnds: BackEnd[] = postgresWhy ? ['PGlite'] : ['PGlite', 'PostgreSQL'];
-const results = new Results(['PGlite', 'PostgreSQL'], builds.map((b) => b.name));
+const results = new Results(
+  ['PGlite', 'PostgreSQL'],
+  builds.map((b) => b.name),
+);
 if (postgresWhy) results.skip('PostgreSQL column', postgresWhy);
 
 /** Runs one part; a failure is reported and the other parts still run. */
@@ -56,7 +61,8 @@ async function part(name: string, fn: () => Promise<void>): Promise<void> {
 }
 
 for (const backEnd of backEnds) {
-  if (args.parts.has('api')) await part(`${backEnd}: list requests`, () => benchApi(backEnd, builds, results));
+  if (args.parts.has('api'))
+    await part(`${backEnd}: list requests`, () => benchApi(backEnd, builds, results));
 }
 const health = { summary: args.parts.has('health'), web: args.parts.has('web') };
 for (const backEnd of backEnds) {

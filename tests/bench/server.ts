@@ -57,7 +57,11 @@ export async function startServer(build: Build, env: Record<string, string>): Pr
   const started = performance.now();
   // `exec`: the shell becomes the server, so its pid is the one /proc is read for and signalled.
   const child = build.command
-    ? spawn('sh', ['-c', `exec ${build.command}`], { cwd: build.cwd, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] })
+    ? spawn('sh', ['-c', `exec ${build.command}`], {
+        cwd: build.cwd,
+        env: fullEnv,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
     : spawn(process.execPath, ['dist/server/main.js'], {
         cwd: build.cwd,
         env: fullEnv,
@@ -103,8 +107,14 @@ async function signIn(url: string): Promise<string> {
 }
 
 /** A signed-in GET whose body is read to the end; throws on an error status. */
-export async function get(server: Server, requestPath: string, headers: Record<string, string> = {}): Promise<void> {
-  const response = await fetch(`${server.url}${requestPath}`, { headers: { ...headers, cookie: server.cookie } });
+export async function get(
+  server: Server,
+  requestPath: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const response = await fetch(`${server.url}${requestPath}`, {
+    headers: { ...headers, cookie: server.cookie },
+  });
   if (!response.ok && response.status !== 206) throw new Error(`${requestPath}: HTTP ${response.status}`);
   await response.arrayBuffer();
 }

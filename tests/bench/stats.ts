@@ -18,7 +18,10 @@ export function summarize(samplesMs: number[]): Timing {
 }
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** Runs fn `warmup` times untimed, then `n` times timed, one after another. */

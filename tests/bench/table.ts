@@ -62,7 +62,10 @@ export class Results {
       spec.figure,
       ...this.columns.map((column) => formatCell(spec.unit, cells.get(column) ?? [], this.builds.length)),
       [spec.budget?.text, spec.goal && `goal ${spec.goal.text}`].filter(Boolean).join('; ') || '-',
-      verdict(spec, this.columns.map((c) => [c, cells.get(c)?.[0]] as const)),
+      verdict(
+        spec,
+        this.columns.map((c) => [c, cells.get(c)?.[0]] as const),
+      ),
     ]);
     const lines = [...table([header, ...body])];
     for (const { figure, why } of this.notMeasured) lines.push(`${figure}: not measured: ${why}`);
@@ -88,14 +91,15 @@ export function formatValue(unit: Unit, value: number): string {
 
 /** B/A, or "-" when either is missing or A is zero. */
 export function ratio(a: Cell, b: Cell): string {
-  if (typeof a !== 'number' || typeof b !== 'number' || a === 0 || !Number.isFinite(a / b)) return '-';
+  if (typeof a !== 'number' || typeof b !== 'number' || a === 0) return '-';
   return `${(b / a).toFixed(2)}x`;
 }
 
 function formatCell(unit: Unit, values: Cell[], builds: number): string {
-  const one = (value: Cell) => (value === undefined ? '-' : typeof value === 'string' ? value : formatValue(unit, value));
+  const one = (value: Cell) =>
+    value === undefined ? '-' : typeof value === 'string' ? value : formatValue(unit, value);
   if (builds === 1) return one(values[0]);
-  return `${one(values[0])} | ${one(values[1])} (B/A ${ratio(values[0], values[1])})`;
+  return `${one(values[0])} → ${one(values[1])} (B/A ${ratio(values[0], values[1])})`;
 }
 
 /** "within budget" when every back end's figure of build A is under the budget; the goal likewise. */
@@ -103,7 +107,10 @@ export function verdict(spec: RowSpec, cells: readonly (readonly [string, Cell])
   if (!spec.budget) return '-';
   const measured = cells.filter((c): c is readonly [string, number] => typeof c[1] === 'number');
   if (measured.length === 0) return '-';
-  const over = (limit: Limit) => measured.filter(([, value]) => !(value < limit.max || (limit.orEqual && value === limit.max))).map(([column]) => column);
+  const over = (limit: Limit) =>
+    measured
+      .filter(([, value]) => !(value < limit.max || (limit.orEqual && value === limit.max)))
+      .map(([column]) => column);
   const overBudget = over(spec.budget);
   let text = overBudget.length === 0 ? 'within budget' : `OVER BUDGET (${overBudget.join(', ')})`;
   if (spec.goal) {
@@ -116,6 +123,10 @@ export function verdict(spec: RowSpec, cells: readonly (readonly [string, Cell])
 /** Rows of cells as aligned text columns. */
 export function table(rows: readonly (readonly string[])[]): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (r: readonly string[]) => r.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ').trimEnd();
+  const line = (r: readonly string[]) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join(' | ')
+      .trimEnd();
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line)];
 }

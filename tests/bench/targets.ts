@@ -69,7 +69,11 @@ export async function freshDatabase(backEnd: BackEnd): Promise<Database> {
  */
 export async function migratedDatabase(backEnd: BackEnd, build: Build): Promise<Database> {
   const database = await freshDatabase(backEnd);
-  const server = await startServer(build, { ...database.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'false' });
+  const server = await startServer(build, {
+    ...database.env,
+    DEMO_DATA: 'false',
+    CHECK_RUNNER_ENABLED: 'false',
+  });
   await stopServer(server);
   return database;
 }
