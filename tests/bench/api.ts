@@ -100,6 +100,7 @@ async function sqlRatio(db: Db, ids: string[]): Promise<number> {
 }
 
 export async function benchApi(backEnd: BackEnd, builds: readonly Build[], results: Results): Promise<void> {
+  results.declare(Object.values(ROWS));
   const databases: Database[] = [];
   const servers: Server[] = [];
   const ids: string[][] = [];

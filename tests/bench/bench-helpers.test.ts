@@ -88,6 +88,10 @@ describe('bench table', () => {
 
   it('lays out one row per figure, a column per back end, and what was not measured', () => {
     const results = new Results(['PGlite', 'PostgreSQL'], ['A', 'B']);
+    const unmeasured: RowSpec = { figure: 'render p95', unit: 'ms' };
+    const later: RowSpec = { figure: 'rss', unit: 'MB' };
+    results.declare([p95Row, unmeasured, later]);
+    results.set(later, 'PGlite', 0, 250);
     results.setAll(p95Row, 'PGlite', [120, 60]);
     results.set(p95Row, 'PostgreSQL', 0, 40);
     results.skip('proxy latency', 'upstream mode is not built');
@@ -97,6 +101,7 @@ describe('bench table', () => {
     expect(lines[2]).toContain('40.0 ms → - (B/A -)');
     expect(lines[2]).toContain('p95 < 200 ms; goal < 100 ms');
     expect(lines[2]).toContain('within budget, goal missed (PGlite)');
-    expect(lines[3]).toBe('proxy latency: not measured: upstream mode is not built');
+    expect(lines[3]).toMatch(/^rss\s+\| 250 MB → -/);
+    expect(lines[4]).toBe('proxy latency: not measured: upstream mode is not built');
   });
 });

@@ -72,6 +72,7 @@ async function demoLoadMs(): Promise<number> {
 }
 
 export async function benchDefaultStart(builds: readonly Build[], results: Results): Promise<void> {
+  results.declare(Object.values(ROWS));
   const databases: Database[] = [];
   const servers: Server[] = [];
   try {

@@ -111,6 +111,7 @@ export async function benchHealth(
   parts: HealthParts,
   results: Results,
 ): Promise<void> {
+  results.declare(Object.values(ROWS));
   const databases: Database[] = [];
   const servers: Server[] = [];
   try {

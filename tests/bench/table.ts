@@ -40,6 +40,11 @@ export class Results {
     return row;
   }
 
+  /** Rows in the order given, before any figure arrives (a part may measure them out of order). */
+  declare(specs: readonly RowSpec[]): void {
+    specs.forEach((spec) => this.row(spec));
+  }
+
   set(spec: RowSpec, column: string, build: number, value: number | string): void {
     const cells = this.row(spec).cells;
     const values = cells.get(column) ?? [];
@@ -58,7 +63,8 @@ export class Results {
 
   format(): string {
     const header = ['figure', ...this.columns, 'budget', 'verdict (A)'];
-    const body = this.rows.map(({ spec, cells }) => [
+    const measured = this.rows.filter(({ cells }) => cells.size > 0);
+    const body = measured.map(({ spec, cells }) => [
       spec.figure,
       ...this.columns.map((column) => formatCell(spec.unit, cells.get(column) ?? [], this.builds.length)),
       [spec.budget?.text, spec.goal && `goal ${spec.goal.text}`].filter(Boolean).join('; ') || '-',
