@@ -104,7 +104,7 @@ export function ratio(a: Cell, b: Cell): string {
 function formatCell(unit: Unit, values: Cell[], builds: number): string {
   const one = (value: Cell) =>
     value === undefined ? '-' : typeof value === 'string' ? value : formatValue(unit, value);
-  if (builds === 1) return one(values[0]);
+  if (builds === 1 || values.every((value) => value === undefined)) return one(values[0]);
   return `${one(values[0])} → ${one(values[1])} (B/A ${ratio(values[0], values[1])})`;
 }
 
