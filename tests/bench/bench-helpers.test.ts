@@ -101,7 +101,7 @@ describe('bench table', () => {
     expect(lines[2]).toContain('40.0 ms → - (B/A -)');
     expect(lines[2]).toContain('p95 < 200 ms; goal < 100 ms');
     expect(lines[2]).toContain('within budget, goal missed (PGlite)');
-    expect(lines[3]).toMatch(/^rss\s+\| 250 MB → - \(B\/A -\) \| -\s+\|/);
+    expect(lines[3]).toMatch(/^rss\s+\| 250 MB → - \(B\/A -\)\s+\| -\s+\|/);
     expect(lines[4]).toBe('proxy latency: not measured: upstream mode is not built');
   });
 });
