@@ -20,8 +20,9 @@ export default {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      // common/: the rules server and web share, tested once with the server's tests.
-      roots: ['<rootDir>/server/src', '<rootDir>/common'],
+      // common/: the rules server and web share, tested once with the server's tests;
+      // tests/bench: the bench's pure helpers (its timings stay out of the tests).
+      roots: ['<rootDir>/server/src', '<rootDir>/common', '<rootDir>/tests/bench'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       // PGlite templates that tests copy (server/src/platform/db/test-database.ts).
       globalSetup: '<rootDir>/tests/support/global-setup-pglite.js',

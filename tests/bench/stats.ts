@@ -1,4 +1,4 @@
-/** Small helpers for timing loops and printing figures against budgets. */
+/** Small helpers for timing loops and summarizing samples. */
 
 export function percentile(sortedMs: number[], p: number): number {
   if (sortedMs.length === 0) return NaN;
@@ -17,6 +17,13 @@ export function summarize(samplesMs: number[]): Timing {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
 }
 
+export function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
 /** Runs fn `warmup` times untimed, then `n` times timed, one after another. */
 export async function time(n: number, fn: (i: number) => Promise<unknown>, warmup = 20): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn(i);
@@ -29,8 +36,26 @@ export async function time(n: number, fn: (i: number) => Promise<unknown>, warmu
   return summarize(samples);
 }
 
-export const ms = (value: number) => `${value.toFixed(2)} ms`;
-
-export function verdict(ok: boolean): string {
-  return ok ? 'within budget' : 'OVER BUDGET';
+/**
+ * Times fn on every subject in turn (A, B, A, B…), so that each sees the same machine state;
+ * one Timing per subject.
+ */
+export async function timeInterleaved<S>(
+  subjects: readonly S[],
+  n: number,
+  fn: (subject: S, i: number) => Promise<unknown>,
+  warmup = 20,
+): Promise<Timing[]> {
+  for (let i = 0; i < warmup; i++) for (const subject of subjects) await fn(subject, i);
+  const samples = subjects.map((): number[] => []);
+  for (let i = 0; i < n; i++) {
+    for (const [k, subject] of subjects.entries()) {
+      const started = performance.now();
+      await fn(subject, i);
+      samples[k]!.push(performance.now() - started);
+    }
+  }
+  return samples.map(summarize);
 }
+
+export const ms = (value: number) => `${value.toFixed(2)} ms`;

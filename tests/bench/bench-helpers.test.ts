@@ -1,0 +1,107 @@
+import { parseArgs } from './args.js';
+import { cpuShares, parseProcStat } from './machine.js';
+import { percentile, summarize, timeInterleaved } from './stats.js';
+import { Results, ratio, verdict, type RowSpec } from './table.js';
+
+const p95Row: RowSpec = {
+  figure: 'summary p95',
+  unit: 'ms',
+  budget: { max: 200, text: 'p95 < 200 ms' },
+  goal: { max: 100, text: '< 100 ms' },
+};
+
+describe('bench arguments', () => {
+  it('measures every part when none is named', () => {
+    expect([...parseArgs([]).parts].sort()).toEqual(['api', 'default-start', 'health', 'web']);
+  });
+
+  it('measures only the parts named, against a second build', () => {
+    const args = parseArgs(['--health', '--against', '/tmp/base', '--web']);
+    expect([...args.parts].sort()).toEqual(['health', 'web']);
+    expect(args.against).toBe('/tmp/base');
+    expect(parseArgs(['--against=node other.js']).against).toBe('node other.js');
+  });
+
+  it('refuses an unknown option and a missing --against value', () => {
+    expect(() => parseArgs(['--fast'])).toThrow('unknown option --fast');
+    expect(() => parseArgs(['--against'])).toThrow('--against needs');
+  });
+});
+
+describe('bench statistics', () => {
+  it('takes the nearest-rank percentile', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(summarize(samples)).toEqual({ p50: 50, p95: 95, n: 100 });
+    expect(percentile([7], 95)).toBe(7);
+    expect(percentile([], 95)).toBeNaN();
+  });
+
+  it('alternates between subjects: A, B, A, B', async () => {
+    const order: string[] = [];
+    const timings = await timeInterleaved(['A', 'B'], 3, async (s) => void order.push(s), 1);
+    expect(order.join('')).toBe('ABABABAB');
+    expect(timings.map((t) => t.n)).toEqual([3, 3]);
+  });
+});
+
+describe('machine load', () => {
+  it('reads busy and steal shares between two /proc/stat samples', () => {
+    const before = parseProcStat('cpu  100 0 100 700 100 0 0 0 0 0\ncpu0 1 2 3');
+    const after = parseProcStat('cpu  150 0 150 750 100 0 0 50 0 0\ncpu0 1 2 3');
+    expect(cpuShares(before, after)).toEqual({ busy: 75, steal: 25 });
+  });
+});
+
+describe('bench table', () => {
+  it('judges build A of every back end against the budget and the goal', () => {
+    expect(
+      verdict(p95Row, [
+        ['PGlite', 80],
+        ['PostgreSQL', 90],
+      ]),
+    ).toBe('within budget, goal met');
+    expect(
+      verdict(p95Row, [
+        ['PGlite', 150],
+        ['PostgreSQL', 90],
+      ]),
+    ).toBe('within budget, goal missed (PGlite)');
+    expect(
+      verdict(p95Row, [
+        ['PGlite', 200],
+        ['PostgreSQL', undefined],
+      ]),
+    ).toBe('OVER BUDGET (PGlite), goal missed (PGlite)');
+    const orEqual: RowSpec = {
+      figure: 'js',
+      unit: 'KB',
+      budget: { max: 300, text: '<= 300 KB', orEqual: true },
+    };
+    expect(verdict(orEqual, [['PGlite', 300]])).toBe('within budget');
+  });
+
+  it('prints ratios B/A', () => {
+    expect(ratio(100, 50)).toBe('0.50x');
+    expect(ratio(0, 50)).toBe('-');
+    expect(ratio(100, 'not sent')).toBe('-');
+  });
+
+  it('lays out one row per figure, a column per back end, and what was not measured', () => {
+    const results = new Results(['PGlite', 'PostgreSQL'], ['A', 'B']);
+    const unmeasured: RowSpec = { figure: 'render p95', unit: 'ms' };
+    const later: RowSpec = { figure: 'rss', unit: 'MB' };
+    results.declare([p95Row, unmeasured, later]);
+    results.set(later, 'PGlite', 0, 250);
+    results.setAll(p95Row, 'PGlite', [120, 60]);
+    results.set(p95Row, 'PostgreSQL', 0, 40);
+    results.skip('proxy latency', 'upstream mode is not built');
+    const lines = results.format().split('\n');
+    expect(lines[0]).toMatch(/^figure\s+\| PGlite\s+\| PostgreSQL\s+\| budget\s+\| verdict \(A\)$/);
+    expect(lines[2]).toContain('120.0 ms → 60.0 ms (B/A 0.50x)');
+    expect(lines[2]).toContain('40.0 ms → - (B/A -)');
+    expect(lines[2]).toContain('p95 < 200 ms; goal < 100 ms');
+    expect(lines[2]).toContain('within budget, goal missed (PGlite)');
+    expect(lines[3]).toMatch(/^rss\s+\| 250 MB → - \(B\/A -\)\s+\| -\s+\|/);
+    expect(lines[4]).toBe('proxy latency: not measured: upstream mode is not built');
+  });
+});

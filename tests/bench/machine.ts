@@ -1,0 +1,48 @@
+/** What else the machine was doing: load averages, cores, and a short busy/steal sample. */
+import fs from 'node:fs';
+import os from 'node:os';
+
+export interface CpuTimes {
+  total: number;
+  idle: number;
+  steal: number;
+}
+
+/** The first line of /proc/stat: user nice system idle iowait irq softirq steal … (clock ticks). */
+export function parseProcStat(text: string): CpuTimes {
+  const fields = text.split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { total: user + nice + system + idle + iowait + irq + softirq + steal, idle: idle + iowait, steal };
+}
+
+/** Busy and steal shares of the CPU time between two samples, in percent. */
+export function cpuShares(before: CpuTimes, after: CpuTimes): { busy: number; steal: number } {
+  const total = after.total - before.total || 1;
+  return {
+    busy: (100 * (total - (after.idle - before.idle))) / total,
+    steal: (100 * (after.steal - before.steal)) / total,
+  };
+}
+
+const readCpu = () => parseProcStat(fs.readFileSync('/proc/stat', 'utf8'));
+
+/** One line for the report, from a sample of `sampleMs` (nothing of the bench runs meanwhile). */
+export async function machineLoad(sampleMs = 2000): Promise<string> {
+  const before = readCpu();
+  await new Promise((resolve) => setTimeout(resolve, sampleMs));
+  const { busy, steal } = cpuShares(before, readCpu());
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+  return `load average (1/5/15 min) ${load} on ${os.availableParallelism()} cores; over ${sampleMs / 1000} s: CPU busy ${busy.toFixed(0)}%, steal ${steal.toFixed(1)}%`;
+}

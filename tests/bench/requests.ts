@@ -1,0 +1,69 @@
+/** Request patterns measured on any server: a burst of concurrent list requests, and one endpoint's cost. */
+import { median, summarize, timeInterleaved, type Timing } from './stats.js';
+import { cpuMs, get, type Server } from './server.js';
+
+export const BURST = 200;
+
+export interface BurstFigures {
+  p95: number;
+  errors: number;
+  /** Server CPU (user + system) per request over the burst. */
+  serverCpuMs: number;
+}
+
+/**
+ * BURST requests at once over the given paths. The load generator (fetch, in this process)
+ * shares the cores with the server and the database.
+ */
+async function burst(server: Server, paths: readonly string[]): Promise<BurstFigures> {
+  const samples: number[] = [];
+  let errors = 0;
+  const cpuBefore = cpuMs(server.pid);
+  await Promise.all(
+    Array.from({ length: BURST }, async (_, i) => {
+      const started = performance.now();
+      try {
+        await get(server, paths[i % paths.length]!, { Prefer: 'count=exact' });
+        samples.push(performance.now() - started);
+      } catch {
+        errors++;
+      }
+    }),
+  );
+  return { p95: summarize(samples).p95, errors, serverCpuMs: (cpuMs(server.pid) - cpuBefore) / BURST };
+}
+
+/** `rounds` bursts per server, A, B, A, B…: the median round's p95 and CPU, every round's errors. */
+export async function bursts(
+  servers: readonly Server[],
+  paths: (server: Server) => readonly string[],
+  rounds = 3,
+): Promise<BurstFigures[]> {
+  const figures = servers.map((): BurstFigures[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [k, server] of servers.entries()) figures[k]!.push(await burst(server, paths(server)));
+  }
+  return figures.map((runs) => ({
+    p95: median(runs.map((r) => r.p95)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    serverCpuMs: median(runs.map((r) => r.serverCpuMs)),
+  }));
+}
+
+export interface EndpointCost extends Timing {
+  /** Server CPU per request, from /proc over the timed requests. */
+  serverCpuMs: number;
+}
+
+/** n signed-in GETs of one path per server, one at a time, interleaved between servers. */
+export async function endpointCost(
+  servers: readonly Server[],
+  requestPath: string,
+  n = 300,
+): Promise<EndpointCost[]> {
+  // Warm up first, so the CPU window below covers the timed requests only.
+  await timeInterleaved(servers, 0, (server) => get(server, requestPath));
+  const before = servers.map((s) => cpuMs(s.pid));
+  const timings = await timeInterleaved(servers, n, (server) => get(server, requestPath), 0);
+  return timings.map((timing, k) => ({ ...timing, serverCpuMs: (cpuMs(servers[k]!.pid) - before[k]!) / n }));
+}
