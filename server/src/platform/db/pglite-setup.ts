@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
  */
 export const PGLITE_SETTINGS = [
   // The data files sit in the OS page cache anyway.
-  'shared_buffers=32MB',
+  'shared_buffers=16MB',
 ];
 
 /**
