@@ -11,7 +11,7 @@ import { sessionPurgeTask } from './auth/session-purge.js';
 import type { Config } from './config.js';
 import { listenEarly } from './http/listener.js';
 import { createLogger, type Logger } from './http/logging.js';
-import { createKubeConnection, KubeSync, type KubeConnection } from './kube/index.js';
+import { createKubeConnection, KubeSync, loadKubeClient, type KubeConnection } from './kube/index.js';
 import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
@@ -58,6 +58,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   // A kubeconfig that cannot be used, or a port in use, stops the start before the database is opened.
+  if (config.kube) await loadKubeClient();
   const kube = createKubeConnection(config.kube, logger);
   // A worker of several listens once it can answer: the primary hands connections to every
   // worker that listens, and the others already serve.
