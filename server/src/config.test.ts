@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       basePath: '/',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      workers: 1,
       databaseConnectTimeoutMs: 3000,
       databaseStatementTimeoutMs: 10_000,
       logLevel: 'info',
@@ -53,6 +54,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs one process with PGlite, and as many as the cores or WORKERS with PostgreSQL', () => {
+    const postgres = { DATABASE_URL: 'postgres://ops@db:5432/ops' };
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig(postgres).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ ...postgres, WORKERS: '3' }).workers).toBe(3);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(
+      new ConfigError(
+        "WORKERS=2: more than one needs DATABASE_URL (the embedded database's directory belongs to one process)",
+      ),
+    );
+  });
+
   it('reads every setting from the environment', () => {
     const config = loadConfig({
       PORT: '9090',
@@ -92,6 +106,8 @@ describe('loadConfig', () => {
       'LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent',
     ],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA="maybe": must be true or false'],
+    [{ WORKERS: '0' }, 'WORKERS="0": must be a whole number from 1 to 256'],
+    [{ WORKERS: 'all' }, 'WORKERS="all": must be a whole number from 1 to 256'],
     [
       { DATABASE_STATEMENT_TIMEOUT: '0s' },
       `DATABASE_STATEMENT_TIMEOUT="0s": must be a duration such as '10s' or '1m'`,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { Ajv } from 'ajv';
@@ -11,6 +12,11 @@ export interface Config {
   basePath: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Server processes sharing the port (node:cluster). PGlite: always 1, a data directory belongs
+   * to one process; PostgreSQL: the core count unless WORKERS says otherwise.
+   */
+  workers: number;
   /** PostgreSQL: how long connecting, or waiting for a free pooled connection, may take. */
   databaseConnectTimeoutMs: number;
   /**
@@ -98,6 +104,7 @@ const schema = {
     BASE_PATH: { type: 'string', pattern: '^/([A-Za-z0-9._~-]+/?)*$', default: '/' },
     DATA_DIR: { type: 'string', minLength: 1, default: './data' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    WORKERS: { type: 'integer', minimum: 1, maximum: 256 },
     DATABASE_CONNECT_TIMEOUT: { type: 'string', pattern: durationPattern, default: '3s' },
     DATABASE_STATEMENT_TIMEOUT: { type: 'string', pattern: durationPattern, default: '10s' },
     LOG_LEVEL: {
@@ -140,6 +147,7 @@ const explain: Record<string, string> = {
   BASE_PATH: "must be a URL path such as '/' or '/console/'",
   DATA_DIR: 'must be a directory path',
   DATABASE_URL: 'must be a postgres:// or postgresql:// URL',
+  WORKERS: 'must be a whole number from 1 to 256',
   DATABASE_CONNECT_TIMEOUT: "must be a duration such as '3s'",
   DATABASE_STATEMENT_TIMEOUT: "must be a duration such as '10s' or '1m'",
   LOG_LEVEL: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -273,6 +281,18 @@ function readKube(values: Record<string, unknown>, env: NodeJS.ProcessEnv): Kube
   };
 }
 
+function readWorkers(values: Record<string, unknown>): number {
+  const workers = values.WORKERS as number | undefined;
+  if (!values.DATABASE_URL) {
+    if (workers !== undefined && workers > 1)
+      throw new ConfigError(
+        `WORKERS=${workers}: more than one needs DATABASE_URL (the embedded database's directory belongs to one process)`,
+      );
+    return 1;
+  }
+  return workers ?? os.availableParallelism();
+}
+
 function parseSize(text: string): number {
   const match = /^([0-9]+)(b|kb|mb)?$/.exec(text)!;
   const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2] ?? 'b'] as number;
@@ -297,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     basePath,
     dataDir: path.resolve(values.DATA_DIR as string),
     databaseUrl: values.DATABASE_URL as string | undefined,
+    workers: readWorkers(values),
     databaseConnectTimeoutMs: parseDuration(values.DATABASE_CONNECT_TIMEOUT as string),
     databaseStatementTimeoutMs: parseDuration(values.DATABASE_STATEMENT_TIMEOUT as string),
     logLevel: values.LOG_LEVEL as Config['logLevel'],

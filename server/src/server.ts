@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syncLocalFlags } from './access/local-flags.js';
@@ -9,12 +11,16 @@ import { sessionPurgeTask } from './auth/session-purge.js';
 import type { Config } from './config.js';
 import { listenEarly } from './http/listener.js';
 import { createLogger, type Logger } from './http/logging.js';
-import { createKubeConnection, KubeSync, type KubeConnection } from './kube/index.js';
+import { createKubeConnection, KubeSync, loadKubeClient, type KubeConnection } from './kube/index.js';
 import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
 import { JobRegistry } from './platform/jobs/registry.js';
 import { loadSchema } from './platform/rest/schema.js';
+
+/** PostgreSQL connections per replica (the pool's size with one worker), and the least per worker. */
+const POOL_SIZE = 10;
+const POOL_SIZE_MIN = 4;
 
 export interface RunningServer {
   url: string;
@@ -52,9 +58,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   // A kubeconfig that cannot be used, or a port in use, stops the start before the database is opened.
+  if (config.kube) await loadKubeClient();
   const kube = createKubeConnection(config.kube, logger);
-  const listener = await listenEarly(config.port);
-  const { server, port } = listener;
+  // A worker of several listens once it can answer: the primary hands connections to every
+  // worker that listens, and the others already serve.
+  let listener = cluster.isWorker ? undefined : await listenEarly(config.port);
   let db: Db | undefined;
   let shuttingDown = false;
   try {
@@ -63,6 +71,8 @@ export async function startServer(
       databaseUrl: config.databaseUrl,
       connectTimeoutMs: config.databaseConnectTimeoutMs,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
+      // The replica's connections, shared by its workers, so WORKERS does not multiply them.
+      poolSize: Math.max(POOL_SIZE_MIN, Math.ceil(POOL_SIZE / config.workers)),
     });
     logger.info(
       { database: db.kind, location: config.databaseUrl ? 'DATABASE_URL' : config.dataDir },
@@ -76,7 +86,13 @@ export async function startServer(
     if (!config.auth.oidc) await ensureAdmin(db, config, logger);
     const schema = await loadSchema(db);
     const identity = await createIdentity({ config, db, logger });
-    const jobs = new JobRegistry({ db, logger, databaseUrl: config.databaseUrl });
+    const jobs = new JobRegistry({
+      db,
+      logger,
+      databaseUrl: config.databaseUrl,
+      // job_histories says which process of the host ran a task.
+      hostname: cluster.isWorker ? `${os.hostname()} worker ${cluster.worker!.id}` : undefined,
+    });
     const health = new CheckRunner({
       db,
       logger,
@@ -100,7 +116,9 @@ export async function startServer(
       health,
       kube,
     });
+    listener ??= await listenEarly(config.port);
     listener.serve(app);
+    const { server, port } = listener;
     const url = `http://127.0.0.1:${port}${config.basePath}`;
     logger.info({ url }, 'listening');
     health.setConsoleAddress({ consoleUrl: url, consolePort: port });
@@ -125,7 +143,8 @@ export async function startServer(
     };
     return { url, port, db, logger, kube, close };
   } catch (error) {
-    await new Promise((resolve) => server.close(resolve));
+    const taken = listener?.server;
+    if (taken) await new Promise((resolve) => taken.close(resolve));
     await db?.close().catch(() => {});
     throw error;
   }

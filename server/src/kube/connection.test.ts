@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, type KubeSettings } from '../config.js';
 import { createLogger } from '../http/logging.js';
+import { loadKubeClient } from './client-library.js';
 import { createKubeConnection, NOT_CONFIGURED_MESSAGE, type ManagedKubeConnection } from './connection.js';
 
 const logger = createLogger('silent');
@@ -79,6 +80,8 @@ const settings = (file: string, extra: Partial<KubeSettings> = {}): KubeSettings
 });
 
 describe('createKubeConnection', () => {
+  beforeAll(() => loadKubeClient());
+
   let connection: ManagedKubeConnection | undefined;
   afterEach(() => connection?.stop());
 

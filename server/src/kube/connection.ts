@@ -1,4 +1,5 @@
-import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import type { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import { kubeClient } from './client-library.js';
 import { ConfigError, type KubeSettings } from '../config.js';
 import type { Logger } from '../http/logging.js';
 import { KINDS, type KindTable } from './kinds.js';
@@ -88,7 +89,7 @@ export function reasonOf(error: unknown): string {
 }
 
 function loadKubeConfig(settings: KubeSettings): KubeConfig {
-  const kubeConfig = new KubeConfig();
+  const kubeConfig = new (kubeClient().KubeConfig)();
   const { credentials } = settings;
   if (credentials.from === 'in-cluster') {
     kubeConfig.loadFromCluster();
@@ -174,7 +175,7 @@ class ClusterConnection implements ManagedKubeConnection {
     this.namespaces = [...settings.namespaces];
     this.log = logger.child({ component: 'kube' });
     this.serverUrl = kubeConfig.getCurrentCluster()?.server ?? '';
-    this.api = kubeConfig.makeApiClient(CustomObjectsApi);
+    this.api = kubeConfig.makeApiClient(kubeClient().CustomObjectsApi);
     this.refreshMs = timings.refreshMs ?? 30_000;
     this.retryMs = timings.retryMs ?? 1000;
     this.retryDelay = this.retryMs;

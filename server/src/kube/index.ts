@@ -10,6 +10,7 @@ import type { ManagedKubeConnection } from './connection.js';
 import { KubeMirror, type MirrorTimings } from './mirror.js';
 import { StatusWriter } from './status-writer.js';
 
+export { loadKubeClient } from './client-library.js';
 export {
   createKubeConnection,
   NOT_CONFIGURED_MESSAGE,

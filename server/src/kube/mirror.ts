@@ -6,16 +6,16 @@
  * resources gone meanwhile as deletions. On any other error it stops: this module restarts it
  * with backoff, resuming from where it was.
  */
-import {
+import type {
   CustomObjectsApi,
-  makeInformer,
-  type Informer,
-  type KubernetesListObject,
-  type KubernetesObject,
-  type ObjectCache,
+  Informer,
+  KubernetesListObject,
+  KubernetesObject,
+  ObjectCache,
 } from '@kubernetes/client-node';
 import type { Logger } from '../http/logging.js';
 import type { Db } from '../platform/db/db.js';
+import { kubeClient } from './client-library.js';
 import { httpStatusOf, meansUnreachable, reasonOf, type ManagedKubeConnection } from './connection.js';
 import { KINDS, type KindInfo, type KindTable } from './kinds.js';
 import { TableWriter } from './mirror-rows.js';
@@ -62,7 +62,7 @@ class WatchedScope {
   ) {
     this.log = logger.child({ kind: info.kind, ...(namespace ? { namespace } : {}) });
     this.retryDelay = timings.retryMs;
-    this.api = connection.kubeConfig!.makeApiClient(CustomObjectsApi);
+    this.api = connection.kubeConfig!.makeApiClient(kubeClient().CustomObjectsApi);
     this.informer = this.createInformer();
   }
 
@@ -132,7 +132,7 @@ class WatchedScope {
       }
       return answer;
     };
-    const informer: KubeInformer = makeInformer(this.connection.kubeConfig!, path, list);
+    const informer: KubeInformer = kubeClient().makeInformer(this.connection.kubeConfig!, path, list);
     const changed = (object: KubernetesObject) => {
       if (!current()) return;
       this.contact();

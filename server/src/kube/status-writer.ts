@@ -3,7 +3,8 @@
  * of each mirrored Canary goes to the resource's status subresource, so `kubectl get canaries`
  * shows it. Written only when it changed; a resource that refuses (403, 404) is reported once.
  */
-import { CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+import type { CustomObjectsApi } from '@kubernetes/client-node';
+import { kubeClient } from './client-library.js';
 import type { Logger } from '../http/logging.js';
 import type { Db } from '../platform/db/db.js';
 import { canonical } from '../lib/canonical.js';
@@ -90,7 +91,10 @@ export interface StatusWriterOptions {
 }
 
 const CANARY = kindOfTable('canaries')!;
-const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
+const mergePatch = () => {
+  const { setHeaderOptions, PatchStrategy } = kubeClient();
+  return setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
+};
 
 /** Every intervalMs, patches the status of each mirrored Canary whose observed state changed. */
 export class StatusWriter {
@@ -105,7 +109,7 @@ export class StatusWriter {
 
   constructor(private readonly options: StatusWriterOptions) {
     this.log = options.logger.child({ component: 'kube-status' });
-    this.api = options.connection.kubeConfig!.makeApiClient(CustomObjectsApi);
+    this.api = options.connection.kubeConfig!.makeApiClient(kubeClient().CustomObjectsApi);
   }
 
   /** Writes every intervalMs, on the timer its owner (the jobs registry) gives. */
@@ -172,7 +176,7 @@ export class StatusWriter {
           name,
           body: { status },
         },
-        mergePatch,
+        mergePatch(),
       );
       this.options.connection.noteSuccess();
       this.written.set(uid, fingerprint);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { createDataDirApart, PGLITE_SETTINGS } from './pglite-setup.js';
 import { listenOnPostgres, type ListenOptions, type Unlisten } from './pg-listener.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
@@ -70,10 +71,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 }
 
 async function openPGlite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  // The data files sit in the OS page cache anyway; a smaller buffer pool than Postgres's
-  // 128 MB default keeps the process well under its memory budget (DESIGN §6).
-  const lite = await PGlite.create(dataDir, { postgresqlconf: ['shared_buffers=32MB'] });
+  if (!dataDir.startsWith('memory://')) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    await createDataDirApart(dataDir);
+  }
+  const lite = await PGlite.create(dataDir, { postgresqlconf: PGLITE_SETTINGS });
   let waiting = 0;
   const locks = new Map<number, Promise<unknown>>();
   const run = async <R>(q: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
