@@ -54,11 +54,11 @@ describe('loadConfig', () => {
     });
   });
 
-  it('runs one process with PGlite, and as many as the cores or WORKERS with PostgreSQL', () => {
+  it('runs one process unless WORKERS asks for more, and more only with PostgreSQL', () => {
     const postgres = { DATABASE_URL: 'postgres://ops@db:5432/ops' };
     expect(loadConfig({}).workers).toBe(1);
     expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
-    expect(loadConfig(postgres).workers).toBe(os.availableParallelism());
+    expect(loadConfig(postgres).workers).toBe(1);
     expect(loadConfig({ ...postgres, WORKERS: '3' }).workers).toBe(3);
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(
       new ConfigError(

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { Ajv } from 'ajv';
@@ -14,7 +13,7 @@ export interface Config {
   databaseUrl: string | undefined;
   /**
    * Server processes sharing the port (node:cluster). PGlite: always 1, a data directory belongs
-   * to one process; PostgreSQL: the core count unless WORKERS says otherwise.
+   * to one process; PostgreSQL: 1 unless WORKERS says more (docs/memory.md says when it pays).
    */
   workers: number;
   /** PostgreSQL: how long connecting, or waiting for a free pooled connection, may take. */
@@ -290,7 +289,7 @@ function readWorkers(values: Record<string, unknown>): number {
       );
     return 1;
   }
-  return workers ?? os.availableParallelism();
+  return workers ?? 1;
 }
 
 function parseSize(text: string): number {

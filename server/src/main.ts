@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './http/logging.js';
 import { MigrationError } from './platform/db/migrate.js';
 import { startServer, type RunningServer } from './server.js';
-import { startWorkers } from './workers.js';
+import { ensurePortFree, startWorkers } from './workers.js';
 
 /** Reads the configuration, then serves in this process, or in WORKERS processes it supervises. */
 async function main(): Promise<void> {
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
 /** The primary of several workers: passes SIGTERM/SIGINT on and ends once they all have. */
 async function supervise(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
+  await ensurePortFree(config.port);
   logger.info({ workers: config.workers }, 'starting workers');
   const pool = startWorkers({
     count: config.workers,

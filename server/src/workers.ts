@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import net from 'node:net';
 import type { Logger } from './http/logging.js';
 
 export interface WorkerPoolOptions {
@@ -87,4 +88,17 @@ export function startWorkers(options: WorkerPoolOptions): WorkerPool {
   };
 
   return { started, stop };
+}
+
+/**
+ * Fails when the port is taken, before any worker starts: a worker binds only once its database
+ * is ready, and a port in use must stop the start before the database is created or touched.
+ */
+export async function ensurePortFree(port: number): Promise<void> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(port, () => resolve());
+  });
+  await new Promise((resolve) => probe.close(resolve));
 }

@@ -170,4 +170,42 @@ maybe('several server processes on PostgreSQL (WORKERS=2)', () => {
       await database.drop();
     }
   }, 120_000);
+
+  it('with its port in use, fails before a worker touches the database', async () => {
+    const database = await freshDatabase('postgres', 'blank');
+    const taken = net.createServer().listen(0);
+    await once(taken, 'listening');
+    const { port } = taken.address() as net.AddressInfo;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        DATABASE_URL: database.databaseUrl,
+        WORKERS: '2',
+        LOG_LEVEL: 'info',
+        ADMIN_PASSWORD,
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const db = new pg.Client({ connectionString: database.databaseUrl });
+    try {
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(1);
+      expect(output).toContain('EADDRINUSE');
+      expect(output).not.toContain('worker listening');
+      await db.connect();
+      const { rows } = await db.query(
+        `select count(*)::int as tables from pg_tables where schemaname = 'public'`,
+      );
+      expect(rows).toEqual([{ tables: 0 }]);
+    } finally {
+      child.kill('SIGKILL');
+      taken.close();
+      await db.end().catch(() => {});
+      await database.drop();
+    }
+  }, 120_000);
 });
