@@ -101,9 +101,11 @@ function readManifest(dir: string): FirstLoadManifest {
 }
 
 /**
- * The page's first API reads, then its chunks. A read's preload is used only when the UI's
- * fetch asks for the same URL with the same credentials mode: `crossorigin` (anonymous) is the
- * same-origin credentials the console's fetch wrapper sends.
+ * The page's chunks, then its first API reads: a browser asks for them in this order, after the
+ * entry's own files, so a slow read (the summary holds PGlite's thread) does not keep the code
+ * waiting behind it. A read's preload is used only when the UI's fetch asks for the same URL
+ * with the same credentials mode: `crossorigin` (anonymous) is the same-origin credentials the
+ * console's fetch wrapper sends.
  */
 function preloadLinks(page: FirstLoad, query: Record<string, unknown>): string {
   const search: PageSearch = {
@@ -113,11 +115,11 @@ function preloadLinks(page: FirstLoad, query: Record<string, unknown>): string {
     },
   };
   return [
+    ...page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`),
     ...page.data.map(
       (data) =>
         `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(firstDataUrl(data, search))}" />`,
     ),
-    ...page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`),
   ].join('\n    ');
 }
 
