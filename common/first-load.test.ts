@@ -8,7 +8,10 @@ describe('apiPath', () => {
 });
 
 describe('firstDataUrl', () => {
-  const data = { path: 'api/summary', query: { start: { from: 'range', values: ['1h', '7d'], fallback: '1h' } } };
+  const data = {
+    path: 'api/summary',
+    query: { start: { from: 'range', values: ['1h', '7d'], fallback: '1h' } },
+  };
 
   it("takes a value the page's URL holds when it is one of the known ones, else the fallback", () => {
     expect(firstDataUrl(data, new URLSearchParams('range=7d'))).toBe('api/summary?start=7d');
@@ -17,6 +20,8 @@ describe('firstDataUrl', () => {
   });
 
   it('is the path alone without a query', () => {
-    expect(firstDataUrl({ path: 'api/auth/whoami' }, new URLSearchParams('range=7d'))).toBe('api/auth/whoami');
+    expect(firstDataUrl({ path: 'api/auth/whoami' }, new URLSearchParams('range=7d'))).toBe(
+      'api/auth/whoami',
+    );
   });
 });

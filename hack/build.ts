@@ -99,7 +99,20 @@ export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void
         ].join('\n    ')
       : '',
   );
-  html = html.replace('<!-- styles -->', style ? `<link rel="stylesheet" href="${relative(style)}" />` : '');
+  // The one font the first screen's text is set in: asked for with the stylesheet, not once the
+  // first render has laid text out (PatternFly's font-display: fallback shows it only if it has
+  // arrived by then).
+  const bodyFont = outputs.find(([file]) => /\/RedHatTextVF-[A-Z0-9]+\.woff2$/.test(file))?.[0];
+  html = html.replace(
+    '<!-- styles -->',
+    [
+      style && `<link rel="stylesheet" href="${relative(style)}" />`,
+      bodyFont &&
+        `<link rel="preload" as="font" type="font/woff2" crossorigin href="${relative(bodyFont)}" />`,
+    ]
+      .filter(Boolean)
+      .join('\n    '),
+  );
   html = html.replace(
     '<!-- icon -->',
     `<link rel="icon" type="image/svg+xml" href="${copyFavicon(outdir)}" />`,

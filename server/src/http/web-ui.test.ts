@@ -27,7 +27,10 @@ describe('webUi', () => {
           modules: ['assets/chunks/Page-1.js', 'assets/chunks/chunk-2.js'],
           data: [
             { path: 'api/auth/whoami' },
-            { path: 'api/summary', query: { start: { from: 'timeRange', values: ['1h', '7d'], fallback: '1h' } } },
+            {
+              path: 'api/summary',
+              query: { start: { from: 'timeRange', values: ['1h', '7d'], fallback: '1h' } },
+            },
           ],
         },
       ],
@@ -112,7 +115,9 @@ describe('webUi with precompressed assets', () => {
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
     fs.writeFileSync(path.join(webDir, 'assets/plain-abc.js'), script);
     // As app.ts has it: the compression middleware in front of everything.
-    const app = express().use(compression({ level: 1, threshold: 0 })).use(webUi(webDir, '/'));
+    const app = express()
+      .use(compression({ level: 1, threshold: 0 }))
+      .use(webUi(webDir, '/'));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -139,14 +144,17 @@ describe('webUi with precompressed assets', () => {
   it.each([
     ['gzip, deflate, br, zstd', 'br', (body: Buffer) => zlib.brotliDecompressSync(body)],
     ['gzip', 'gzip', (body: Buffer) => zlib.gunzipSync(body)],
-  ])('sends the copy the build compressed to a browser that accepts "%s", once encoded', async (accept, encoding, decode) => {
-    const { headers, body } = await get('assets/main-abc.js', accept);
-    expect(headers['content-encoding']).toBe(encoding);
-    expect(headers['content-type']).toMatch(/^(text|application)\/javascript/);
-    expect(headers.vary).toMatch(/Accept-Encoding/i);
-    expect(headers['cache-control']).toMatch(/immutable/);
-    expect(decode(body).toString()).toBe(script);
-  });
+  ])(
+    'sends the copy the build compressed to a browser that accepts "%s", once encoded',
+    async (accept, encoding, decode) => {
+      const { headers, body } = await get('assets/main-abc.js', accept);
+      expect(headers['content-encoding']).toBe(encoding);
+      expect(headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(headers.vary).toMatch(/Accept-Encoding/i);
+      expect(headers['cache-control']).toMatch(/immutable/);
+      expect(decode(body).toString()).toBe(script);
+    },
+  );
 
   it('sends the file itself to a browser that takes no encoding the build made', async () => {
     const { headers, body } = await get('assets/main-abc.js', 'identity');

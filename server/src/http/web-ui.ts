@@ -155,7 +155,10 @@ function precompressed(assetsDir: string): RequestHandler {
     res.type(path.extname(file));
     res.setHeader('Content-Encoding', encoding.name);
     const queryAt = req.url.indexOf('?');
-    req.url = queryAt < 0 ? `${req.url}${encoding.suffix}` : `${req.url.slice(0, queryAt)}${encoding.suffix}${req.url.slice(queryAt)}`;
+    req.url =
+      queryAt < 0
+        ? `${req.url}${encoding.suffix}`
+        : `${req.url.slice(0, queryAt)}${encoding.suffix}${req.url.slice(queryAt)}`;
     next();
   };
 }

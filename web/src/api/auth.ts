@@ -11,7 +11,6 @@ export type Feature = Whoami['disabledFeatures'][number];
 export type Action = Whoami['actions'][number];
 export type Access = 'read' | 'write';
 
-
 /**
  * Asks whoami again: after a change to what it reports (feature flags), so the sidebar and
  * the route guards follow at once.
