@@ -17,6 +17,11 @@ export interface QueryFromPage {
 export interface FirstData {
   path: string;
   query?: Record<string, QueryFromPage>;
+  /**
+   * A read that keeps the server busy a while (a summary over thousands of rows: on PGlite it
+   * holds the event loop): asked for after the page's code, which would otherwise wait for it.
+   */
+  slow?: boolean;
 }
 
 export interface FirstLoad {

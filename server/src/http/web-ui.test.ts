@@ -30,6 +30,7 @@ describe('webUi', () => {
             {
               path: 'api/summary',
               query: { start: { from: 'timeRange', values: ['1h', '7d'], fallback: '1h' } },
+              slow: true,
             },
           ],
         },
@@ -84,6 +85,10 @@ describe('webUi', () => {
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="api/summary?start=7d" />');
     expect(html).toContain('<link rel="modulepreload" href="assets/chunks/Page-1.js" />');
     expect(html).toContain('<link rel="modulepreload" href="assets/chunks/chunk-2.js" />');
+    // whoami first, so the shell renders while the summary is computed; the summary after the code.
+    const order = ['api/auth/whoami', 'assets/chunks/Page-1.js', 'assets/chunks/chunk-2.js', 'api/summary'];
+    const at = order.map((href) => html.indexOf(`href="${href}`));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
     const other = await (await fetch(new URL('health/?timeRange=2y', base))).text();
     expect(other).toContain('href="api/summary?start=1h"');
   });

@@ -4,6 +4,7 @@ import express, { Router, type RequestHandler } from 'express';
 import {
   FIRST_LOAD_MANIFEST,
   firstDataUrl,
+  type FirstData,
   type FirstLoad,
   type FirstLoadManifest,
   type PageSearch,
@@ -101,11 +102,12 @@ function readManifest(dir: string): FirstLoadManifest {
 }
 
 /**
- * The page's chunks, then its first API reads: a browser asks for them in this order, after the
- * entry's own files, so a slow read (the summary holds PGlite's thread) does not keep the code
- * waiting behind it. A read's preload is used only when the UI's fetch asks for the same URL
- * with the same credentials mode: `crossorigin` (anonymous) is the same-origin credentials the
- * console's fetch wrapper sends.
+ * The page's quick API reads (whoami), its chunks, then its slow reads: a browser asks for them
+ * in this order, after the entry's own files, so the code does not wait behind a read that holds
+ * the server (the summary on PGlite), and the shell, which needs whoami, renders meanwhile. A
+ * read's preload is used only when the UI's fetch asks for the same URL with the same
+ * credentials mode: `crossorigin` (anonymous) is the same-origin credentials the console's fetch
+ * wrapper sends.
  */
 function preloadLinks(page: FirstLoad, query: Record<string, unknown>): string {
   const search: PageSearch = {
@@ -114,12 +116,12 @@ function preloadLinks(page: FirstLoad, query: Record<string, unknown>): string {
       return typeof value === 'string' ? value : null;
     },
   };
+  const read = (data: FirstData) =>
+    `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(firstDataUrl(data, search))}" />`;
   return [
+    ...page.data.filter((data) => !data.slow).map(read),
     ...page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`),
-    ...page.data.map(
-      (data) =>
-        `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(firstDataUrl(data, search))}" />`,
-    ),
+    ...page.data.filter((data) => data.slow).map(read),
   ].join('\n    ');
 }
 

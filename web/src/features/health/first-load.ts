@@ -18,6 +18,7 @@ const firstSummary: FirstData = {
       fallback: DEFAULT_HEALTH_PARAMS.timeRange,
     },
   },
+  slow: true,
 };
 
 /**
