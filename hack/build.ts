@@ -11,8 +11,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { FIRST_LOAD_MANIFEST, type FirstLoad, type FirstLoadManifest } from '../common/first-load.js';
+import { HEALTH_FIRST_LOAD } from '../web/src/features/health/first-load.js';
 import { buildBeside, RECORD } from './build-folders.js';
 import { filesUnder, isBuildCurrent, recordBuild } from './build-record.js';
+import { checkJsBudget, initialFiles, lazyFiles } from './bundle-report.js';
+import { precompress } from './precompress.js';
 import { patternflyDeepImports } from './patternfly-imports.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +34,13 @@ const BUILD_INPUTS = [
   'hack/build-folders.ts',
   'hack/build-record.ts',
   'hack/patternfly-imports.ts',
+  'hack/bundle-report.ts',
+  'hack/precompress.ts',
 ];
+/** The pages whose first load the HTML preloads, each held to the JavaScript budget. */
+const FIRST_LOADS: FirstLoad[] = [HEALTH_FIRST_LOAD];
+/** Gzipped JavaScript of the entry plus one page's lazy modules, for each page of FIRST_LOADS. */
+export const FIRST_LOAD_JS_BUDGET = 300 * 1024;
 const MIGRATIONS = 'server/src/platform/db/migrations';
 const fromRoot = (file: string) => path.relative(root, file);
 
@@ -62,21 +72,47 @@ export const webBuildOptions = (outdir: string): esbuild.BuildOptions => ({
   plugins: [patternflyDeepImports(root)],
 });
 
-/** Writes index.html with the entry script and stylesheet of a web build. */
+const relativeTo = (outdir: string, file: string) =>
+  path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
+
+/**
+ * Writes index.html with the entry script and stylesheet of a web build, and a modulepreload of
+ * each chunk the entry imports statically: the browser fetches them with the entry instead of
+ * after having parsed it.
+ */
 export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void {
   const outputs = Object.entries(metafile.outputs);
   const entryOf = (ext: string) =>
     outputs.find(([file, out]) => out.entryPoint === 'web/src/main.tsx' && file.endsWith(ext))?.[0] ??
     outputs.find(([file]) => /assets\/main-[^/]+$/.test(file) && file.endsWith(ext))?.[0];
-  const relative = (file: string) => path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
+  const relative = (file: string) => relativeTo(outdir, file);
   const script = entryOf('.js');
   const style = entryOf('.css');
+  const imports = script ? initialFiles(metafile).js.filter((file) => file !== script) : [];
   let html = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
   html = html.replace(
     '<!-- scripts -->',
-    script ? `<script type="module" src="${relative(script)}"></script>` : '',
+    script
+      ? [
+          `<script type="module" src="${relative(script)}"></script>`,
+          ...imports.map((file) => `<link rel="modulepreload" href="${relative(file)}" />`),
+        ].join('\n    ')
+      : '',
   );
-  html = html.replace('<!-- styles -->', style ? `<link rel="stylesheet" href="${relative(style)}" />` : '');
+  // The one font the first screen's text is set in: asked for with the stylesheet, not once the
+  // first render has laid text out (PatternFly's font-display: fallback shows it only if it has
+  // arrived by then).
+  const bodyFont = outputs.find(([file]) => /\/RedHatTextVF-[A-Z0-9]+\.woff2$/.test(file))?.[0];
+  html = html.replace(
+    '<!-- styles -->',
+    [
+      style && `<link rel="stylesheet" href="${relative(style)}" />`,
+      bodyFont &&
+        `<link rel="preload" as="font" type="font/woff2" crossorigin href="${relative(bodyFont)}" />`,
+    ]
+      .filter(Boolean)
+      .join('\n    '),
+  );
   html = html.replace(
     '<!-- icon -->',
     `<link rel="icon" type="image/svg+xml" href="${copyFavicon(outdir)}" />`,
@@ -104,17 +140,40 @@ function copyFavicon(outdir: string): string {
   return name;
 }
 
+/** The chunks and API reads of each page of FIRST_LOADS, for the server to preload. */
+function writeFirstLoadManifest(outdir: string, metafile: esbuild.Metafile): void {
+  const manifest: FirstLoadManifest = {
+    pages: FIRST_LOADS.map(({ path: pagePath, modules, data }) => ({
+      path: pagePath,
+      modules: lazyFiles(metafile, modules).map((file) => relativeTo(outdir, file)),
+      data,
+    })),
+  };
+  fs.writeFileSync(path.join(outdir, FIRST_LOAD_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** The output files, as absolute paths, that the pages of FIRST_LOADS download first. */
+function firstLoadFiles(metafile: esbuild.Metafile): Set<string> {
+  const { js, css } = initialFiles(metafile);
+  const pages = FIRST_LOADS.flatMap((page) => lazyFiles(metafile, page.modules));
+  return new Set([...js, ...css, ...pages].map((file) => path.join(root, file)));
+}
+
 const webOptions = (minify: boolean) => JSON.stringify({ minify });
 
 export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<esbuild.Metafile> {
   return buildBeside(outdir, async (folder) => {
     const { metafile } = await esbuild.build({ ...webBuildOptions(folder), minify });
     removeChunkStylesheets(folder);
+    if (minify) for (const page of FIRST_LOADS) checkJsBudget(root, metafile!, page, FIRST_LOAD_JS_BUDGET);
     writeIndexHtml(folder, metafile!);
+    writeFirstLoadManifest(folder, metafile!);
+    await precompress(path.join(folder, 'assets'), firstLoadFiles(metafile!));
     recordBuild(root, path.join(folder, RECORD), {
       options: webOptions(minify),
       files: [
         ...BUILD_INPUTS,
+        'common/first-load.ts',
         'web/index.html',
         'web/favicon.svg',
         'web/tsconfig.json',

@@ -64,22 +64,67 @@ export function initialModules(metafile: Metafile): Set<string> {
   return new Set([...files].flatMap((file) => Object.keys(metafile.outputs[file]!.inputs)));
 }
 
-export function bundleReport(root: string, metafile: Metafile, lazyModules: string[]): BundleReport {
-  const outputs = Object.entries(metafile.outputs);
+/** The output files of the first load: the entry's JavaScript with what it imports statically, and its stylesheet. */
+export function initialFiles(metafile: Metafile): { js: string[]; css: string[] } {
   const entry = entryOutput(metafile);
-  const initial = closure(metafile, [entry[0]]);
-  const css = entry[1].cssBundle ? [entry[1].cssBundle] : [];
-  const chunks = lazyModules.map((module) => {
+  return { js: [...closure(metafile, [entry[0]])], css: entry[1].cssBundle ? [entry[1].cssBundle] : [] };
+}
+
+/** The chunks that lazily loaded `modules` add to the first load: theirs and what they import statically. */
+export function lazyFiles(metafile: Metafile, modules: string[]): string[] {
+  const outputs = Object.entries(metafile.outputs);
+  const chunks = modules.map((module) => {
     const chunk = outputs.find(([file, out]) => file.endsWith('.js') && out.inputs[module] !== undefined);
     if (!chunk) throw new Error(`${module} is not in the bundle`);
     return chunk[0];
   });
-  const routeFiles = closure(metafile, chunks, initial);
+  return [...closure(metafile, chunks, new Set(initialFiles(metafile).js))];
+}
+
+export function bundleReport(root: string, metafile: Metafile, lazyModules: string[]): BundleReport {
+  const initial = initialFiles(metafile);
   return {
-    initialJs: sizeOf(root, initial),
-    initialCss: sizeOf(root, css),
-    routeJs: sizeOf(root, routeFiles),
+    initialJs: sizeOf(root, initial.js),
+    initialCss: sizeOf(root, initial.css),
+    routeJs: sizeOf(root, lazyFiles(metafile, lazyModules)),
   };
+}
+
+/**
+ * Refuses a build whose first load of a page (the entry and the page's lazy modules) passes
+ * `limitBytes` of gzipped JavaScript; the message names the page and the heaviest packages.
+ */
+export function checkJsBudget(
+  root: string,
+  metafile: Metafile,
+  page: { path: string; modules: string[] },
+  limitBytes: number,
+): void {
+  const report = bundleReport(root, metafile, page.modules);
+  const total = report.initialJs.gzip + report.routeJs.gzip;
+  if (total <= limitBytes) return;
+  const files = [...initialFiles(metafile).js, ...lazyFiles(metafile, page.modules)];
+  throw new Error(
+    [
+      `The JavaScript of /${page.path}'s first load is ${kb(total)} gzip, over its budget of ${kb(limitBytes)}.`,
+      `Load what the page does not show at once lazily (import() in the component that needs it).`,
+      `Largest sources in that load (minified, before gzip):`,
+      ...heaviestSources(metafile, files).map(([name, bytes]) => `  ${kb(bytes).padStart(10)}  ${name}`),
+    ].join('\n'),
+  );
+}
+
+/** Bytes in the output per package (or per source folder), largest first. */
+function heaviestSources(metafile: Metafile, files: string[], count = 8): [string, number][] {
+  const bytes = new Map<string, number>();
+  for (const file of files) {
+    for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[file]!.inputs)) {
+      const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      const name = inPackage ? inPackage[1]! : path.dirname(input);
+      bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...bytes].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

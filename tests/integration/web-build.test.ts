@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { buildWeb, buildWebIfChanged } from '../../hack/build.js';
-import { bundleReport, initialModules } from '../../hack/bundle-report.js';
+import type { Metafile } from 'esbuild';
+import type { FirstLoadManifest } from '../../common/first-load.js';
+import { buildWeb, buildWebIfChanged, FIRST_LOAD_JS_BUDGET } from '../../hack/build.js';
+import { bundleReport, checkJsBudget, initialModules } from '../../hack/bundle-report.js';
+import { HEALTH_FIRST_LOAD } from '../../web/src/features/health/first-load.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ONE_PAGE = ['web/src/shell/AppShell.tsx', 'web/src/shell/screens/NotBuiltPage.tsx'];
@@ -53,7 +57,82 @@ describe('the production UI build', () => {
     expect(html).toMatch(/<script type="module" src="assets\/main-[\w-]+\.js">/);
   });
 
+  it("keeps /health's first load within its JavaScript budget, which the build checks", () => {
+    const report = bundleReport(root, metafile, HEALTH_FIRST_LOAD.modules);
+    expect(report.initialJs.gzip + report.routeJs.gzip).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
+    expect(() => checkJsBudget(root, metafile, HEALTH_FIRST_LOAD, FIRST_LOAD_JS_BUDGET)).not.toThrow();
+  });
+
+  it("preloads the entry's chunks in index.html and lists /health's chunks and reads in the manifest", () => {
+    const html = fs.readFileSync(path.join(outdir, 'index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(preloaded.length).toBeGreaterThan(0);
+    for (const file of preloaded) expect(fs.existsSync(path.join(outdir, file))).toBe(true);
+    expect(html).toMatch(
+      /<link rel="preload" as="font" type="font\/woff2" crossorigin href="assets\/files\/RedHatTextVF-\w+\.woff2" \/>/,
+    );
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(outdir, 'first-load.json'), 'utf8'),
+    ) as FirstLoadManifest;
+    const health = manifest.pages.find((page) => page.path === 'health')!;
+    expect(health.modules.some((file) => /chunks\/HealthPage-\w+\.js$/.test(file))).toBe(true);
+    expect(health.modules.some((file) => /chunks\/AppShell-\w+\.js$/.test(file))).toBe(true);
+    for (const file of health.modules) {
+      expect(fs.existsSync(path.join(outdir, file))).toBe(true);
+      expect(preloaded).not.toContain(file);
+    }
+    expect(health.data).toEqual(HEALTH_FIRST_LOAD.data);
+  });
+
+  it('leaves brotli and gzip copies beside the scripts and styles', () => {
+    const html = fs.readFileSync(path.join(outdir, 'index.html'), 'utf8');
+    const [, script] = /<script type="module" src="([^"]+)"/.exec(html)!;
+    const [, style] = /<link rel="stylesheet" href="([^"]+)"/.exec(html)!;
+    for (const file of [script!, style!]) {
+      const size = fs.statSync(path.join(outdir, file)).size;
+      expect(fs.statSync(path.join(outdir, `${file}.br`)).size).toBeLessThan(size / 3);
+      expect(fs.statSync(path.join(outdir, `${file}.gz`)).size).toBeLessThan(size / 3);
+    }
+  });
+
   it('is not built again while its inputs and outputs are unchanged (npm start)', async () => {
     expect(await buildWebIfChanged(outdir)).toBe(false);
+  });
+});
+
+describe('the JavaScript budget of a first load', () => {
+  let dir: string;
+  /** An entry and one lazy page of incompressible bytes, as esbuild's metafile describes them. */
+  const bundle = (pageBytes: number): Metafile => {
+    fs.writeFileSync(path.join(dir, 'main.js'), randomBytes(10 * 1024));
+    fs.writeFileSync(path.join(dir, 'Page.js'), randomBytes(pageBytes));
+    const output = (input: string, bytes: number) => ({
+      bytes,
+      inputs: { [input]: { bytesInOutput: bytes } },
+      imports: [],
+      exports: [],
+    });
+    return {
+      inputs: {},
+      outputs: {
+        'main.js': { ...output('web/src/main.tsx', 10 * 1024), entryPoint: 'web/src/main.tsx' },
+        'Page.js': output('node_modules/heavy-charts/index.js', pageBytes),
+      },
+    } as unknown as Metafile;
+  };
+  const page = { path: 'health', modules: ['node_modules/heavy-charts/index.js'] };
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-budget-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a build over it, naming the page and its heaviest package', () => {
+    expect(() => checkJsBudget(dir, bundle(400 * 1024), page, 300 * 1024)).toThrow(
+      /\/health's first load is 41\d\.\d KB gzip, over its budget of 300\.0 KB[\s\S]*heavy-charts/,
+    );
+  });
+
+  it('passes a build within it', () => {
+    expect(() => checkJsBudget(dir, bundle(200 * 1024), page, 300 * 1024)).not.toThrow();
   });
 });

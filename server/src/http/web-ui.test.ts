@@ -1,8 +1,12 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compression from 'compression';
 import express from 'express';
+import type { FirstLoadManifest } from '../../../common/first-load.js';
 import { webUi } from './web-ui.js';
 
 describe('webUi', () => {
@@ -12,7 +16,27 @@ describe('webUi', () => {
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-ui-'));
     fs.mkdirSync(path.join(webDir, 'assets/files'), { recursive: true });
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<html><head><base href="/" /></head></html>');
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<html><head><base href="/" /><!-- preloads --></head></html>',
+    );
+    const manifest: FirstLoadManifest = {
+      pages: [
+        {
+          path: 'health',
+          modules: ['assets/chunks/Page-1.js', 'assets/chunks/chunk-2.js'],
+          data: [
+            { path: 'api/auth/whoami' },
+            {
+              path: 'api/summary',
+              query: { start: { from: 'timeRange', values: ['1h', '7d'], fallback: '1h' } },
+              slow: true,
+            },
+          ],
+        },
+      ],
+    };
+    fs.writeFileSync(path.join(webDir, 'first-load.json'), JSON.stringify(manifest));
     fs.writeFileSync(path.join(webDir, 'assets/main-abc.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDir, 'assets/files/favicon-1234.svg'), '<svg/>');
     const app = express();
@@ -55,10 +79,106 @@ describe('webUi', () => {
     },
   );
 
+  it("preloads a page's chunks and first API reads, those for the time range its URL holds", async () => {
+    const html = await (await fetch(new URL('health?timeRange=7d&x=1', base))).text();
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="api/auth/whoami" />');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="api/summary?start=7d" />');
+    expect(html).toContain('<link rel="modulepreload" href="assets/chunks/Page-1.js" />');
+    expect(html).toContain('<link rel="modulepreload" href="assets/chunks/chunk-2.js" />');
+    // whoami first, so the shell renders while the summary is computed; the summary after the code.
+    const order = ['api/auth/whoami', 'assets/chunks/Page-1.js', 'assets/chunks/chunk-2.js', 'api/summary'];
+    const at = order.map((href) => html.indexOf(`href="${href}`));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    const other = await (await fetch(new URL('health/?timeRange=2y', base))).text();
+    expect(other).toContain('href="api/summary?start=1h"');
+  });
+
+  it('preloads nothing for a page the manifest does not name', async () => {
+    const html = await (await fetch(new URL('settings/users', base))).text();
+    expect(html).toBe('<html><head><base href="/console/" /></head></html>');
+  });
+
   it('answers a method other than GET and HEAD on an asset with a 405', async () => {
     const response = await fetch(new URL('assets/main-abc.js', base), { method: 'POST' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('webUi with precompressed assets', () => {
+  const script = 'console.log("a script long enough to be worth compressing");\n'.repeat(20);
+  const fromBuild = `${script}// compressed by the build\n`;
+  let webDir: string;
+  let base: string;
+  let close: () => void;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-ui-compressed-'));
+    fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<html><head><base href="/" /></head></html>');
+    const file = path.join(webDir, 'assets/main-abc.js');
+    fs.writeFileSync(file, script);
+    // The copies say where they come from, so a test tells them from compressing on the fly.
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(fromBuild));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(fromBuild));
+    fs.writeFileSync(path.join(webDir, 'assets/plain-abc.js'), script);
+    // As app.ts has it: the compression middleware in front of everything.
+    const app = express()
+      .use(compression({ level: 1, threshold: 0 }))
+      .use(webUi(webDir, '/'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    close = () => server.close();
+  });
+  afterAll(() => {
+    close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  /** The raw answer: fetch would undo the encoding. */
+  const get = (route: string, acceptEncoding?: string) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
+      http
+        .get(new URL(route, base), { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br', (body: Buffer) => zlib.brotliDecompressSync(body)],
+    ['gzip', 'gzip', (body: Buffer) => zlib.gunzipSync(body)],
+  ])(
+    'sends the copy the build compressed to a browser that accepts "%s", once encoded',
+    async (accept, encoding, decode) => {
+      const { headers, body } = await get('assets/main-abc.js', accept);
+      expect(headers['content-encoding']).toBe(encoding);
+      expect(headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(headers.vary).toMatch(/Accept-Encoding/i);
+      expect(headers['cache-control']).toMatch(/immutable/);
+      expect(decode(body).toString()).toBe(fromBuild);
+    },
+  );
+
+  it('sends the file itself to a browser that takes no encoding the build made', async () => {
+    const { headers, body } = await get('assets/main-abc.js', 'identity');
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(headers.vary).toMatch(/Accept-Encoding/i);
+    expect(body.toString()).toBe(script);
+  });
+
+  it('leaves a file without compressed copies to the compression middleware', async () => {
+    const { headers, body } = await get('assets/plain-abc.js', 'gzip');
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(body).toString()).toBe(script);
+  });
+
+  it('answers a path that leaves assets/ as a missing file', async () => {
+    const { body } = await get('assets/..%2Findex.html', 'br');
+    expect(body.toString()).not.toContain('<html>');
   });
 });
 

@@ -1,22 +1,35 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import {
+  FIRST_LOAD_MANIFEST,
+  firstDataUrl,
+  type FirstData,
+  type FirstLoad,
+  type FirstLoadManifest,
+  type PageSearch,
+} from '../../../common/first-load.js';
 
 /**
  * Serves the built UI. Hashed assets (assets/name-HASH.ext) are cached for a year as
- * immutable; index.html is never cached and carries <base href> for the configured base
- * path, so the UI's relative URLs work under any sub-path. Every file of the build lives under
- * assets/ (the favicon too), so a missing asset is a 404 and every other path is a client
- * route: a route's last segment may hold a dot (/settings/properties/topology.disable).
- * Files are looked up on each request, so a rebuild (which links webDir to a new build) is
- * served at once, index.html and the assets it names together.
+ * immutable, sent precompressed when the build left a `.br` or `.gz` copy the browser accepts;
+ * index.html is never cached and carries <base href> for the configured base path, so the UI's
+ * relative URLs work under any sub-path, and, for a page the build's first-load manifest
+ * names, preloads of the page's chunks and first API reads (common/first-load.ts). Every file
+ * of the build lives under assets/ (the favicon too), so a missing asset is a 404 and every
+ * other path is a client route: a route's last segment may hold a dot
+ * (/settings/properties/topology.disable). Files are looked up on each request, so a rebuild
+ * (which links webDir to a new build) is served at once, index.html and the assets it names
+ * together.
  */
 export function webUi(webDir: string, basePath: string): Router {
   const router = Router();
-  const index = indexReader(path.join(webDir, 'index.html'), basePath);
+  const assets = path.join(webDir, 'assets');
+  const current = buildReader(webDir, basePath);
   router.use(
     '/assets',
-    express.static(path.join(webDir, 'assets'), {
+    precompressed(assets),
+    express.static(assets, {
       immutable: true,
       maxAge: '365d',
       index: false,
@@ -24,38 +37,131 @@ export function webUi(webDir: string, basePath: string): Router {
     }),
     assetNotFound,
   );
-  router.get('/{*path}', (_req, res) => {
-    const html = index();
-    if (html === undefined) {
+  router.get('/{*path}', (req, res) => {
+    const build = current();
+    if (build === undefined) {
       res.status(503).type('text/plain').send('The UI is not built. Run `npm run build` (or `npm start`).\n');
     } else {
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(html);
+      const page = build.pages.get(req.path.replace(/\/+$/, ''));
+      res.type('html').send(build.html.replace(PRELOADS, page ? preloadLinks(page, req.query) : ''));
     }
   });
   return router;
 }
 
+/** Where index.html takes the preloads of the page it is served for. */
+const PRELOADS = '<!-- preloads -->';
+
+interface Build {
+  html: string;
+  /** The pages of the first-load manifest by their path under the base ('/health'). */
+  pages: Map<string, FirstLoad>;
+}
+
 /**
- * index.html of the current build with the base path in its <base href>, or undefined while
- * there is none. Read again only when the file changes, which a stat per page load tells.
+ * index.html of the current build with the base path in its <base href>, and the build's
+ * first-load manifest; undefined while there is no build. Read again only when index.html
+ * changes, which a stat per page load tells (a build writes both before it is linked).
  */
-function indexReader(indexFile: string, basePath: string): () => string | undefined {
-  const escapedBase = basePath.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-  let cached: { version: string; html: string } | undefined;
+function buildReader(webDir: string, basePath: string): () => Build | undefined {
+  const escapedBase = escapeAttribute(basePath);
+  let cached: { version: string; build: Build } | undefined;
   return () => {
     try {
+      const dir = fs.realpathSync(webDir);
+      const indexFile = path.join(dir, 'index.html');
       const { ino, mtimeMs, size } = fs.statSync(indexFile);
-      const version = `${ino}:${mtimeMs}:${size}`;
+      const version = `${dir}:${ino}:${mtimeMs}:${size}`;
       if (cached?.version !== version) {
         const html = fs.readFileSync(indexFile, 'utf8');
-        cached = { version, html: html.replace('<base href="/" />', `<base href="${escapedBase}" />`) };
+        cached = {
+          version,
+          build: {
+            html: html.replace('<base href="/" />', `<base href="${escapedBase}" />`),
+            pages: new Map(readManifest(dir).pages.map((page) => [`/${page.path}`, page])),
+          },
+        };
       }
-      return cached.html;
+      return cached.build;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  };
+}
+
+/** The build's first-load manifest; a build without one preloads nothing. */
+function readManifest(dir: string): FirstLoadManifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, FIRST_LOAD_MANIFEST), 'utf8')) as FirstLoadManifest;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { pages: [] };
+    throw error;
+  }
+}
+
+/**
+ * The page's quick API reads (whoami), its chunks, then its slow reads: a browser asks for them
+ * in this order, after the entry's own files, so the code does not wait behind a read that holds
+ * the server (the summary on PGlite), and the shell, which needs whoami, renders meanwhile. A
+ * read's preload is used only when the UI's fetch asks for the same URL with the same
+ * credentials mode: `crossorigin` (anonymous) is the same-origin credentials the console's fetch
+ * wrapper sends.
+ */
+function preloadLinks(page: FirstLoad, query: Record<string, unknown>): string {
+  const search: PageSearch = {
+    get: (name) => {
+      const value = query[name];
+      return typeof value === 'string' ? value : null;
+    },
+  };
+  const read = (data: FirstData) =>
+    `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(firstDataUrl(data, search))}" />`;
+  return [
+    ...page.data.filter((data) => !data.slow).map(read),
+    ...page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`),
+    ...page.data.filter((data) => data.slow).map(read),
+  ].join('\n    ');
+}
+
+const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The encodings the build precompresses to, by the file suffix of the copy, best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+];
+
+/**
+ * Points a GET or HEAD of an asset at the copy the build compressed it to (hack/precompress.ts),
+ * in the best encoding the browser accepts, with the asset's own type; express.static then sends
+ * that file, and the compression middleware leaves an answer that is already encoded alone.
+ */
+function precompressed(assetsDir: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let file: string;
+    try {
+      file = path.join(assetsDir, decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    if (!file.startsWith(`${assetsDir}${path.sep}`)) return next();
+    const available = ENCODINGS.filter(({ suffix }) => fs.statSync(file + suffix, { throwIfNoEntry: false }));
+    if (available.length === 0) return next();
+    res.vary('Accept-Encoding');
+    // Ours, not the browser's, order among the accepted: Chromium lists gzip before br.
+    const encoding = available.find(({ name }) => req.acceptsEncodings(name) === name);
+    if (!encoding) return next();
+    res.type(path.extname(file));
+    res.setHeader('Content-Encoding', encoding.name);
+    const queryAt = req.url.indexOf('?');
+    req.url =
+      queryAt < 0
+        ? `${req.url}${encoding.suffix}`
+        : `${req.url.slice(0, queryAt)}${encoding.suffix}${req.url.slice(queryAt)}`;
+    next();
   };
 }
 

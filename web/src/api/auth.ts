@@ -2,6 +2,7 @@ import { useSWRConfig, type SWRResponse } from 'swr';
 import type { About, Whoami } from '../../../server/src/auth/whoami.js';
 import type { ApiError } from './fetch.js';
 import { useApi } from './hooks.js';
+import { WHOAMI_PATH } from './whoami-path.js';
 
 export type { About, Whoami };
 export type Resource = keyof Whoami['permissions'];
@@ -9,8 +10,6 @@ export type Feature = Whoami['disabledFeatures'][number];
 /** An action of server/src/access/actions.ts: 'checks.run', 'incidents.attach', … */
 export type Action = Whoami['actions'][number];
 export type Access = 'read' | 'write';
-
-const WHOAMI_PATH = 'api/auth/whoami';
 
 /**
  * Asks whoami again: after a change to what it reports (feature flags), so the sidebar and

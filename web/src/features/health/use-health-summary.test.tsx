@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { FreshSwr } from '../../shell/test-support.js';
-import { summaryPath, useHealthSummary } from './use-health-summary.js';
+import { summaryPath } from './first-load.js';
+import { useHealthSummary } from './use-health-summary.js';
 
 const realFetch = globalThis.fetch;
 let requests: { url: string; signal: AbortSignal }[];

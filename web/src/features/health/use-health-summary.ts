@@ -2,10 +2,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import { apiJson, useLivePollInterval, useLiveRevalidate, type ApiError } from '../../api/index.js';
 import { CHECK_EVENTS } from './check-events.js';
+import { summaryPath } from './first-load.js';
 import type { HealthSummaryResponse } from './types.js';
-
-export const summaryPath = (timeRange: string) =>
-  `api/canary/api/summary?start=${encodeURIComponent(timeRange)}`;
 
 const isAbort = (error: unknown) => (error as { name?: unknown } | null)?.name === 'AbortError';
 
