@@ -162,11 +162,12 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
       const day = floorTo(at, DAY);
       const check = await createCheck(sql, ids.canary, { name: uniqueName('rolled') });
       const from = new Date(day - 2 * DAY - 5 * HOUR - 30 * MINUTE);
-      // The job has closed the day before yesterday, not yesterday: yesterday's hour rows count.
+      // The job last ran at 23:50 yesterday: it has closed the day before yesterday, not
+      // yesterday, whose hour rows count up to 23:00; raw statuses from there on.
       await sql(
         `insert into _check_status_rollup_state (id, rolled_until) values (true, $1)
          on conflict (id) do update set rolled_until = excluded.rolled_until`,
-        [new Date(day - DAY + MINUTE).toISOString()],
+        [new Date(day - 10 * MINUTE).toISOString()],
       );
       const row = (
         granularity: Rollup['granularity'],
