@@ -51,67 +51,88 @@ function rawFigures(check: string, from: string, to: string, now?: string): stri
 }
 
 /**
- * The count-weighted percentile of the points' values: the smallest value whose cumulative
- * weight reaches the fraction of the total. Raw statuses weigh 1, a bucket its count.
+ * The latest passing (or failing) run's time: from the raw edge after the rollups; else within
+ * the latest hour whose row counts one (an hour of raw statuses, not the whole range); else the
+ * end of the latest row that counts one (retention removed its statuses); else from the raw
+ * edge before the rollups. Each later source is read only when the earlier ones found nothing.
  */
-function weightedPercentile(column: string, fraction: number): string {
-  return `(select w.${column} from (
-      select p.${column}, sum(p.weight) over (order by p.${column} rows unbounded preceding) as reach,
-        sum(p.weight) over () as total
-      from points p where p.${column} is not null
-    ) w where w.reach >= ${fraction} * w.total order by w.${column} limit 1)`;
+function lastRun(
+  passing: boolean,
+  check: string,
+  from: string,
+  to: string,
+  hoursFrom: string,
+  hoursTo: string,
+): string {
+  const side = passing ? 'pass' : 'fail';
+  const counted = passing ? 'r.passed > 0' : 'r.failed > 0';
+  const status = passing ? 'cs.status' : 'not cs.status';
+  return `coalesce(t.tail_${side},
+      (select max(cs.time)
+        from (select r.bucket from check_status_rollups r
+          where r.check_id = ${check} and r.granularity = 'hour' and r.bucket >= ${hoursFrom} and r.bucket < ${hoursTo}
+            and ${counted}
+          order by r.bucket desc limit 1) latest
+        join check_statuses cs on cs.check_id = ${check} and ${status}
+          and cs.time >= latest.bucket and cs.time < latest.bucket + interval '1 hour'
+          and cs.time >= ${from} and cs.time <= ${to}),
+      t.row_${side}, t.head_${side})`;
 }
 
 /**
- * Figures over rollup rows (see planRange) and raw statuses at the edges. Counts are exact;
- * percentiles are approximated from the rows' own percentiles (see docs/api.md); last_pass and
- * last_fail are the raw statuses' times, else the end of the last row with a pass or failure
- * (when retention has removed those statuses).
+ * Figures over rollup rows (see planRange) and raw statuses at the edges, for every kept check
+ * at once: each part is one range scan over all checks, grouped by check (rather than a few
+ * index scans per check). Counts are exact; the points' percentiles and weights come back as
+ * arrays for the count-weighted percentile (summary-percentile.ts).
  */
-function rollupFigures(
-  check: string,
+function rollupCtes(
   from: string,
   to: string,
   plan: Extract<RangePlan, { kind: 'rollup' }>,
   params: Params,
-): string {
+): { ctes: string; hoursFrom: string; hoursTo: string } {
   const time = (at: Date) => params.add(at.toISOString(), '::timestamptz');
   const hoursFrom = time(plan.hoursFrom);
   const daysFrom = time(plan.daysFrom);
   const daysTo = time(plan.daysTo);
   const hoursTo = time(plan.hoursTo);
   const rows = (granularity: 'hour' | 'day', where: string) => `
-      select r.passed, r.failed, r.count as weight, r.p95, r.p97, r.p99,
-        least(r.bucket + interval '1 ${granularity}', ${to}) as bucket_end
+      select r.check_id, r.passed, r.failed, r.count as weight, r.p95, r.p97, r.p99,
+        least(r.bucket + interval '1 ${granularity}', ${to}) as bucket_end, null::timestamptz as time, 0 as edge
       from check_status_rollups r
-      where r.check_id = ${check} and r.granularity = '${granularity}' and (${where})`;
-  const lastRaw = (passing: boolean) =>
-    `(select max(cs.time) from check_statuses cs where cs.check_id = ${check}
-      and ${passing ? '' : 'not '}cs.status and cs.time >= ${from} and cs.time <= ${to})`;
-  const raw = (where: string) => `
-      select cs.status::int, (not cs.status)::int, 1, cs.duration, cs.duration, cs.duration, null
+      where r.check_id in (select id from kept) and r.granularity = '${granularity}' and ${where}`;
+  const raw = (edge: 1 | 2, where: string) => `
+      select cs.check_id, cs.status::int, (not cs.status)::int, 1, cs.duration, cs.duration, cs.duration,
+        null, cs.time, ${edge}
       from check_statuses cs
-      where cs.check_id = ${check} and ${where}`;
-  // One branch per edge: an OR of two ranges would not bound the index scan and read every row.
-  return `
-    with points as (
+      where cs.check_id in (select id from kept) and ${where}`;
+  const ctes = `points as (
       ${rows('day', `r.bucket >= ${daysFrom} and r.bucket < ${daysTo}`)}
       union all
       ${rows('hour', `r.bucket >= ${hoursFrom} and r.bucket < ${daysFrom}`)}
       union all
       ${rows('hour', `r.bucket >= ${daysTo} and r.bucket < ${hoursTo}`)}
       union all
-      ${raw(`cs.time >= ${from} and cs.time < ${hoursFrom}`)}
+      ${raw(1, `cs.time >= ${from} and cs.time < ${hoursFrom}`)}
       union all
-      ${raw(`cs.time >= ${hoursTo} and cs.time <= ${to}`)}
-    )
-    select coalesce(sum(passed), 0)::int as passed, coalesce(sum(failed), 0)::int as failed,
-      coalesce(${lastRaw(true)}, max(bucket_end) filter (where passed > 0)) as last_pass,
-      coalesce(${lastRaw(false)}, max(bucket_end) filter (where failed > 0)) as last_fail,
-      ${weightedPercentile('p95', 0.95)} as p95,
-      ${weightedPercentile('p97', 0.97)} as p97,
-      ${weightedPercentile('p99', 0.99)} as p99
-    from points`;
+      ${raw(2, `cs.time >= ${hoursTo} and cs.time <= ${to}`)}
+    ),
+    totals as (
+      select p.check_id, sum(p.passed)::int as passed, sum(p.failed)::int as failed,
+        max(p.time) filter (where p.edge = 2 and p.passed = 1) as tail_pass,
+        max(p.time) filter (where p.edge = 2 and p.failed = 1) as tail_fail,
+        max(p.bucket_end) filter (where p.edge = 0 and p.passed > 0) as row_pass,
+        max(p.bucket_end) filter (where p.edge = 0 and p.failed > 0) as row_fail,
+        max(p.time) filter (where p.edge = 1 and p.passed = 1) as head_pass,
+        max(p.time) filter (where p.edge = 1 and p.failed = 1) as head_fail,
+        array_agg(p.weight) filter (where p.p95 is not null) as weights,
+        array_agg(p.p95) filter (where p.p95 is not null) as p95s,
+        array_agg(p.p97) filter (where p.p95 is not null) as p97s,
+        array_agg(p.p99) filter (where p.p95 is not null) as p99s
+      from points p
+      group by p.check_id
+    )`;
+  return { ctes, hoursFrom, hoursTo };
 }
 
 function filters(query: SummaryQuery, params: Params): string[] {
@@ -124,6 +145,17 @@ function filters(query: SummaryQuery, params: Params): string[] {
   return where;
 }
 
+const CHECK_COLUMNS = `k.id, k.canary_id, c.name as canary_name, coalesce(k.namespace, c.namespace) as namespace,
+      k.agent_id, case when k.agent_id = $AGENT then null else a.name end as agent_name,
+      k.name, k.type, k.icon, k.description, k.endpoint, k.severity, k.labels, k.status,
+      k.last_runtime, k.next_runtime, k.last_transition_time, k.created_at, k.updated_at, k.deleted_at`;
+
+const checkColumns = (localAgent: string) => CHECK_COLUMNS.replace('$AGENT', localAgent);
+
+const rollingLateral = (nowParam: string) => `left join lateral (
+      select ${rolling1hOf('')} from check_statuses cs where cs.check_id = k.id and ${lastHour(nowParam)}
+    ) h on true`;
+
 /** The summary statement: one row per check, figures as flat columns. */
 export function buildSummarySql(
   query: SummaryQuery,
@@ -134,33 +166,43 @@ export function buildSummarySql(
   const from = params.add(query.from.toISOString(), '::timestamptz');
   const to = params.add(query.to.toISOString(), '::timestamptz');
   const nowParam = params.add(now.toISOString(), '::timestamptz');
+  if (plan.kind === 'rollup') {
+    const { ctes, hoursFrom, hoursTo } = rollupCtes(from, to, plan, params);
+    const where = filters(query, params);
+    const localAgent = params.add(LOCAL_AGENT, '::uuid');
+    const text = `
+    with kept as (
+      select k.id from checks k join canaries c on c.id = k.canary_id
+      ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
+    ),
+    ${ctes}
+    select ${checkColumns(localAgent)},
+      coalesce(t.passed, 0) as passed, coalesce(t.failed, 0) as failed,
+      ${lastRun(true, 'k.id', from, to, hoursFrom, hoursTo)} as last_pass,
+      ${lastRun(false, 'k.id', from, to, hoursFrom, hoursTo)} as last_fail,
+      t.weights, t.p95s, t.p97s, t.p99s, h.rolling1h
+    from checks k
+    join kept on kept.id = k.id
+    join canaries c on c.id = k.canary_id
+    left join agents a on a.id = k.agent_id
+    left join totals t on t.check_id = k.id
+    ${rollingLateral(nowParam)}
+    order by c.name, k.name, k.id`;
+    return { text, values: params.values };
+  }
   // A raw range that reaches into the last hour shares its index scan with rolling1h.
-  const shared =
-    plan.kind === 'raw' &&
-    query.to.getTime() >= now.getTime() - HOUR_MS &&
-    query.from.getTime() <= now.getTime();
-  const figures =
-    plan.kind === 'rollup'
-      ? rollupFigures('k.id', from, to, plan, params)
-      : rawFigures('k.id', from, to, shared ? nowParam : undefined);
-  const rolling = shared
-    ? ''
-    : `left join lateral (
-      select ${rolling1hOf('')} from check_statuses cs where cs.check_id = k.id and ${lastHour(nowParam)}
-    ) h on true`;
+  const shared = query.to.getTime() >= now.getTime() - HOUR_MS && query.from.getTime() <= now.getTime();
+  const figures = rawFigures('k.id', from, to, shared ? nowParam : undefined);
   const where = filters(query, params);
   const localAgent = params.add(LOCAL_AGENT, '::uuid');
   const text = `
-    select k.id, k.canary_id, c.name as canary_name, coalesce(k.namespace, c.namespace) as namespace,
-      k.agent_id, case when k.agent_id = ${localAgent} then null else a.name end as agent_name,
-      k.name, k.type, k.icon, k.description, k.endpoint, k.severity, k.labels, k.status,
-      k.last_runtime, k.next_runtime, k.last_transition_time, k.created_at, k.updated_at, k.deleted_at,
+    select ${checkColumns(localAgent)},
       f.passed, f.failed, f.last_pass, f.last_fail, f.p95, f.p97, f.p99, ${shared ? 'f' : 'h'}.rolling1h
     from checks k
     join canaries c on c.id = k.canary_id
     left join agents a on a.id = k.agent_id
     left join lateral (${figures}) f on true
-    ${rolling}
+    ${shared ? '' : rollingLateral(nowParam)}
     ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
     order by c.name, k.name, k.id`;
   return { text, values: params.values };
