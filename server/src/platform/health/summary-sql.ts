@@ -67,15 +67,16 @@ function lastRun(
   const side = passing ? 'pass' : 'fail';
   const counted = passing ? 'r.passed > 0' : 'r.failed > 0';
   const status = passing ? 'cs.status' : 'not cs.status';
+  // The hour is found first, then its statuses read as their own scan bounded by it.
   return `coalesce(t.tail_${side},
-      (select max(cs.time)
+      (select (select max(cs.time) from check_statuses cs
+          where cs.check_id = ${check} and ${status}
+            and cs.time >= latest.bucket and cs.time < latest.bucket + interval '1 hour'
+            and cs.time >= ${from} and cs.time <= ${to})
         from (select r.bucket from check_status_rollups r
           where r.check_id = ${check} and r.granularity = 'hour' and r.bucket >= ${hoursFrom} and r.bucket < ${hoursTo}
             and ${counted}
-          order by r.bucket desc limit 1) latest
-        join check_statuses cs on cs.check_id = ${check} and ${status}
-          and cs.time >= latest.bucket and cs.time < latest.bucket + interval '1 hour'
-          and cs.time >= ${from} and cs.time <= ${to}),
+          order by r.bucket desc limit 1) latest),
       t.row_${side}, t.head_${side})`;
 }
 
