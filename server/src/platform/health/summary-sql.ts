@@ -81,17 +81,20 @@ function lastRun(
 }
 
 /**
- * Figures over rollup rows (see planRange) and raw statuses at the edges, for every kept check
- * at once: each part is one range scan over all checks, grouped by check (rather than a few
- * index scans per check). Counts are exact; the points' percentiles and weights come back as
- * arrays for the count-weighted percentile (summary-percentile.ts).
+ * Figures over rollup rows (see planRange) and raw statuses at the edges, for all checks at
+ * once: each part is one range scan, grouped by check (rather than a few index scans per check).
+ * When the filters pick a few checks (`kept` names them), each scan is limited to those. Counts
+ * are exact; the points' percentiles and weights come back as arrays for the count-weighted
+ * percentile (summary-percentile.ts).
  */
 function rollupCtes(
   from: string,
   to: string,
   plan: Extract<RangePlan, { kind: 'rollup' }>,
   params: Params,
+  kept: boolean,
 ): { ctes: string; hoursFrom: string; hoursTo: string } {
+  const keptOnly = (column: string) => (kept ? `${column} in (select id from kept) and ` : '');
   const time = (at: Date) => params.add(at.toISOString(), '::timestamptz');
   const hoursFrom = time(plan.hoursFrom);
   const daysFrom = time(plan.daysFrom);
@@ -101,12 +104,12 @@ function rollupCtes(
       select r.check_id, r.passed, r.failed, r.count as weight, r.p95, r.p97, r.p99,
         least(r.bucket + interval '1 ${granularity}', ${to}) as bucket_end, null::timestamptz as time, 0 as edge
       from check_status_rollups r
-      where r.check_id in (select id from kept) and r.granularity = '${granularity}' and ${where}`;
+      where ${keptOnly('r.check_id')}r.granularity = '${granularity}' and ${where}`;
   const raw = (edge: 1 | 2, where: string) => `
       select cs.check_id, cs.status::int, (not cs.status)::int, 1, cs.duration, cs.duration, cs.duration,
         null, cs.time, ${edge}
       from check_statuses cs
-      where cs.check_id in (select id from kept) and ${where}`;
+      where ${keptOnly('cs.check_id')}${where}`;
   const ctes = `points as (
       ${rows('day', `r.bucket >= ${daysFrom} and r.bucket < ${daysTo}`)}
       union all
@@ -168,14 +171,13 @@ export function buildSummarySql(
   const to = params.add(query.to.toISOString(), '::timestamptz');
   const nowParam = params.add(now.toISOString(), '::timestamptz');
   if (plan.kind === 'rollup') {
-    const { ctes, hoursFrom, hoursTo } = rollupCtes(from, to, plan, params);
+    const narrow = Boolean(query.checkId || query.canaryId || query.agentId);
+    const { ctes, hoursFrom, hoursTo } = rollupCtes(from, to, plan, params, narrow);
     const where = filters(query, params);
+    const whereClause = where.length > 0 ? `where ${where.join(' and ')}` : '';
     const localAgent = params.add(LOCAL_AGENT, '::uuid');
     const text = `
-    with kept as (
-      select k.id from checks k join canaries c on c.id = k.canary_id
-      ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-    ),
+    with ${narrow ? `kept as (select k.id from checks k join canaries c on c.id = k.canary_id ${whereClause}),` : ''}
     ${ctes}
     select ${checkColumns(localAgent)},
       coalesce(t.passed, 0) as passed, coalesce(t.failed, 0) as failed,
@@ -183,11 +185,11 @@ export function buildSummarySql(
       ${lastRun(false, 'k.id', from, to, hoursFrom, hoursTo)} as last_fail,
       t.weights, t.p95s, t.p97s, t.p99s, h.rolling1h
     from checks k
-    join kept on kept.id = k.id
     join canaries c on c.id = k.canary_id
     left join agents a on a.id = k.agent_id
     left join totals t on t.check_id = k.id
     ${rollingLateral(nowParam)}
+    ${whereClause}
     order by c.name, k.name, k.id`;
     return { text, values: params.values };
   }
