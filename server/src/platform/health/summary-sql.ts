@@ -85,12 +85,14 @@ function lastRun(
  * once: each part is one range scan, grouped by check (rather than a few index scans per check).
  * When the filters pick a few checks (`kept` names them), each scan is limited to those. Counts
  * are exact; the points' percentiles and weights come back as arrays for the count-weighted
- * percentile (summary-percentile.ts).
+ * percentile (summary-percentile.ts). The scan of the edge after the rollups reaches back an
+ * hour before `now` if it starts later, and answers rolling1h too (edge 3: read for it only).
  */
 function rollupCtes(
   from: string,
   to: string,
   plan: Extract<RangePlan, { kind: 'rollup' }>,
+  now: string,
   params: Params,
   kept: boolean,
 ): { ctes: string; hoursFrom: string; hoursTo: string } {
@@ -102,12 +104,13 @@ function rollupCtes(
   const hoursTo = time(plan.hoursTo);
   const rows = (granularity: 'hour' | 'day', where: string) => `
       select r.check_id, r.passed, r.failed, r.count as weight, r.p95, r.p97, r.p99,
-        least(r.bucket + interval '1 ${granularity}', ${to}) as bucket_end, null::timestamptz as time, 0 as edge
+        least(r.bucket + interval '1 ${granularity}', ${to}) as bucket_end, null::timestamptz as time, 0 as edge,
+        false as recent
       from check_status_rollups r
       where ${keptOnly('r.check_id')}r.granularity = '${granularity}' and ${where}`;
-  const raw = (edge: 1 | 2, where: string) => `
+  const raw = (edge: string, where: string, recent = 'false') => `
       select cs.check_id, cs.status::int, (not cs.status)::int, 1, cs.duration, cs.duration, cs.duration,
-        null, cs.time, ${edge}
+        null, cs.time, ${edge}, ${recent}
       from check_statuses cs
       where ${keptOnly('cs.check_id')}${where}`;
   const ctes = `points as (
@@ -117,22 +120,29 @@ function rollupCtes(
       union all
       ${rows('hour', `r.bucket >= ${daysTo} and r.bucket < ${hoursTo}`)}
       union all
-      ${raw(1, `cs.time >= ${from} and cs.time < ${hoursFrom}`)}
+      ${raw('1', `cs.time >= ${from} and cs.time < ${hoursFrom}`)}
       union all
-      ${raw(2, `cs.time >= ${hoursTo} and cs.time <= ${to}`)}
+      ${raw(
+        `case when cs.time >= ${hoursTo} and cs.time <= ${to} then 2 else 3 end`,
+        `cs.time >= least(${hoursTo}, ${now} - interval '1 hour') and cs.time <= greatest(${to}, ${now})`,
+        lastHour(now),
+      )}
     ),
     totals as (
-      select p.check_id, sum(p.passed)::int as passed, sum(p.failed)::int as failed,
+      select p.check_id,
+        sum(p.passed) filter (where p.edge <> 3)::int as passed,
+        sum(p.failed) filter (where p.edge <> 3)::int as failed,
+        round(avg(p.p95) filter (where p.recent))::int as rolling1h,
         max(p.time) filter (where p.edge = 2 and p.passed = 1) as tail_pass,
         max(p.time) filter (where p.edge = 2 and p.failed = 1) as tail_fail,
         max(p.bucket_end) filter (where p.edge = 0 and p.passed > 0) as row_pass,
         max(p.bucket_end) filter (where p.edge = 0 and p.failed > 0) as row_fail,
         max(p.time) filter (where p.edge = 1 and p.passed = 1) as head_pass,
         max(p.time) filter (where p.edge = 1 and p.failed = 1) as head_fail,
-        array_agg(p.weight) filter (where p.p95 is not null) as weights,
-        array_agg(p.p95) filter (where p.p95 is not null) as p95s,
-        array_agg(p.p97) filter (where p.p95 is not null) as p97s,
-        array_agg(p.p99) filter (where p.p95 is not null) as p99s
+        array_agg(p.weight) filter (where p.edge <> 3 and p.p95 is not null) as weights,
+        array_agg(p.p95) filter (where p.edge <> 3 and p.p95 is not null) as p95s,
+        array_agg(p.p97) filter (where p.edge <> 3 and p.p95 is not null) as p97s,
+        array_agg(p.p99) filter (where p.edge <> 3 and p.p95 is not null) as p99s
       from points p
       group by p.check_id
     )`;
@@ -172,7 +182,7 @@ export function buildSummarySql(
   const nowParam = params.add(now.toISOString(), '::timestamptz');
   if (plan.kind === 'rollup') {
     const narrow = Boolean(query.checkId || query.canaryId || query.agentId);
-    const { ctes, hoursFrom, hoursTo } = rollupCtes(from, to, plan, params, narrow);
+    const { ctes, hoursFrom, hoursTo } = rollupCtes(from, to, plan, nowParam, params, narrow);
     const where = filters(query, params);
     const whereClause = where.length > 0 ? `where ${where.join(' and ')}` : '';
     const localAgent = params.add(LOCAL_AGENT, '::uuid');
@@ -183,12 +193,11 @@ export function buildSummarySql(
       coalesce(t.passed, 0) as passed, coalesce(t.failed, 0) as failed,
       ${lastRun(true, 'k.id', from, to, hoursFrom, hoursTo)} as last_pass,
       ${lastRun(false, 'k.id', from, to, hoursFrom, hoursTo)} as last_fail,
-      t.weights, t.p95s, t.p97s, t.p99s, h.rolling1h
+      t.weights, t.p95s, t.p97s, t.p99s, t.rolling1h
     from checks k
     join canaries c on c.id = k.canary_id
     left join agents a on a.id = k.agent_id
     left join totals t on t.check_id = k.id
-    ${rollingLateral(nowParam)}
     ${whereClause}
     order by c.name, k.name, k.id`;
     return { text, values: params.values };

@@ -89,14 +89,24 @@ describe('the health summary over rollups', () => {
     };
   }
 
-  it.each(['1d', '2d', '7d', '3h'])('a %s summary from rollups and raw edges has the raw counts and last times', async (start) => {
-    const query = readSummaryQuery({ start }, now);
-    const rolled = planRange(query.from, query.to, now, rolledAt);
-    expect(rolled.kind).toBe('rollup');
-    const { checks_summary } = await healthSummary(db, query, { now });
-    expect(checks_summary).toHaveLength(2);
-    for (const check of checks_summary) expect(check.uptime).toEqual(byHand(check.id, query.from, query.to));
-  });
+  it.each(['1d', '2d', '7d', '3h'])(
+    'a %s summary from rollups and raw edges has the raw counts and last times, rolling1h from the last hour',
+    async (start) => {
+      const query = readSummaryQuery({ start }, now);
+      const rolled = planRange(query.from, query.to, now, rolledAt);
+      expect(rolled.kind).toBe('rollup');
+      const { checks_summary } = await healthSummary(db, query, { now });
+      expect(checks_summary).toHaveLength(2);
+      for (const check of checks_summary) {
+        expect(check.uptime).toEqual(byHand(check.id, query.from, query.to));
+        const lastHour = statuses[check.id]!.filter(
+          (s) => s.time > now.getTime() - HOUR && s.time <= now.getTime(),
+        );
+        const average = lastHour.reduce((sum, s) => sum + s.duration, 0) / lastHour.length;
+        expect(check.latency.rolling1h).toBe(Math.round(average));
+      }
+    },
+  );
 
   /**
    * Rows the statement reads from check_statuses: EXPLAIN ANALYZE's actual rows of its scans,
@@ -122,22 +132,26 @@ describe('the health summary over rollups', () => {
     return read;
   }
 
-  it.each(['1d', '7d'])('a %s summary reads raw statuses only at the edges of the closed rollups', async (start) => {
-    const query = readSummaryQuery({ start }, now);
-    const plan = planRange(query.from, query.to, now, rolledAt);
-    if (plan.kind !== 'rollup') throw new Error('expected a rollup plan');
-    const count = (from: number, to: number) =>
-      Object.values(statuses)
-        .flat()
-        .filter((s) => s.time >= from && s.time < to).length;
-    const edges =
-      count(query.from.getTime(), plan.hoursFrom.getTime()) + count(plan.hoursTo.getTime(), now.getTime() + 1);
-    const lastHour = count(now.getTime() - HOUR, now.getTime() + 1);
-    // The failing check's last pass: one hour of its statuses, found through its hour row.
-    const lastPassHour = 12;
-    const read = await rawRowsRead(start);
-    expect(read).toBeLessThanOrEqual(edges + lastHour + lastPassHour);
-    // Far fewer than the range holds.
-    expect(count(query.from.getTime(), now.getTime() + 1)).toBeGreaterThan(4 * read);
-  });
+  it.each(['1d', '7d'])(
+    'a %s summary reads raw statuses only at the edges of the closed rollups',
+    async (start) => {
+      const query = readSummaryQuery({ start }, now);
+      const plan = planRange(query.from, query.to, now, rolledAt);
+      if (plan.kind !== 'rollup') throw new Error('expected a rollup plan');
+      const count = (from: number, to: number) =>
+        Object.values(statuses)
+          .flat()
+          .filter((s) => s.time >= from && s.time < to).length;
+      const edges =
+        count(query.from.getTime(), plan.hoursFrom.getTime()) +
+        count(plan.hoursTo.getTime(), now.getTime() + 1);
+      const lastHour = count(now.getTime() - HOUR, now.getTime() + 1);
+      // The failing check's last pass: one hour of its statuses, found through its hour row.
+      const lastPassHour = 12;
+      const read = await rawRowsRead(start);
+      expect(read).toBeLessThanOrEqual(edges + lastHour + lastPassHour);
+      // Far fewer than the range holds.
+      expect(count(query.from.getTime(), now.getTime() + 1)).toBeGreaterThan(4 * read);
+    },
+  );
 });

@@ -27,10 +27,10 @@ type SummaryRow = Omit<CheckSummary, Timestamps | 'labels' | 'uptime' | 'latency
   last_fail: Date | null;
   rolling1h: number | null;
 } & (
-  | { p95: number | null; p97: number | null; p99: number | null }
-  // Ranges answered by rollups: each point's percentiles and weight (run count), see summary-percentile.ts.
-  | { weights: number[] | null; p95s: number[] | null; p97s: number[] | null; p99s: number[] | null }
-);
+    | { p95: number | null; p97: number | null; p99: number | null }
+    // Ranges answered by rollups: each point's percentiles and weight (run count), see summary-percentile.ts.
+    | { weights: number[] | null; p95s: number[] | null; p97s: number[] | null; p99s: number[] | null }
+  );
 
 function latencyOf(row: SummaryRow): CheckSummary['latency'] {
   if (!('weights' in row)) return { p95: row.p95, p97: row.p97, p99: row.p99, rolling1h: row.rolling1h };
