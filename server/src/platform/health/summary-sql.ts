@@ -1,7 +1,8 @@
 /**
- * The one statement behind the health summary: the checks the filters keep, each with its
- * figures from a lateral subquery, so every check costs one index range scan of
- * check_statuses (check_id, time) rather than a scan of the whole history.
+ * The one statement behind the health summary: the checks the filters keep with their figures.
+ * An hour or less: a lateral subquery per check, one index range scan of check_statuses
+ * (check_id, time) each. Longer: closed rollup rows and the raw edges, each part one range scan
+ * for all checks, grouped by check.
  */
 import { LOCAL_AGENT } from '../agents/local-agent.js';
 import type { RangePlan, SummaryQuery } from './summary-range.js';
@@ -159,12 +160,12 @@ function filters(query: SummaryQuery, params: Params): string[] {
   return where;
 }
 
-const CHECK_COLUMNS = `k.id, k.canary_id, c.name as canary_name, coalesce(k.namespace, c.namespace) as namespace,
-      k.agent_id, case when k.agent_id = $AGENT then null else a.name end as agent_name,
+/** The check's own columns; `localAgent` is the bound id of the console's own agent. */
+const checkColumns = (localAgent: string) => `k.id, k.canary_id, c.name as canary_name,
+      coalesce(k.namespace, c.namespace) as namespace,
+      k.agent_id, case when k.agent_id = ${localAgent} then null else a.name end as agent_name,
       k.name, k.type, k.icon, k.description, k.endpoint, k.severity, k.labels, k.status,
       k.last_runtime, k.next_runtime, k.last_transition_time, k.created_at, k.updated_at, k.deleted_at`;
-
-const checkColumns = (localAgent: string) => CHECK_COLUMNS.replace('$AGENT', localAgent);
 
 const rollingLateral = (nowParam: string) => `left join lateral (
       select ${rolling1hOf('')} from check_statuses cs where cs.check_id = k.id and ${lastHour(nowParam)}
