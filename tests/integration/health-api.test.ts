@@ -1,4 +1,6 @@
 import type { CheckSummary, HealthSummaryResponse } from '../../server/src/platform/health/types.js';
+import { planRange, readSummaryQuery } from '../../server/src/platform/health/summary-range.js';
+import { buildSummarySql } from '../../server/src/platform/health/summary-sql.js';
 import { availableBackends } from '../support/databases.js';
 import {
   createCanary,
@@ -79,6 +81,35 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
     expect(checks_summary).toHaveLength(1);
     return checks_summary[0]!;
   };
+
+  /**
+   * Rows the summary statement reads from check_statuses for one check from `from` to now:
+   * EXPLAIN ANALYZE's actual rows of its scans, and the rows their filters removed, times loops.
+   */
+  async function statusRowsRead(from: Date, checkId: string): Promise<number> {
+    const at = new Date();
+    const query = readSummaryQuery({ start: from.toISOString(), check_id: checkId }, at);
+    const state = await sql<{ rolled_until: Date }>('select rolled_until from _check_status_rollup_state');
+    const { text, values } = buildSummarySql(
+      query,
+      planRange(query.from, query.to, at, state[0]!.rolled_until),
+      at,
+    );
+    const plan = await sql<Record<string, string>>(`explain (analyze, costs off) ${text}`, values);
+    let read = 0;
+    let loops = 0; // of the latest node when it scans check_statuses, else 0
+    for (const row of plan) {
+      const line = Object.values(row)[0]!;
+      const node = /rows=([\d.]+) loops=(\d+)/.exec(line);
+      if (node) {
+        loops = / on check_statuses /.test(line) ? Number(node[2]) : 0;
+        read += Number(node[1]) * loops;
+      }
+      const removed = /Rows Removed by Filter: ([\d.]+)/.exec(line);
+      if (removed) read += Number(removed[1]) * loops;
+    }
+    return read;
+  }
 
   describe('GET api/canary/api/summary', () => {
     it("gives a check's exact uptime and percentiles over the last hour", async () => {
@@ -162,11 +193,12 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
       const day = floorTo(at, DAY);
       const check = await createCheck(sql, ids.canary, { name: uniqueName('rolled') });
       const from = new Date(day - 2 * DAY - 5 * HOUR - 30 * MINUTE);
-      // The job has closed the day before yesterday, not yesterday: yesterday's hour rows count.
+      // The job last ran at 23:50 yesterday: it has closed the day before yesterday, not
+      // yesterday, whose hour rows count up to 23:00; raw statuses from there on.
       await sql(
         `insert into _check_status_rollup_state (id, rolled_until) values (true, $1)
          on conflict (id) do update set rolled_until = excluded.rolled_until`,
-        [new Date(day - DAY + MINUTE).toISOString()],
+        [new Date(day - 10 * MINUTE).toISOString()],
       );
       const row = (
         granularity: Rollup['granularity'],
@@ -233,6 +265,8 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
         p99: weightedPercentile(points(990, 120, 80), 0.99),
       });
       expect(summary.latency).toMatchObject({ p95: 100, p99: 990 });
+      // Raw statuses read: the edges' four, and the hour of the last failure (two); not the range.
+      expect(await statusRowsRead(from, check)).toBeLessThanOrEqual(6);
 
       // Five weeks: the day rows of closed days replace their hours and raw statuses.
       const long = await only(`start=${new Date(day - 35 * DAY - 6 * HOUR).toISOString()}&check_id=${check}`);

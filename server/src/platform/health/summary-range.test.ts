@@ -85,11 +85,12 @@ describe('readSummaryQuery', () => {
 
 describe('planRange', () => {
   const at = (iso: string) => new Date(iso);
-  const rolled = at('2024-03-31T00:05:00Z');
+  // The rollup job's last pass, five minutes into the current hour.
+  const rolled = at('2024-03-31T12:05:00Z');
 
-  it('reads raw statuses for a day or less', () => {
+  it('reads raw statuses for an hour or less, and for any range before the rollup job first ran', () => {
     expect(planRange(hoursBefore(1), now, now, rolled)).toEqual({ kind: 'raw' });
-    expect(planRange(hoursBefore(24), now, now, rolled)).toEqual({ kind: 'raw' });
+    expect(planRange(hoursBefore(24), now, now, null)).toEqual({ kind: 'raw' });
   });
 
   it('reads day rows for the whole days the rollup job closed, hour rows around them, raw statuses at the edges', () => {
@@ -102,18 +103,30 @@ describe('planRange', () => {
     });
   });
 
-  it('reads hour rows for days the rollup job has not closed yet, and all of them before its first pass', () => {
+  it('reads a day from hour rows, raw statuses only in its first partial hour and the open hour', () => {
+    expect(planRange(hoursBefore(24), now, now, rolled)).toEqual({
+      kind: 'rollup',
+      hoursFrom: at('2024-03-30T13:00:00Z'),
+      daysFrom: at('2024-03-31T12:00:00Z'),
+      daysTo: at('2024-03-31T12:00:00Z'),
+      hoursTo: at('2024-03-31T12:00:00Z'),
+    });
+    expect(planRange(at('2024-03-31T10:00:00Z'), now, now, rolled)).toMatchObject({
+      kind: 'rollup',
+      hoursFrom: at('2024-03-31T10:00:00Z'),
+      hoursTo: at('2024-03-31T12:00:00Z'),
+    });
+  });
+
+  it('reads raw statuses from the hour the rollup job last ran in: its row may miss what came after', () => {
     const behind = planRange(hoursBefore(72), now, now, at('2024-03-30T23:50:00Z'));
     expect(behind).toMatchObject({
       daysFrom: at('2024-03-29T00:00:00Z'),
       daysTo: at('2024-03-30T00:00:00Z'),
+      hoursTo: at('2024-03-30T23:00:00Z'),
     });
-    expect(planRange(hoursBefore(72), now, now, null)).toEqual({
-      kind: 'rollup',
-      hoursFrom: at('2024-03-28T13:00:00Z'),
-      daysFrom: at('2024-03-31T12:00:00Z'),
-      daysTo: at('2024-03-31T12:00:00Z'),
-      hoursTo: at('2024-03-31T12:00:00Z'),
+    expect(planRange(hoursBefore(24), now, now, at('2024-03-31T11:58:00Z'))).toMatchObject({
+      hoursTo: at('2024-03-31T11:00:00Z'),
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * The query of GET /api/canary/api/summary, read and checked once, and the plan of which table
- * answers which part of the range: raw check_statuses for short ranges, closed rollup buckets of
- * check_status_rollups plus raw statuses at the edges for long ones.
+ * answers which part of the range: raw check_statuses for an hour or less, rollup buckets the
+ * rollup job has closed (check_status_rollups) plus raw statuses at the edges for longer ones.
  */
 import { HttpError } from '../../http/errors.js';
 import type { CheckHealth } from './types.js';
@@ -18,9 +18,9 @@ export interface SummaryQuery {
 }
 
 /**
- * Raw statuses answer the whole range; or, for a range longer than a day, the rollups answer
- * what whole buckets cover: day rows [daysFrom, daysTo), hour rows [hoursFrom, daysFrom) and
- * [daysTo, hoursTo), and raw statuses the edges [from, hoursFrom) and [hoursTo, to].
+ * Raw statuses answer the whole range; or, for a range longer than an hour, the rollups answer
+ * what whole closed buckets cover: day rows [daysFrom, daysTo), hour rows [hoursFrom, daysFrom)
+ * and [daysTo, hoursTo), and raw statuses the edges [from, hoursFrom) and [hoursTo, to].
  */
 export type RangePlan =
   { kind: 'raw' } | { kind: 'rollup'; hoursFrom: Date; daysFrom: Date; daysTo: Date; hoursTo: Date };
@@ -31,7 +31,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Ranges up to this long read raw statuses (the (check_id, time) index makes them cheap). */
-export const RAW_RANGE_LIMIT_MS = DAY;
+export const RAW_RANGE_LIMIT_MS = HOUR;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // An ISO 8601 date or date-time (Date.parse alone accepts things like 'Tuesday 3').
@@ -117,19 +117,22 @@ const floorTo = (time: number, unit: number) => Math.floor(time / unit) * unit;
 const ceilTo = (time: number, unit: number) => Math.ceil(time / unit) * unit;
 
 /**
- * Which rows answer which part of [from, to] (UTC hours and days). Only buckets that closed
- * before `now` count: the current hour's row has no percentiles yet. Day rows count only for
- * days that ended before `rolledUntil`, where the rollup job got to (null: it never ran), since
- * it writes a day's row after the day closed; hour rows stand in for the days after that.
+ * Which rows answer which part of [from, to] (UTC hours and days). Only buckets the rollup job
+ * has closed count: hours that ended by the hour of `rolledUntil` (where its last pass got to;
+ * null: it never ran, and raw statuses answer everything) and days that ended by then. That pass
+ * recomputed every hour since the one its previous pass ran in, so those hours are whole; the
+ * hour it ran in, and the open hour, have rows the runner's counts keep up with but whose
+ * percentiles are stale or missing. Everything from that edge on is read raw: with the job
+ * every 10 minutes, about an hour at most.
  */
 export function planRange(from: Date, to: Date, now: Date, rolledUntil: Date | null): RangePlan {
-  if (to.getTime() - from.getTime() <= RAW_RANGE_LIMIT_MS) return { kind: 'raw' };
-  const end = Math.min(to.getTime(), now.getTime());
+  if (to.getTime() - from.getTime() <= RAW_RANGE_LIMIT_MS || !rolledUntil) return { kind: 'raw' };
+  const closed = Math.min(to.getTime(), now.getTime(), rolledUntil.getTime());
   const hoursFrom = ceilTo(from.getTime(), HOUR);
-  const hoursTo = floorTo(end, HOUR);
+  const hoursTo = floorTo(closed, HOUR);
   if (hoursFrom >= hoursTo) return { kind: 'raw' };
   let daysFrom = ceilTo(from.getTime(), DAY);
-  let daysTo = rolledUntil ? floorTo(Math.min(end, rolledUntil.getTime()), DAY) : daysFrom;
+  let daysTo = floorTo(closed, DAY);
   if (daysFrom >= daysTo) daysFrom = daysTo = hoursTo;
   const at = (time: number) => new Date(time);
   return {
