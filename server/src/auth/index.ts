@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { createFlagReader, type FlagReader } from '../access/guard.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../http/logging.js';
@@ -10,6 +10,7 @@ import { createLocalUsers } from './local-users.js';
 import { createAccountRouter, createPublicAuthRouter } from './router.js';
 import { createSessionCookies } from './session-http.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
+import { createSignInCache } from './sign-in-cache.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 import { createUsersRouter } from './users-router.js';
 
@@ -24,6 +25,8 @@ export interface Identity {
   account: Router;
   /** /api/people routes (users). */
   people: Router;
+  /** Before the /api routes: a state-changing request's answer empties the sign-in cache. */
+  forgetSignInsOnWrites: RequestHandler;
 }
 
 /** Sign-in, sessions, API tokens and the people routes, built once per app. */
@@ -43,7 +46,9 @@ export async function createIdentity({
   const cookies = createSessionCookies({ db, sessions, basePath: config.basePath });
   const tokens = createApiTokenStore(db);
   const localUsers = createLocalUsers(db);
-  const authentication = createAuthentication({ db, tokens, localUsers, cookies });
+  const signIns = createSignInCache();
+  await signIns.listen(db);
+  const authentication = createAuthentication({ db, tokens, localUsers, cookies, sessions, cache: signIns });
   const invites = createInvites(db);
   const flags = createFlagReader(db);
   // Loaded only in OIDC mode: local mode never pays for openid-client.
@@ -76,5 +81,13 @@ export async function createIdentity({
   const account = Router();
   account.use(createAccountRouter(deps));
   account.use(invite);
-  return { authentication, sessions, flags, publicAuth, account, people: users };
+  return {
+    authentication,
+    sessions,
+    flags,
+    publicAuth,
+    account,
+    people: users,
+    forgetSignInsOnWrites: signIns.forgetOnWrites,
+  };
 }

@@ -1,0 +1,29 @@
+-- Announces every change that may refuse a sign-in to the server processes, which cache who a
+-- session or an API token acts for (auth/sign-in-cache.ts): pg_notify('sign_in_changes',
+-- person id) at commit, from any writer. Keeping a session alive (last_seen_at) or a token's
+-- last use (last_used_at) announces nothing.
+
+-- The trigger's argument names the column that holds the person's id.
+create function _announce_sign_in_change() returns trigger
+language plpgsql as $$
+begin
+  if tg_op <> 'INSERT' then
+    perform pg_notify('sign_in_changes', to_jsonb(old) ->> tg_argv[0]);
+  end if;
+  if tg_op <> 'DELETE' then
+    perform pg_notify('sign_in_changes', to_jsonb(new) ->> tg_argv[0]);
+  end if;
+  return null;
+end
+$$;
+
+create trigger _sessions_sign_in_changes after delete or update of person_id, expires_at on _sessions
+  for each row execute function _announce_sign_in_change('person_id');
+create trigger _api_tokens_sign_in_changes
+  after delete or update of person_id, revoked_at, expires_at on _api_tokens
+  for each row execute function _announce_sign_in_change('person_id');
+create trigger people_sign_in_changes
+  after delete or update of name, email, avatar, roles, deleted_at on people
+  for each row execute function _announce_sign_in_change('id');
+create trigger identities_sign_in_changes after insert or delete or update of state on identities
+  for each row execute function _announce_sign_in_change('id');
