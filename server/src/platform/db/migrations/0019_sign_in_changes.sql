@@ -1,7 +1,8 @@
 -- Announces every change that may refuse a sign-in to the server processes, which cache who a
 -- session or an API token acts for (auth/sign-in-cache.ts): pg_notify('sign_in_changes',
--- person id) at commit, from any writer. Keeping a session alive (last_seen_at) or a token's
--- last use (last_used_at) announces nothing.
+-- person id) at commit, from any writer. A session kept alive (last_seen_at, at most once a
+-- minute) is announced too, so a cached sign-in never hides an idle timeout; a token's last use
+-- (last_used_at) is not.
 
 -- The trigger's argument names the column that holds the person's id.
 create function _announce_sign_in_change() returns trigger
@@ -17,7 +18,7 @@ begin
 end
 $$;
 
-create trigger _sessions_sign_in_changes after delete or update of person_id, expires_at on _sessions
+create trigger _sessions_sign_in_changes after delete or update of person_id, expires_at, last_seen_at on _sessions
   for each row execute function _announce_sign_in_change('person_id');
 create trigger _api_tokens_sign_in_changes
   after delete or update of person_id, revoked_at, expires_at on _api_tokens
