@@ -10,6 +10,7 @@ import { createLocalUsers } from './local-users.js';
 import { createAccountRouter, createPublicAuthRouter } from './router.js';
 import { createSessionCookies } from './session-http.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
+import { forgetOnWrites } from '../http/forget-on-writes.js';
 import { createSignInCache } from './sign-in-cache.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 import { createUsersRouter } from './users-router.js';
@@ -17,7 +18,7 @@ import { createUsersRouter } from './users-router.js';
 export interface Identity {
   authentication: Authentication;
   sessions: SessionStore;
-  /** Disabled features, read live (whoami, the guard). */
+  /** Disabled features (whoami, the guard), shared briefly and forgotten on every change. */
   flags: FlagReader;
   /** /api/auth routes anyone may call (mounted before the sign-in check). */
   publicAuth: Router;
@@ -25,9 +26,12 @@ export interface Identity {
   account: Router;
   /** /api/people routes (users). */
   people: Router;
-  /** Before the /api routes: a state-changing request's answer empties the sign-in cache. */
-  forgetSignInsOnWrites: RequestHandler;
+  /** Before the /api routes: a state-changing request's answer empties the sign-in and flag caches. */
+  forgetCachesOnWrites: RequestHandler;
 }
+
+/** How long one read of the feature flags serves requests when no change is announced. */
+const FLAGS_MAX_AGE_MS = 5000;
 
 /** Sign-in, sessions, API tokens and the people routes, built once per app. */
 export async function createIdentity({
@@ -50,7 +54,8 @@ export async function createIdentity({
   await signIns.listen(db);
   const authentication = createAuthentication({ db, tokens, localUsers, cookies, sessions, cache: signIns });
   const invites = createInvites(db);
-  const flags = createFlagReader(db);
+  const flags = createFlagReader(db, { maxAgeMs: FLAGS_MAX_AGE_MS });
+  await flags.listen();
   // Loaded only in OIDC mode: local mode never pays for openid-client.
   const oidc = config.auth.oidc
     ? (await import('./oidc.js')).createOidc({
@@ -88,6 +93,6 @@ export async function createIdentity({
     publicAuth,
     account,
     people: users,
-    forgetSignInsOnWrites: signIns.forgetOnWrites,
+    forgetCachesOnWrites: forgetOnWrites(signIns.forgetAll, flags.forget),
   };
 }

@@ -1,25 +1,25 @@
-import type { RequestHandler } from 'express';
 import type { Db } from '../platform/db/db.js';
 
 /**
  * Who a session or an API token acts for, kept a few seconds so that a request does not pay a
  * database round trip to learn it. It never outlives a change that would refuse the sign-in:
- *  - in this process, `forgetOnWrites` empties it as the answer to any request that may have
- *    changed a sign-in or a person (sign-out, token revocation, user edits, /api/db writes to
- *    people or identities) starts, so the caller's next request reads afresh;
+ *  - in this process, forgetAll runs as the answer to any state-changing request starts
+ *    (http/forget-on-writes.ts: sign-out, token revocation, user edits, /api/db writes to people
+ *    or identities among them), so the caller's next request reads afresh;
  *  - across replicas (and for any other writer), triggers on those tables pg_notify the person's
- *    id on SIGN_IN_CHANGES at commit (migration 0019), and each listener forgets that person;
+ *    id on SIGN_IN_CHANGES at commit (migration 0019_change_announcements), and each listener forgets that person;
  *  - while the listening connection is down, nothing is kept.
  * A read that started before a change is never kept after it (the generation check).
  */
 export interface SignInCache {
   /** The cached value for the key, else load's (shared by concurrent callers), kept when defined. */
-  get<T extends { personId: string }>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  get<T extends { personId: string }>(
+    key: string,
+    load: () => Promise<T | undefined>,
+  ): Promise<T | undefined>;
   forget(key: string): void;
   forgetPerson(personId: string): void;
   forgetAll(): void;
-  /** Empties the cache when a state-changing request's answer starts. */
-  forgetOnWrites: RequestHandler;
   /** Subscribes to the database's notifications; caching starts once listening. */
   listen(db: Db): Promise<void>;
 }
@@ -30,7 +30,6 @@ export const SIGN_IN_CHANGES = 'sign_in_changes';
 const DEFAULT_TTL_MS = 5000;
 /** A bound on memory: past it, the cache starts over. */
 const MAX_ENTRIES = 10_000;
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 interface Entry {
   value: Promise<{ personId: string } | undefined>;
@@ -73,21 +72,12 @@ export function createSignInCache({
     forgetPerson(personId) {
       generation++;
       // A read still under way may be this person's: it is dropped too.
-      for (const [key, entry] of entries) if (entry.personId === personId || !entry.personId) entries.delete(key);
+      for (const [key, entry] of entries)
+        if (entry.personId === personId || !entry.personId) entries.delete(key);
     },
     forgetAll() {
       generation++;
       entries.clear();
-    },
-    forgetOnWrites: (req, res, next) => {
-      if (!READS.has(req.method)) {
-        const writeHead = res.writeHead;
-        res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-          cache.forgetAll();
-          return writeHead.apply(this, args);
-        } as typeof writeHead;
-      }
-      next();
     },
     async listen(db) {
       await db.listen(SIGN_IN_CHANGES, (personId) => cache.forgetPerson(personId), {

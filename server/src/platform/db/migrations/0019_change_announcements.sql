@@ -28,3 +28,16 @@ create trigger people_sign_in_changes
   for each row execute function _announce_sign_in_change('id');
 create trigger identities_sign_in_changes after insert or delete or update of state on identities
   for each row execute function _announce_sign_in_change('id');
+
+-- Feature flags ({feature}.disable properties) are cached the same way (access/guard.ts): any
+-- change to properties announces itself on 'properties_changes'.
+create function _announce_properties_change() returns trigger
+language plpgsql as $$
+begin
+  perform pg_notify('properties_changes', '');
+  return null;
+end
+$$;
+
+create trigger properties_changes after insert or update or delete or truncate on properties
+  for each statement execute function _announce_properties_change();
