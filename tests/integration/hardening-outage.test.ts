@@ -118,6 +118,9 @@ describeWithPostgres('a database outage', () => {
     const names = Object.keys(calls);
     const answers = await Promise.all(names.map((name) => answer(calls[name]!)));
     for (const [i, got] of answers.entries()) {
+      // Who am I needs no query while its sign-in and flags are cached (a few seconds): a frozen
+      // database does not drop the listening connection that would turn the caches off.
+      if (names[i] === 'who am I' && got.status === 200) continue;
       expect({ call: names[i], status: got.status, type: got.type }).toEqual({
         call: names[i],
         status: 503,
