@@ -14,14 +14,11 @@ import { disabledFeatures, type Feature } from './features.js';
 import { accessFor, decide, readsOf, refusal, type Action } from './resource-map.js';
 import type { Resource } from './roles.js';
 
-/** Where changes to properties are announced (migration 0019_change_announcements). */
-export const PROPERTIES_CHANGES = 'properties_changes';
-
 /**
  * Reads the `{feature}.disable` flags; `maxAgeMs` > 0 shares one read between the requests
- * within that time. `forget()` drops the shared read, so a change applies to the next request:
- * `listen()` calls it on every announced change to properties, and while its connection is
- * down nothing is shared.
+ * within that time. `forget()` drops the shared read, so a change applies to the next request
+ * (auth/cache-changes.ts calls it on every announced change to properties); while changes are
+ * not heard (`setListening(false)`), nothing is shared.
  */
 export function createFlagReader(db: Db, { maxAgeMs = 0 }: { maxAgeMs?: number } = {}) {
   let cached: { at: number; value: Promise<Feature[]> } | undefined;
@@ -44,15 +41,11 @@ export function createFlagReader(db: Db, { maxAgeMs = 0 }: { maxAgeMs?: number }
     return cached.value;
   };
   const forget = () => void (cached = undefined);
-  const listen = async () => {
-    await db.listen(PROPERTIES_CHANGES, forget, {
-      onConnectionChange: ({ connected }) => {
-        listening = connected;
-        forget();
-      },
-    });
+  const setListening = (on: boolean) => {
+    listening = on;
+    forget();
   };
-  return Object.assign(flags, { forget, listen });
+  return Object.assign(flags, { forget, setListening });
 }
 
 /** The disabled features, as the guard reads them. */

@@ -11,6 +11,7 @@ import { createAccountRouter, createPublicAuthRouter } from './router.js';
 import { createSessionCookies } from './session-http.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
 import { forgetOnWrites } from '../http/forget-on-writes.js';
+import { followCacheChanges } from './cache-changes.js';
 import { createSignInCache } from './sign-in-cache.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 import { createUsersRouter } from './users-router.js';
@@ -51,11 +52,10 @@ export async function createIdentity({
   const tokens = createApiTokenStore(db);
   const localUsers = createLocalUsers(db);
   const signIns = createSignInCache();
-  await signIns.listen(db);
   const authentication = createAuthentication({ db, tokens, localUsers, cookies, sessions, cache: signIns });
   const invites = createInvites(db);
   const flags = createFlagReader(db, { maxAgeMs: FLAGS_MAX_AGE_MS });
-  await flags.listen();
+  await followCacheChanges(db, signIns, flags);
   // Loaded only in OIDC mode: local mode never pays for openid-client.
   const oidc = config.auth.oidc
     ? (await import('./oidc.js')).createOidc({

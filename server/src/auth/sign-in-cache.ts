@@ -1,14 +1,12 @@
-import type { Db } from '../platform/db/db.js';
-
 /**
  * Who a session or an API token acts for, kept a few seconds so that a request does not pay a
  * database round trip to learn it. It never outlives a change that would refuse the sign-in:
  *  - in this process, forgetAll runs as the answer to any state-changing request starts
  *    (http/forget-on-writes.ts: sign-out, token revocation, user edits, /api/db writes to people
  *    or identities among them), so the caller's next request reads afresh;
- *  - across replicas (and for any other writer), triggers on those tables pg_notify the person's
- *    id on SIGN_IN_CHANGES at commit (migration 0019_change_announcements), and each listener forgets that person;
- *  - while the listening connection is down, nothing is kept.
+ *  - across replicas (and for any other writer), triggers on those tables announce the person's
+ *    id at commit (auth/cache-changes.ts), and each replica forgets that person;
+ *  - until listening starts, and while the listening connection is down, nothing is kept.
  * A read that started before a change is never kept after it (the generation check).
  */
 export interface SignInCache {
@@ -20,11 +18,9 @@ export interface SignInCache {
   forget(key: string): void;
   forgetPerson(personId: string): void;
   forgetAll(): void;
-  /** Subscribes to the database's notifications; caching starts once listening. */
-  listen(db: Db): Promise<void>;
+  /** Whether changes are heard: caching happens only while they are; any switch empties it. */
+  setListening(listening: boolean): void;
 }
-
-export const SIGN_IN_CHANGES = 'sign_in_changes';
 
 /** Short enough that a missed notification cannot matter for long, long enough to absorb a burst. */
 const DEFAULT_TTL_MS = 5000;
@@ -79,14 +75,9 @@ export function createSignInCache({
       generation++;
       entries.clear();
     },
-    async listen(db) {
-      await db.listen(SIGN_IN_CHANGES, (personId) => cache.forgetPerson(personId), {
-        onConnectionChange: ({ connected }) => {
-          listening = connected;
-          cache.forgetAll();
-        },
-      });
-      listening = true;
+    setListening(on) {
+      listening = on;
+      cache.forgetAll();
     },
   };
   return cache;

@@ -1,6 +1,6 @@
 -- Announces every change that may refuse a sign-in to the server processes, which cache who a
--- session or an API token acts for (auth/sign-in-cache.ts): pg_notify('sign_in_changes',
--- person id) at commit, from any writer. A session kept alive (last_seen_at, at most once a
+-- session or an API token acts for (auth/sign-in-cache.ts): pg_notify('cache_changes',
+-- 'person:' || person id) at commit, from any writer (auth/cache-changes.ts listens). A session kept alive (last_seen_at, at most once a
 -- minute) is announced too, so a cached sign-in never hides an idle timeout; a token's last use
 -- (last_used_at) is not.
 
@@ -9,10 +9,10 @@ create function _announce_sign_in_change() returns trigger
 language plpgsql as $$
 begin
   if tg_op <> 'INSERT' then
-    perform pg_notify('sign_in_changes', to_jsonb(old) ->> tg_argv[0]);
+    perform pg_notify('cache_changes', 'person:' || (to_jsonb(old) ->> tg_argv[0]));
   end if;
   if tg_op <> 'DELETE' then
-    perform pg_notify('sign_in_changes', to_jsonb(new) ->> tg_argv[0]);
+    perform pg_notify('cache_changes', 'person:' || (to_jsonb(new) ->> tg_argv[0]));
   end if;
   return null;
 end
@@ -30,11 +30,11 @@ create trigger identities_sign_in_changes after insert or delete or update of st
   for each row execute function _announce_sign_in_change('id');
 
 -- Feature flags ({feature}.disable properties) are cached the same way (access/guard.ts): any
--- change to properties announces itself on 'properties_changes'.
+-- change to properties announces 'properties' on the same channel.
 create function _announce_properties_change() returns trigger
 language plpgsql as $$
 begin
-  perform pg_notify('properties_changes', '');
+  perform pg_notify('cache_changes', 'properties');
   return null;
 end
 $$;
