@@ -79,6 +79,7 @@ export function createApp({
   api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   api.use(checkRequestValues);
   api.use(authentication.identify);
+  api.use(identity.forgetCachesOnWrites);
   api.use('/auth', publicAuth);
   api.use(authentication.requireSignedIn, authentication.csrf);
   api.use('/auth', account);

@@ -113,11 +113,17 @@ describeWithPostgres('a database outage', () => {
     'the live-update stream': () => session.fetch('api/events'),
   };
 
+  /** Calls that may be answered from the sign-in and flag caches while the database is frozen. */
+  const answeredFromCaches = new Set(['who am I', 'the live-update stream']);
+
   /** Every call at once; each must answer 503 within the bound. */
   async function expectAllUnavailable(): Promise<void> {
     const names = Object.keys(calls);
     const answers = await Promise.all(names.map((name) => answer(calls[name]!)));
     for (const [i, got] of answers.entries()) {
+      // These need no query while the sign-in and flags are cached (a few seconds): a frozen
+      // database does not drop the listening connection that would turn the caches off.
+      if (answeredFromCaches.has(names[i]!) && got.status === 200) continue;
       expect({ call: names[i], status: got.status, type: got.type }).toEqual({
         call: names[i],
         status: 503,

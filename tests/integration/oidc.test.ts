@@ -6,6 +6,7 @@
  */
 import { DEMO_ROLE_MAP, startOidcProvider, type RunningOidcProvider } from '../../hack/oidc-provider.js';
 import { availableBackends } from '../support/databases.js';
+import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/free-port.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -360,8 +361,12 @@ describe.each(availableBackends())('OIDC sign-in on %s', (backend) => {
       `update _sessions set expires_at = now() - interval '1 minute'
        where person_id = (select id from people where email = 'admin@example.com')`,
     );
-    const expired = await whoami(browser);
-    expect(expired.status).toBe(401);
+    // Another writer's change reaches the sign-in cache by notification, within moments.
+    const expired = await eventually(async () => {
+      const answer = await whoami(browser);
+      expect(answer.status).toBe(401);
+      return answer;
+    }, 1500);
     expect(await expired.json()).toMatchObject({
       message: 'Your session has expired. Please sign in again.',
     });

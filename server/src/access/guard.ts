@@ -14,28 +14,43 @@ import { disabledFeatures, type Feature } from './features.js';
 import { accessFor, decide, readsOf, refusal, type Action } from './resource-map.js';
 import type { Resource } from './roles.js';
 
-/** Reads the `{feature}.disable` flags; `maxAgeMs` > 0 shares one read between requests that close together. */
+/**
+ * Reads the `{feature}.disable` flags; `maxAgeMs` > 0 shares one read between the requests
+ * within that time. `forget()` drops the shared read, so a change applies to the next request
+ * (auth/cache-changes.ts calls it on every announced change to properties); while changes are
+ * not heard (`setListening(false)`), nothing is shared.
+ */
 export function createFlagReader(db: Db, { maxAgeMs = 0 }: { maxAgeMs?: number } = {}) {
   let cached: { at: number; value: Promise<Feature[]> } | undefined;
+  let listening = true;
   const read = async (): Promise<Feature[]> => {
     const { rows } = await db.query<{ name: string; value: string }>(
       `select name, value from properties where name like '%.disable'`,
     );
     return disabledFeatures(new Map(rows.map((row) => [row.name, row.value])));
   };
-  return (): Promise<Feature[]> => {
+  const flags: FlagReader = () => {
     const now = Date.now();
-    if (maxAgeMs <= 0) return read();
+    if (maxAgeMs <= 0 || !listening) return read();
     if (!cached || now - cached.at > maxAgeMs) {
       const value = read();
-      cached = { at: now, value };
-      value.catch(() => (cached = undefined));
+      const entry = { at: now, value };
+      cached = entry;
+      value.catch(() => cached === entry && (cached = undefined));
     }
     return cached.value;
   };
+  const forget = () => void (cached = undefined);
+  const setListening = (on: boolean) => {
+    listening = on;
+    forget();
+  };
+  return Object.assign(flags, { forget, setListening });
 }
 
-export type FlagReader = ReturnType<typeof createFlagReader>;
+/** The disabled features, as the guard reads them. */
+export type FlagReader = () => Promise<Feature[]>;
+export type SharedFlagReader = ReturnType<typeof createFlagReader>;
 
 /** The 401 of a request without a signed-in person, wherever it is refused. */
 export const SIGN_IN_MESSAGE = 'Please sign in.';

@@ -6,10 +6,14 @@ import { SIGN_IN_MESSAGE } from '../access/guard.js';
 import { csrfProtection } from '../http/csrf.js';
 import { apiError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
-import type { ApiTokenStore } from './api-token-store.js';
+import type { ApiTokenStore, SignedToken } from './api-token-store.js';
 import { loadPrincipal, type Principal } from './identities.js';
 import type { LocalUsers } from './local-users.js';
-import type { SessionCookies } from './session-http.js';
+import { SESSION_COOKIE, type SessionCookies } from './session-http.js';
+import type { SessionStore, SignedSession } from './session-store.js';
+import type { SignInCache } from './sign-in-cache.js';
+import { sha256Hex } from './tokens.js';
+import { readCookie } from '../http/csrf.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -52,12 +56,43 @@ export function createAuthentication({
   tokens,
   localUsers,
   cookies,
+  sessions,
+  cache,
 }: {
   db: Db;
   tokens: ApiTokenStore;
   localUsers: LocalUsers;
   cookies: SessionCookies;
+  sessions: SessionStore;
+  cache: SignInCache;
 }): Authentication {
+  /**
+   * A cached sign-in is used only while still live (expiry, idle timeout, kept alive as usual);
+   * one that looks over is read again, as another replica may have kept it alive.
+   */
+  const signed = async <T extends { personId: string }>(
+    key: string,
+    load: () => Promise<T | undefined>,
+    stillLive: (found: T) => Promise<boolean>,
+  ): Promise<T | undefined> => {
+    const found = await cache.get(key, load);
+    if (!found || (await stillLive(found))) return found;
+    cache.forget(key);
+    return load();
+  };
+  const sessionOf = (id: string) =>
+    signed<SignedSession>(
+      `session:${sha256Hex(id)}`,
+      () => sessions.findSigned(id),
+      (found) => sessions.stillLive(found),
+    );
+  const tokenOf = (token: string) =>
+    signed<SignedToken>(
+      `token:${sha256Hex(token)}`,
+      () => tokens.findSigned(token),
+      (found) => tokens.stillLive(found),
+    );
+
   const authenticator: Passport = new passport.Authenticator();
 
   authenticator.use(
@@ -79,12 +114,8 @@ export function createAuthentication({
   authenticator.use(
     'bearer',
     new BearerStrategy((token, done) => {
-      tokens
-        .authenticate(token)
-        .then(async (found) => {
-          const principal = found && (await loadPrincipal(db, found.personId));
-          done(null, principal ? { ...principal, via: 'token' } : false);
-        })
+      tokenOf(token)
+        .then((found) => done(null, found ? { ...found.principal, via: 'token' } : false))
         .catch(done);
     }),
   );
@@ -100,11 +131,11 @@ export function createAuthentication({
 
   const identify: RequestHandler = (req, res, next) => {
     if (/^bearer\s/i.test(req.get('authorization') ?? '')) return bearer(req, res, next);
-    if (!cookies.present(req)) return next();
+    const id = readCookie(req.headers.cookie, SESSION_COOKIE);
+    if (!id) return next();
     (async () => {
-      const session = await cookies.find(req);
-      const principal = session && (await loadPrincipal(db, session.personId));
-      if (principal) req.user = { ...principal, via: 'session', csrfToken: session.csrfToken };
+      const session = await sessionOf(id);
+      if (session) req.user = { ...session.principal, via: 'session', csrfToken: session.csrfToken };
       else {
         // An ended or expired session: forget its cookies, and say so if the request needed it.
         cookies.clear(req, res);

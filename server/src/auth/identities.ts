@@ -42,31 +42,36 @@ export interface Principal {
   permissions: Permissions;
 }
 
-/**
- * The person behind a session or token, if they may still act: not deleted, not deactivated.
- * Read on every request, so a role change or a deactivation applies at once.
- */
-export async function loadPrincipal(db: Queryable, personId: string): Promise<Principal | undefined> {
-  const { rows } = await db.query<{
-    id: string;
-    name: string;
-    email: string | null;
-    avatar: string | null;
-    roles: string[];
-  }>(
-    `select p.id, p.name, p.email, p.avatar, p.roles from people p
-     left join identities i on i.id = p.id
-     where p.id = $1 and p.deleted_at is null and coalesce(i.state, 'active') = 'active'`,
-    [personId],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
+/** The columns principalOf reads, from `people p left join identities i on i.id = p.id`. */
+export const PRINCIPAL_COLUMNS = 'p.id as person_id, p.name, p.email, p.avatar, p.roles';
+/** The condition a person must meet to act: not deleted, not deactivated. */
+export const MAY_ACT = `p.deleted_at is null and coalesce(i.state, 'active') = 'active'`;
+
+export interface PrincipalRow {
+  person_id: string;
+  name: string;
+  email: string | null;
+  avatar: string | null;
+  roles: string[];
+}
+
+export function principalOf(row: PrincipalRow): Principal {
   return {
-    id: row.id,
+    id: row.person_id,
     name: row.name,
     email: row.email,
     avatar: row.avatar,
     roles: effectiveRoles(row.roles),
     permissions: permissionsFor(row.roles),
   };
+}
+
+/** The person behind a sign-in, if they may still act: not deleted, not deactivated. */
+export async function loadPrincipal(db: Queryable, personId: string): Promise<Principal | undefined> {
+  const { rows } = await db.query<PrincipalRow>(
+    `select ${PRINCIPAL_COLUMNS} from people p left join identities i on i.id = p.id
+     where p.id = $1 and ${MAY_ACT}`,
+    [personId],
+  );
+  return rows[0] && principalOf(rows[0]);
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { createFlagReader, type FlagReader } from '../access/guard.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../http/logging.js';
@@ -10,13 +10,16 @@ import { createLocalUsers } from './local-users.js';
 import { createAccountRouter, createPublicAuthRouter } from './router.js';
 import { createSessionCookies } from './session-http.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
+import { forgetOnWrites } from '../http/forget-on-writes.js';
+import { followCacheChanges } from './cache-changes.js';
+import { createSignInCache } from './sign-in-cache.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 import { createUsersRouter } from './users-router.js';
 
 export interface Identity {
   authentication: Authentication;
   sessions: SessionStore;
-  /** Disabled features, read live (whoami, the guard). */
+  /** Disabled features (whoami, the guard), shared briefly and forgotten on every change. */
   flags: FlagReader;
   /** /api/auth routes anyone may call (mounted before the sign-in check). */
   publicAuth: Router;
@@ -24,7 +27,12 @@ export interface Identity {
   account: Router;
   /** /api/people routes (users). */
   people: Router;
+  /** Before the /api routes: a state-changing request's answer empties the sign-in and flag caches. */
+  forgetCachesOnWrites: RequestHandler;
 }
+
+/** How long one read of the feature flags serves requests when no change is announced. */
+const FLAGS_MAX_AGE_MS = 5000;
 
 /** Sign-in, sessions, API tokens and the people routes, built once per app. */
 export async function createIdentity({
@@ -43,9 +51,11 @@ export async function createIdentity({
   const cookies = createSessionCookies({ db, sessions, basePath: config.basePath });
   const tokens = createApiTokenStore(db);
   const localUsers = createLocalUsers(db);
-  const authentication = createAuthentication({ db, tokens, localUsers, cookies });
+  const signIns = createSignInCache();
+  const authentication = createAuthentication({ db, tokens, localUsers, cookies, sessions, cache: signIns });
   const invites = createInvites(db);
-  const flags = createFlagReader(db);
+  const flags = createFlagReader(db, { maxAgeMs: FLAGS_MAX_AGE_MS });
+  await followCacheChanges(db, signIns, flags);
   // Loaded only in OIDC mode: local mode never pays for openid-client.
   const oidc = config.auth.oidc
     ? (await import('./oidc.js')).createOidc({
@@ -76,5 +86,13 @@ export async function createIdentity({
   const account = Router();
   account.use(createAccountRouter(deps));
   account.use(invite);
-  return { authentication, sessions, flags, publicAuth, account, people: users };
+  return {
+    authentication,
+    sessions,
+    flags,
+    publicAuth,
+    account,
+    people: users,
+    forgetCachesOnWrites: forgetOnWrites(signIns.forgetAll, flags.forget),
+  };
 }

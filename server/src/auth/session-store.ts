@@ -1,4 +1,5 @@
 import type { Db } from '../platform/db/db.js';
+import { MAY_ACT, PRINCIPAL_COLUMNS, principalOf, type Principal, type PrincipalRow } from './identities.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
 /** Server-side OIDC tokens kept with a session; never sent to a browser. */
@@ -19,10 +20,24 @@ export interface Session {
   provider: ProviderTokens | null;
 }
 
+/** A live session with the person it acts for, as one statement reads them. */
+export interface SignedSession extends Session {
+  idHash: string;
+  lastSeenAt: Date;
+  principal: Principal;
+}
+
 export interface SessionStore {
   create(personId: string, provider?: ProviderTokens): Promise<NewSession>;
   /** The live session with this cookie value; undefined when unknown, past its expiry or idle too long. */
   find(id: string): Promise<Session | undefined>;
+  /** find, with the person the session acts for; undefined too when they may no longer act. */
+  findSigned(id: string): Promise<SignedSession | undefined>;
+  /**
+   * Whether a session read earlier is still within its expiry and idle timeout now; keeps it
+   * alive (last_seen_at) as find does, updating `found`.
+   */
+  stillLive(found: SignedSession): Promise<boolean>;
   destroy(id: string): Promise<void>;
   /** Ends every session of a person (password change, removal); returns how many ended. */
   destroyAllFor(personId: string): Promise<number>;
@@ -57,6 +72,28 @@ export function createSessionStore(db: Db, options: SessionStoreOptions): Sessio
   // Touched often enough that a short idle timeout can't end a session in use.
   const touchInterval = Math.min(TOUCH_INTERVAL_MS, idleTimeoutMs / 2);
   const usable = (id: unknown): id is string => typeof id === 'string' && id !== '';
+  /** Within the absolute and idle timeouts now; touches last_seen_at (and the row given) when due. */
+  const admit = async (idHash: string, row: Pick<SessionRow, 'expires_at' | 'last_seen_at'>) => {
+    const at = now();
+    if (row.expires_at.getTime() <= at.getTime()) return false;
+    if (at.getTime() - row.last_seen_at.getTime() >= idleTimeoutMs) return false;
+    if (at.getTime() - row.last_seen_at.getTime() >= touchInterval) {
+      // Only moves forward: a concurrent request that touched it later is not undone.
+      await db.query(`update _sessions set last_seen_at = $2 where id_hash = $1 and last_seen_at < $2`, [
+        idHash,
+        at,
+      ]);
+      row.last_seen_at = at;
+    }
+    return true;
+  };
+  const sessionOf = (row: SessionRow) => ({
+    personId: row.person_id,
+    csrfToken: row.csrf_token,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    provider: row.provider,
+  });
 
   return {
     async create(personId, provider) {
@@ -88,23 +125,29 @@ export function createSessionStore(db: Db, options: SessionStoreOptions): Sessio
         [idHash],
       );
       const row = rows[0];
-      const at = now();
-      if (!row || row.expires_at.getTime() <= at.getTime()) return undefined;
-      if (at.getTime() - row.last_seen_at.getTime() >= idleTimeoutMs) return undefined;
-      if (at.getTime() - row.last_seen_at.getTime() >= touchInterval) {
-        // Only moves forward: a concurrent request that touched it later is not undone.
-        await db.query(`update _sessions set last_seen_at = $2 where id_hash = $1 and last_seen_at < $2`, [
-          idHash,
-          at,
-        ]);
-      }
-      return {
-        personId: row.person_id,
-        csrfToken: row.csrf_token,
-        createdAt: row.created_at,
-        expiresAt: row.expires_at,
-        provider: row.provider,
-      };
+      if (!row || !(await admit(idHash, row))) return undefined;
+      return sessionOf(row);
+    },
+
+    async findSigned(id) {
+      if (!usable(id)) return undefined;
+      const idHash = sha256Hex(id);
+      const { rows } = await db.query<SessionRow & PrincipalRow>(
+        `select s.csrf_token, s.created_at, s.last_seen_at, s.expires_at, s.provider, ${PRINCIPAL_COLUMNS}
+         from _sessions s join people p on p.id = s.person_id left join identities i on i.id = p.id
+         where s.id_hash = $1 and ${MAY_ACT}`,
+        [idHash],
+      );
+      const row = rows[0];
+      if (!row || !(await admit(idHash, row))) return undefined;
+      return { ...sessionOf(row), idHash, lastSeenAt: row.last_seen_at, principal: principalOf(row) };
+    },
+
+    async stillLive(found) {
+      const row = { expires_at: found.expiresAt, last_seen_at: found.lastSeenAt };
+      const live = await admit(found.idHash, row);
+      found.lastSeenAt = row.last_seen_at;
+      return live;
     },
 
     async destroy(id) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from '../config.js';
@@ -16,16 +17,24 @@ export function createLogger(level: Config['logLevel']): Logger {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/** One JSON line per request, tagged with a request id (taken from X-Request-Id when sane). */
-export function requestLogging(logger: Logger) {
+function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/**
+ * One JSON line per request, tagged with a request id (taken from X-Request-Id when sane). At a
+ * level that leaves those lines out (warn and above), requests still carry their id and a
+ * `req.log` for the errors they log, made only when one is logged: pino-http builds a child
+ * logger for every request, about a tenth of a millisecond of CPU that nothing would read.
+ */
+export function requestLogging(logger: Logger): RequestHandler {
+  if (!logger.isLevelEnabled('info')) return requestIdsOnly(logger);
   return pinoHttp<IncomingMessage, ServerResponse>({
     logger,
-    genReqId(req, res) {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    genReqId: requestIdOf,
     // A 4xx is the client's mistake, not the service's: info, like any other answer. A 503 (the
     // database is unavailable, or shutdown) too: one warning says it for the whole burst.
     customLogLevel: (_req, res, error) =>
@@ -40,5 +49,21 @@ export function requestLogging(logger: Logger) {
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-  });
+  }) as unknown as RequestHandler;
+}
+
+function requestIdsOnly(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const id = requestIdOf(req, res);
+    req.id = id;
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () =>
+        (log ??= logger.child({ req: { id, method: req.method, url: req.originalUrl.split('?')[0] } })),
+      set: (value: Logger) => void (log = value),
+    });
+    next();
+  };
 }

@@ -6,7 +6,7 @@
  * after the sign-in and CSRF checks.
  */
 import { Router, type ErrorRequestHandler } from 'express';
-import { createFlagReader, dbAuthorizer, type FlagReader } from '../access/guard.js';
+import { dbAuthorizer, type FlagReader } from '../access/guard.js';
 import type { Logger } from '../http/logging.js';
 import type { Db } from './db/db.js';
 import { createEventsRouter } from './events/router.js';
@@ -22,7 +22,7 @@ export interface PlatformApiDependencies {
   schema: DbSchema;
   /** The most rows an /api/db read answers (PostgREST's db-max-rows). */
   maxRows: number;
-  /** Disabled features, read live. */
+  /** Disabled features (shared briefly, forgotten on every change). */
   flags: FlagReader;
   /** The /api/people routes, built with the sign-in (auth). */
   people: Router;
@@ -57,8 +57,7 @@ export function createPlatformApi({
   api.use('/people', people);
   api.use('/canary', createHealthRouter({ db, flags, runner: health }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
-  // Feature flags for data requests: one read shared by requests within a second.
-  const authorize = dbAuthorizer(schema, createFlagReader(db, { maxAgeMs: 1000 }));
+  const authorize = dbAuthorizer(schema, flags);
   api.use(
     '/db',
     createDbRouter({ db, schema, maxRows, authorize, writeRules: platformWriteRules }),

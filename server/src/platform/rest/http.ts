@@ -3,7 +3,8 @@ import { RestError } from './errors.js';
 
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only';
-  count: boolean;
+  /** PostgREST's counts: exact, the planner's estimate, or exact up to db-max-rows and planned past it. */
+  count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
 }
 
@@ -17,9 +18,10 @@ export function preferences(req: Request): Preferences {
     tokens.find((token) => token.startsWith(`${name}=`))?.slice(name.length + 1);
   const returning = value('return');
   const resolution = value('resolution');
+  const count = value('count');
   return {
     return: returning === 'representation' || returning === 'headers-only' ? returning : 'minimal',
-    count: value('count') === 'exact' || value('count') === 'planned' || value('count') === 'estimated',
+    ...(count === 'exact' || count === 'planned' || count === 'estimated' ? { count } : {}),
     ...(resolution === 'merge-duplicates' || resolution === 'ignore-duplicates' ? { resolution } : {}),
   };
 }

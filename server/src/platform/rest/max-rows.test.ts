@@ -30,6 +30,55 @@ describe('maxRows (db-max-rows)', () => {
     expect(counted.headers.get('content-range')).toBe('1-2/4');
   });
 
+  describe('count=planned and count=estimated', () => {
+    const plannedRows = async (sql: string, params: unknown[] = []) => {
+      const { rows } = await fixture.db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+        `explain (format json) ${sql}`,
+        params,
+      );
+      return rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
+    };
+    const sentSince = (from: number) => fixture.statements.slice(from).map((statement) => statement.text);
+
+    it("answers the planner's estimate of the filtered rows for count=planned, without counting", async () => {
+      const from = fixture.statements.length;
+      const answer = await get('people?select=id&order=id&id=gt.1', { Prefer: 'count=planned' });
+      expect(answer.status).toBe(206);
+      expect(answer.headers.get('preference-applied')).toBe('count=planned');
+      const estimate = await plannedRows(`select 1 from people where id > $1`, [1]);
+      expect(answer.headers.get('content-range')).toBe(`0-1/${estimate}`);
+      const sent = sentSince(from);
+      expect(sent.some((text) => text.startsWith('explain (format json) select 1 from'))).toBe(true);
+      expect(sent.some((text) => text.includes('count(*) from'))).toBe(false);
+    });
+
+    it('counts exactly for count=estimated up to db-max-rows, in the read itself', async () => {
+      const from = fixture.statements.length;
+      const answer = await get('people?select=id&order=id&id=lte.2', { Prefer: 'count=estimated' });
+      expect(answer.headers.get('content-range')).toBe('0-1/2');
+      expect(answer.headers.get('preference-applied')).toBe('count=estimated');
+      expect(sentSince(from)).toHaveLength(1);
+    });
+
+    it("answers the planner's estimate for count=estimated past db-max-rows, never below the rows seen", async () => {
+      const from = fixture.statements.length;
+      const answer = await get('people?select=id&order=id', { Prefer: 'count=estimated' });
+      const estimate = Math.max(3, await plannedRows('select 1 from people'));
+      expect(answer.headers.get('content-range')).toBe(`0-1/${estimate}`);
+      expect(answer.headers.get('preference-applied')).toBe('count=estimated');
+      expect(sentSince(from).some((text) => text.startsWith('explain (format json)'))).toBe(true);
+    });
+
+    it('estimates the rows of a set-returning function with its arguments', async () => {
+      const answer = await get('rpc/incidents_by_severity?sev=high&select=id&order=id', {
+        Prefer: 'count=planned',
+      });
+      expect(answer.status).toBeLessThan(300);
+      expect(answer.headers.get('content-range')).toMatch(/^0-1\/\d+$/);
+      expect(answer.headers.get('preference-applied')).toBe('count=planned');
+    });
+  });
+
   it('does not cap embedded rows', async () => {
     const teams = await get('teams?select=id,team_members(person_id)&id=eq.1');
     expect((teams.body as { team_members: unknown[] }[])[0]!.team_members).toHaveLength(2);

@@ -32,6 +32,7 @@ import {
 } from './rpc.js';
 import type { DbFunction, DbSchema, Relation } from './schema.js';
 import {
+  buildPlannedCount,
   buildRead,
   Params,
   plan,
@@ -241,19 +242,41 @@ async function read(
 ): Promise<Reply> {
   const root = plan(context.schema, source, parsed);
   const range = cappedRange(context, req, root.options, how.single);
-  const query = buildRead(root, { ...range, count: how.prefer.count }, params);
-  const answer = await run(db, query);
+  const counting = how.prefer.count;
+  const plannedCount = () => runPlannedCount(db, buildPlannedCount(root, params?.copy()));
+  // Over db-max-rows, count=estimated answers the planner's estimate, never below the rows seen.
+  const upTo = counting === 'estimated' ? context.maxRows + 1 : undefined;
+  const query = buildRead(
+    root,
+    { ...range, ...(counting && counting !== 'planned' ? { count: upTo ? { upTo } : {} } : {}) },
+    params?.copy(),
+  );
+  const [answer, planned] = await Promise.all([
+    run(db, query),
+    counting === 'planned' ? plannedCount() : undefined,
+  ]);
+  if (planned !== undefined) answer.total = planned;
+  if (upTo && answer.total !== undefined && answer.total >= upTo)
+    answer.total = Math.max(answer.total, await plannedCount());
   const status = how.single ? 200 : rangeStatus(range.offset, answer.n, answer.total);
   const headers: Record<string, string> = {
     'Content-Range': contentRange(range.offset, answer.n, answer.total),
   };
-  if (how.prefer.count) headers['Preference-Applied'] = 'count=exact';
+  if (counting) headers['Preference-Applied'] = `count=${counting}`;
   return { status, headers, body: how.single ? singleObject(answer) : answer.body };
 }
 
 function reply(req: Request, res: Response, answer: Reply): void {
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   send(req, res, answer.status, answer.body);
+}
+
+/** The "Plan Rows" of an EXPLAIN (FORMAT JSON). */
+async function runPlannedCount(db: Queryable, query: BuiltQuery): Promise<number> {
+  const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(query.text, query.params);
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
 async function run(db: Queryable, query: BuiltQuery): Promise<Answer> {

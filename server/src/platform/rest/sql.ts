@@ -23,6 +23,13 @@ export class Params {
     this.values.push(value);
     return type === 'text' ? `$${this.values.length}::text` : `$${this.values.length}::text::${type}`;
   }
+
+  /** Another list starting with the same values, for a second statement over the same source. */
+  copy(): Params {
+    const copied = new Params();
+    copied.values.push(...this.values);
+    return copied;
+  }
 }
 
 /** Where a node's rows come from: a table or view, a write's CTE, or a function call. */
@@ -357,21 +364,39 @@ function embedSql(node: PlanNode, params: Params): string {
 export interface ReadOptions {
   limit?: number;
   offset?: number;
-  count: boolean;
+  /** Count the rows matching the filters: all of them, or at most `upTo`. */
+  count?: { upTo?: number };
 }
 
 /**
  * One statement answering a read: `body` (the JSON text, made by Postgres), `n` (rows in it) and,
- * when counting, `total` (rows matching the filters, ignoring limit and offset).
+ * when counting, `total` (rows matching the filters, ignoring limit and offset; with `upTo`,
+ * at most that many).
  */
 export function buildRead(root: PlanNode, options: ReadOptions, params = new Params()): BuiltQuery {
   const where = whereSql(root, params);
   const from = root.source.from(root.alias);
   const rows = `select ${root.alias}.* from ${from} where ${where}${orderSql(root, params)}${pagingSql(options.limit, options.offset, params)}`;
-  const count = options.count ? `, (select count(*) from ${from} where ${where}) as total` : '';
+  const counted = options.count?.upTo
+    ? `(select 1 from ${from} where ${where} limit ${params.add(String(options.count.upTo), 'bigint')}) _counted`
+    : `${from} where ${where}`;
+  const count = options.count ? `, (select count(*) from ${counted}) as total` : '';
   const body = `coalesce(json_agg(${jsonObjectSql(root, params)}), '[]'::json)::text`;
   return {
     text: `select ${body} as body, count(*) as n${count} from (${rows}) ${root.alias}`,
+    params: params.values,
+  };
+}
+
+/**
+ * The planner's estimate of the rows matching a read's filters (PostgREST's count=planned):
+ * `EXPLAIN (FORMAT JSON)` of the filtered source, without running it. `params` holds what the
+ * source itself binds (a function's arguments), as for buildRead.
+ */
+export function buildPlannedCount(root: PlanNode, params = new Params()): BuiltQuery {
+  const where = whereSql(root, params);
+  return {
+    text: `explain (format json) select 1 from ${root.source.from(root.alias)} where ${where}`,
     params: params.values,
   };
 }

@@ -1,0 +1,45 @@
+import { Writable } from 'node:stream';
+import express from 'express';
+import { pino } from 'pino';
+import { requestLogging } from './logging.js';
+
+/** A server logging at `level` into lines; each request's route logs one error through req.log. */
+async function serve(level: 'info' | 'warn') {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  const app = express();
+  app.use(requestLogging(pino({ level }, sink)));
+  const api = express.Router();
+  api.get('/fails', (req, res) => {
+    req.log.error('it failed');
+    res.status(500).end();
+  });
+  app.use('/api', api);
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/fails?secret=x`;
+  return { lines, url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe.each(['info', 'warn'] as const)('request logging at %s', (level) => {
+  it("tags a request's error with its id, method and path (no query), and answers the id", async () => {
+    const { lines, url, close } = await serve(level);
+    try {
+      const response = await fetch(url, { headers: { 'X-Request-Id': 'trace-7' } });
+      expect(response.headers.get('x-request-id')).toBe('trace-7');
+      const failed = lines.find((line) => line.msg === 'it failed');
+      expect(failed).toMatchObject({ req: { id: 'trace-7', method: 'GET', url: '/api/fails' } });
+      // A line per request only where the level shows it.
+      expect(lines.some((line) => line.msg === 'request errored' || line.msg === 'request completed')).toBe(
+        level === 'info',
+      );
+    } finally {
+      await close();
+    }
+  });
+});
