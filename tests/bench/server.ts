@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../support/free-port.js';
 import path from 'node:path';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
@@ -33,14 +33,6 @@ export interface Server {
   child: ChildProcess;
   /** From spawn to /readyz answering. */
   readyMs: number;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts a build's server with env over the bench's defaults; resolves once signed in. */

@@ -10,6 +10,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { availableBackends, freshDatabase } from '../support/databases.js';
+import { freePort } from '../support/free-port.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_PASSWORD = 'workers-admin-password';
@@ -20,15 +21,6 @@ interface LogLine {
   worker?: number;
   pid?: number;
   req?: { id: string };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
