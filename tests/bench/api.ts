@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../server/src/platform/db/db.js';
 import { createDbRouter } from '../../server/src/platform/rest/router.js';
 import { loadSchema } from '../../server/src/platform/rest/schema.js';
 import { CHECKS, STATUSES_PER_CHECK, loadBenchData } from './dataset.js';
-import { BURST, bursts, endpointCost } from './requests.js';
+import { BURST, bursts, recordEndpointCost } from './requests.js';
 import { get, rssMb, startServer, stopServer, type Build, type Server } from './server.js';
 import { time, timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
@@ -162,27 +162,19 @@ export async function benchApi(backEnd: BackEnd, builds: readonly Build[], resul
       burst.map((b) => b.serverCpuMs),
     );
 
-    const about = await endpointCost(servers, 'api/about');
-    results.setAll(
-      ROWS.aboutP95,
+    await recordEndpointCost(
+      results,
+      servers,
+      'api/about',
+      { p95: ROWS.aboutP95, cpu: ROWS.aboutCpu },
       backEnd,
-      about.map((t) => t.p95),
     );
-    results.setAll(
-      ROWS.aboutCpu,
+    await recordEndpointCost(
+      results,
+      servers,
+      'healthz',
+      { p95: ROWS.healthzP95, cpu: ROWS.healthzCpu },
       backEnd,
-      about.map((t) => t.serverCpuMs),
-    );
-    const healthz = await endpointCost(servers, 'healthz');
-    results.setAll(
-      ROWS.healthzP95,
-      backEnd,
-      healthz.map((t) => t.p95),
-    );
-    results.setAll(
-      ROWS.healthzCpu,
-      backEnd,
-      healthz.map((t) => t.serverCpuMs),
     );
 
     results.setAll(

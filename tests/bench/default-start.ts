@@ -7,7 +7,7 @@ import { loadDemoData } from '../../server/src/platform/demo/index.js';
 import { prepareDatabase } from '../../server/src/platform/demo/prepare.js';
 import { burstPaths } from './api.js';
 import { firstRenders, withBrowser } from './render.js';
-import { BURST, bursts, endpointCost } from './requests.js';
+import { BURST, bursts, recordEndpointCost } from './requests.js';
 import { getJson, rssMb, startServer, stopServer, type Build, type Server } from './server.js';
 import type { Results, RowSpec } from './table.js';
 import { freshDatabase, type Database } from './targets.js';
@@ -137,27 +137,19 @@ export async function benchDefaultStart(builds: readonly Build[], results: Resul
       renders.map((r) => r.p95),
     );
 
-    const about = await endpointCost(servers, 'api/about');
-    results.setAll(
-      ROWS.aboutP95,
+    await recordEndpointCost(
+      results,
+      servers,
+      'api/about',
+      { p95: ROWS.aboutP95, cpu: ROWS.aboutCpu },
       COLUMN,
-      about.map((t) => t.p95),
     );
-    results.setAll(
-      ROWS.aboutCpu,
+    await recordEndpointCost(
+      results,
+      servers,
+      'healthz',
+      { p95: ROWS.healthzP95, cpu: ROWS.healthzCpu },
       COLUMN,
-      about.map((t) => t.serverCpuMs),
-    );
-    const healthz = await endpointCost(servers, 'healthz');
-    results.setAll(
-      ROWS.healthzP95,
-      COLUMN,
-      healthz.map((t) => t.p95),
-    );
-    results.setAll(
-      ROWS.healthzCpu,
-      COLUMN,
-      healthz.map((t) => t.serverCpuMs),
     );
   } finally {
     for (const server of servers) await stopServer(server);

@@ -1,6 +1,7 @@
 /** Request patterns measured on any server: a burst of concurrent list requests, and one endpoint's cost. */
 import { median, summarize, timeInterleaved, type Timing } from './stats.js';
 import { cpuMs, get, type Server } from './server.js';
+import type { Results, RowSpec } from './table.js';
 
 export const BURST = 200;
 
@@ -56,7 +57,7 @@ export interface EndpointCost extends Timing {
 }
 
 /** n signed-in GETs of one path per server, one at a time, interleaved between servers. */
-export async function endpointCost(
+async function endpointCost(
   servers: readonly Server[],
   requestPath: string,
   n = 300,
@@ -66,4 +67,31 @@ export async function endpointCost(
   const before = servers.map((s) => cpuMs(s.pid));
   const timings = await timeInterleaved(servers, n, (server) => get(server, requestPath), 0);
   return timings.map((timing, k) => ({ ...timing, serverCpuMs: (cpuMs(servers[k]!.pid) - before[k]!) / n }));
+}
+
+/** The rows of one endpoint's cost: its p95 and the server CPU per request. */
+export interface EndpointRows {
+  p95: RowSpec;
+  cpu: RowSpec;
+}
+
+/** Measures an endpoint's cost on every server and puts it in its rows under `column`. */
+export async function recordEndpointCost(
+  results: Results,
+  servers: readonly Server[],
+  requestPath: string,
+  rows: EndpointRows,
+  column: string,
+): Promise<void> {
+  const costs = await endpointCost(servers, requestPath);
+  results.setAll(
+    rows.p95,
+    column,
+    costs.map((cost) => cost.p95),
+  );
+  results.setAll(
+    rows.cpu,
+    column,
+    costs.map((cost) => cost.serverCpuMs),
+  );
 }

@@ -388,7 +388,7 @@ test('the code viewer copy button puts the YAML on the clipboard and says so', a
 });
 
 test('the YAML editor takes its final height while it loads, so nothing under it moves', async ({ page }) => {
-  // Holds CodeMirror's chunk back so the placeholder can be measured before the editor arrives.
+  // Holds CodeMirror's chunk back so the loading skeleton can be measured before the editor arrives.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/chunks/CodeEditor-*.js', async (route) => {

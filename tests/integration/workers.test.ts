@@ -59,22 +59,27 @@ function request(
   });
 }
 
+/** The console from source with two workers on PostgreSQL, as the primary would run them. */
+function startTwoWorkers(port: number, databaseUrl: string, env: Record<string, string> = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      WORKERS: '2',
+      LOG_LEVEL: 'info',
+      ADMIN_PASSWORD,
+      ...env,
+    },
+  });
+}
+
 maybe('several server processes on PostgreSQL (WORKERS=2)', () => {
   it('answers from both workers, shares sessions, runs background tasks once and stops on SIGTERM', async () => {
     const database = await freshDatabase('postgres', 'empty');
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        DATABASE_URL: database.databaseUrl,
-        WORKERS: '2',
-        LOG_LEVEL: 'info',
-        DEMO_DATA: 'false',
-        ADMIN_PASSWORD,
-      },
-    });
+    const child = startTwoWorkers(port, database.databaseUrl!, { DEMO_DATA: 'false' });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
@@ -168,17 +173,7 @@ maybe('several server processes on PostgreSQL (WORKERS=2)', () => {
     const taken = net.createServer().listen(0);
     await once(taken, 'listening');
     const { port } = taken.address() as net.AddressInfo;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        DATABASE_URL: database.databaseUrl,
-        WORKERS: '2',
-        LOG_LEVEL: 'info',
-        ADMIN_PASSWORD,
-      },
-    });
+    const child = startTwoWorkers(port, database.databaseUrl!);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -74,7 +74,7 @@ function theme(height: CodeViewerHeight) {
     '&.cm-focused': { outline: '2px solid var(--pf-t--global--border--color--clicked)' },
     '.cm-scroller': { fontFamily: 'var(--pf-t--global--font--family--mono)', overflow: 'auto' },
     '.cm-content': { caretColor: 'var(--pf-t--global--text--color--regular)' },
-    // CodeMirror's own grey is too faint to read (axe: color-contrast).
+    // The hint text of an empty editor: CodeMirror's own grey is too faint to read (axe: color-contrast).
     '.cm-placeholder': { color: 'var(--pf-t--global--text--color--placeholder)' },
     '.cm-gutters': {
       backgroundColor: 'var(--pf-t--global--background--color--secondary--default)',

@@ -8,7 +8,7 @@ const LINE_HEIGHT = 'calc(1.4 * var(--pf-t--global--font--size--sm))';
 const CHROME = '10px';
 
 /**
- * The height the editor takes for this many lines: what the placeholder shown while CodeMirror
+ * The height the editor takes for this many lines: what the skeleton shown while CodeMirror
  * loads must take too, or the form under it moves as the editor arrives and a click aimed
  * below lands on something else.
  */
@@ -18,6 +18,6 @@ export function editorHeight(height: CodeViewerHeight, lines: number): string {
   return `min(max(${EDITOR_MIN_HEIGHT}, calc(${lines} * ${LINE_HEIGHT} + ${CHROME})), ${most})`;
 }
 
-/** Lines shown: the text's, or the placeholder's while the text is empty. */
+/** Lines shown: the text's, or the hint text's (the `placeholder` prop) while the text is empty. */
 export const shownLines = (value: string, placeholder: string | undefined): number =>
   (value === '' && placeholder ? placeholder : value).split('\n').length;
