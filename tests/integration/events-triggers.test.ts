@@ -23,9 +23,12 @@ describe.each(availableBackends())('platform event triggers on %s', (backend) =>
   });
 
   /** The events queued about one row, oldest first (those of one statement by name). */
+  // In the order the writes ran: created_at alone ties on PGlite, whose clock counts whole
+  // milliseconds; the inserting transaction's id (xmin) does not.
   const eventsAbout = (id: string) =>
     sql<{ name: string; properties: Record<string, unknown> }>(
-      `select name, properties from event_queue where properties->>'id' = $1 order by created_at, name`,
+      `select name, properties from event_queue where properties->>'id' = $1
+        order by created_at, xmin::text::bigint, name`,
       [id],
     );
 
