@@ -16,6 +16,8 @@ import { createKubeconfigDownload } from './kube/kubeconfig.js';
 import { createKubeRouter } from './kube/router.js';
 import { backendVersion } from './version.js';
 import { createPlatformApi, platformBodyErrors } from './platform/api.js';
+import { sharedReads } from './platform/rest/shared-reads.js';
+import { forgetOnWrites } from './http/forget-on-writes.js';
 import type { Db } from './platform/db/db.js';
 import type { CheckRunner } from './platform/health/router.js';
 import { createSpecsRouter } from './platform/specs/router.js';
@@ -80,6 +82,8 @@ export function createApp({
   api.use(checkRequestValues);
   api.use(authentication.identify);
   api.use(identity.forgetCachesOnWrites);
+  const reads = sharedReads({ startAfterTurn: db.kind === 'pglite' });
+  api.use(forgetOnWrites(reads.forget));
   api.use('/auth', publicAuth);
   api.use(authentication.requireSignedIn, authentication.csrf);
   api.use('/auth', account);
@@ -94,6 +98,7 @@ export function createApp({
     logger,
     eventsHeartbeatMs: config.eventsHeartbeatMs,
     isShuttingDown,
+    sharedReads: reads,
   });
   api.use(platformApi, platformBodyErrors);
   api.use('/specs', createSpecsRouter({ flags: identity.flags }));

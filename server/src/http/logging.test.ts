@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import express from 'express';
 import { pino } from 'pino';
-import { requestLogging } from './logging.js';
+import { linesPerTurn, requestLogging } from './logging.js';
 
 /** A server logging at `level` into lines; each request's route logs one error through req.log. */
 async function serve(level: 'info' | 'warn') {
@@ -41,5 +41,20 @@ describe.each(['info', 'warn'] as const)('request logging at %s', (level) => {
     } finally {
       await close();
     }
+  });
+});
+
+describe('lines per turn', () => {
+  it('writes the lines of one turn together once it ends, and a later line in a write of its own', async () => {
+    const writes: string[] = [];
+    const out = linesPerTurn({ write: (text: string) => writes.push(text) });
+    out.write('a\n');
+    out.write('b\n');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\n']);
+    out.write('c\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\n', 'c\n']);
   });
 });

@@ -8,11 +8,38 @@ import type { Config } from '../config.js';
 export type { Logger };
 
 export function createLogger(level: Config['logLevel']): Logger {
-  return pino({
-    level,
-    base: { service: 'ops-console' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  return pino(
+    {
+      level,
+      base: { service: 'ops-console' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    (stdoutLines ??= linesPerTurn(pino.destination({ dest: 1, sync: true }))),
+  );
+}
+
+/** One for the process, however many loggers write to it. */
+let stdoutLines: { write(line: string): void } | undefined;
+
+/**
+ * Writes the lines logged in one turn of the event loop together at its end: a burst of
+ * requests finishing together costs one write to stdout, not one each, and no line waits longer
+ * than the turn it was logged in. What is left when the process exits is written then.
+ */
+export function linesPerTurn(out: { write(text: string): unknown }): { write(line: string): void } {
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.length === 0) return;
+    const text = lines.join('');
+    lines = [];
+    out.write(text);
+  };
+  process.on('exit', flush);
+  return {
+    write(line) {
+      if (lines.push(line) === 1) setImmediate(flush);
+    },
+  };
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;

@@ -5,6 +5,7 @@ import { listen, signedInAs } from '../http/test-app.js';
 import { createPlatformApi, platformBodyErrors, platformWriteRules } from './api.js';
 import type { Db } from './db/db.js';
 import type { DbSchema } from './rest/schema.js';
+import { sharedReads } from './rest/shared-reads.js';
 
 /**
  * The platform group on its own, as app.ts mounts it below /api: it answers the platform's paths
@@ -34,6 +35,7 @@ beforeAll(async () => {
       logger: pino({ level: 'silent' }),
       eventsHeartbeatMs: 15_000,
       isShuttingDown: () => false,
+      sharedReads: sharedReads(),
     }),
     platformBodyErrors,
   );

@@ -14,6 +14,7 @@ import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
+import type { SharedReads } from './rest/shared-reads.js';
 import { composeWriteRules } from './rest/write-rules.js';
 import { specWriteRules } from './specs/rules.js';
 
@@ -33,6 +34,8 @@ export interface PlatformApiDependencies {
   eventsHeartbeatMs: number;
   /** True once shutdown began: open event streams end. */
   isShuttingDown: () => boolean;
+  /** Where identical /api/db reads running at once share a statement; forgotten on every write. */
+  sharedReads: SharedReads;
 }
 
 /**
@@ -52,6 +55,7 @@ export function createPlatformApi({
   logger,
   eventsHeartbeatMs,
   isShuttingDown,
+  sharedReads,
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
@@ -60,7 +64,7 @@ export function createPlatformApi({
   const authorize = dbAuthorizer(schema, flags);
   api.use(
     '/db',
-    createDbRouter({ db, schema, maxRows, authorize, writeRules: platformWriteRules }),
+    createDbRouter({ db, schema, maxRows, authorize, writeRules: platformWriteRules, sharedReads }),
     restBodyErrors,
   );
   return api;

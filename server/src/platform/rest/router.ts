@@ -50,6 +50,7 @@ import {
   type InsertOptions,
   type WriteAnswer,
 } from './write.js';
+import type { SharedReads } from './shared-reads.js';
 import { ruleOf, type WriteRequest, type WriteRule, type WriteRules } from './write-rules.js';
 
 export interface DbRouterOptions {
@@ -71,6 +72,8 @@ export interface DbRouterOptions {
    * the areas' rules with composeWriteRules. A relation without rules is written as asked.
    */
   writeRules?: WriteRules;
+  /** Where identical reads running at once share one statement (see shared-reads.ts). */
+  sharedReads?: SharedReads;
 }
 
 export type Authorize = (req: Request, name: string, parsed: ParsedQuery) => void | Promise<void>;
@@ -83,6 +86,7 @@ interface Context {
   maxRows: number;
   authorize?: Authorize;
   writeRules: WriteRules;
+  sharedReads?: SharedReads;
 }
 
 /** An answer to send: built first, sent once any transaction is over. */
@@ -119,6 +123,7 @@ export function createDbRouter(options: DbRouterOptions): express.Router {
     maxRows,
     authorize: options.authorize,
     writeRules: options.writeRules ?? {},
+    sharedReads: options.sharedReads,
   };
   const router = express.Router();
   router.all(
@@ -243,7 +248,9 @@ async function read(
   const root = plan(context.schema, source, parsed);
   const range = cappedRange(context, req, root.options, how.single);
   const counting = how.prefer.count;
-  const plannedCount = () => runPlannedCount(db, buildPlannedCount(root, params?.copy()));
+  // Only statements on their own share: one inside a transaction sees that transaction's writes.
+  const shared = db === context.db ? context.sharedReads : undefined;
+  const plannedCount = () => runPlannedCount(db, buildPlannedCount(root, params?.copy()), shared);
   // Over db-max-rows, count=estimated answers the planner's estimate, never below the rows seen.
   const upTo = counting === 'estimated' ? context.maxRows + 1 : undefined;
   const query = buildRead(
@@ -252,7 +259,7 @@ async function read(
     params?.copy(),
   );
   const [answer, planned] = await Promise.all([
-    run(db, query),
+    run(db, query, shared),
     counting === 'planned' ? plannedCount() : undefined,
   ]);
   if (planned !== undefined) answer.total = planned;
@@ -272,20 +279,23 @@ function reply(req: Request, res: Response, answer: Reply): void {
 }
 
 /** The "Plan Rows" of an EXPLAIN (FORMAT JSON). */
-async function runPlannedCount(db: Queryable, query: BuiltQuery): Promise<number> {
-  const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(query.text, query.params);
+async function runPlannedCount(db: Queryable, query: BuiltQuery, shared?: SharedReads): Promise<number> {
+  const { rows } = await queryOn<{ 'QUERY PLAN': unknown }>(db, query, shared);
   const plan = rows[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
   return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
-async function run(db: Queryable, query: BuiltQuery): Promise<Answer> {
-  const { rows } = await db.query<{
+const queryOn = <R>(db: Queryable, query: BuiltQuery, shared?: SharedReads) =>
+  shared ? shared.query<R>(db, query.text, query.params) : db.query<R>(query.text, query.params);
+
+async function run(db: Queryable, query: BuiltQuery, shared?: SharedReads): Promise<Answer> {
+  const { rows } = await queryOn<{
     body: string | null;
     n: number | string;
     total?: number | string;
     written?: string;
-  }>(query.text, query.params);
+  }>(db, query, shared);
   const row = rows[0] ?? { body: '[]', n: 0 };
   return {
     body: row.body,

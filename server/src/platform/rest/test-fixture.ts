@@ -1,10 +1,12 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { forgetOnWrites } from '../../http/forget-on-writes.js';
 import type { Db } from '../db/db.js';
 import { openTestDatabase } from '../db/test-database.js';
 import { createDbRouter, restBodyErrors } from './router.js';
 import { loadSchema, type DbSchema } from './schema.js';
+import type { SharedReads } from './shared-reads.js';
 import type { WriteRules } from './write-rules.js';
 
 /** A small schema exercising every kind of relationship, type and function the API handles. */
@@ -94,6 +96,10 @@ export interface FixtureOptions {
   /** The app's JSON body limit (express.json before the router, as in app.ts). */
   bodyLimit?: string;
   writeRules?: WriteRules;
+  /** Identical reads share a statement, forgotten on writes (as app.ts mounts it). */
+  sharedReads?: SharedReads;
+  /** Awaited after each statement the router sends has run, before its answer goes back. */
+  beforeAnswer?: (text: string) => Promise<void>;
 }
 
 /** A PGlite (a copy of the blank template) with the fixture schema, and the router served on a free port. */
@@ -105,9 +111,11 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
   const record = <T extends { query: Db['query'] }>(target: T): T =>
     ({
       ...target,
-      query: (text: string, params?: readonly unknown[]) => {
+      query: async (text: string, params?: readonly unknown[]) => {
         statements.push({ text, params: params ?? [] });
-        return target.query(text, params);
+        const result = await target.query(text, params);
+        await options.beforeAnswer?.(text);
+        return result;
       },
     }) as T;
   const recorded: Db = {
@@ -132,6 +140,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
   app.use(
     express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }),
   );
+  if (options.sharedReads) app.use(forgetOnWrites(options.sharedReads.forget));
   app.use(
     '/api/db',
     createDbRouter({
@@ -139,6 +148,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
       schema,
       ...(options.maxRows === undefined ? {} : { maxRows: options.maxRows }),
       ...(options.writeRules ? { writeRules: options.writeRules } : {}),
+      ...(options.sharedReads ? { sharedReads: options.sharedReads } : {}),
     }),
     restBodyErrors,
   );
