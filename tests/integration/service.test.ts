@@ -81,13 +81,15 @@ describe.each(availableBackends())('service basics on %s', (backend) => {
     expect(job).toEqual({ status: 'SUCCESS', details: { purged: expect.any(Number) } });
   });
 
-  it('compresses text answers when asked', async () => {
-    const response = await server.fetch('api/db/checks?limit=200', {
-      headers: { 'Accept-Encoding': 'gzip' },
-    });
-    // fetch decompresses transparently; the header tells what travelled.
-    expect(response.headers.get('content-encoding')).toBe('gzip');
-  });
+  it.each(['api/db/checks?limit=200', 'api/canary/api/summary', 'metrics'])(
+    'compresses text answers when asked: %s',
+    async (path) => {
+      const response = await server.fetch(path, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(response.status).toBe(200);
+      // fetch decompresses transparently; the header tells what travelled.
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+    },
+  );
 });
 
 describe('the UI under a base path', () => {

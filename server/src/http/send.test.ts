@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
-import { sendWhole } from './send.js';
+import { gzipped, sendWhole } from './send.js';
 
 describe('sendWhole', () => {
   let url: string;
@@ -50,5 +50,18 @@ describe('sendWhole', () => {
     const small = await raw('/rows/2', 'gzip');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers.vary).toBe('Accept-Encoding');
+  });
+});
+
+describe('gzipped', () => {
+  const body = (n: number) => JSON.stringify({ n, rows: Array.from({ length: 50 }, (_, id) => ({ id })) });
+
+  it('compresses the same text once, sent again, and forgets it after eight others', () => {
+    const first = gzipped(body(1));
+    expect(JSON.parse(gunzipSync(first).toString())).toMatchObject({ n: 1 });
+    // Equal text, another string: the remembered bytes.
+    expect(gzipped(` ${body(1)}`.slice(1))).toBe(first);
+    for (let n = 2; n <= 9; n++) gzipped(body(n));
+    expect(gzipped(body(1))).not.toBe(first);
   });
 });

@@ -21,8 +21,27 @@ export function sendWhole(req: Request, res: Response, body: string): void {
     req.headers['accept-encoding'] !== undefined &&
     req.acceptsEncodings('gzip', 'identity') === 'gzip';
   if (!wantsGzip) return end(res, body);
+  if (body.length <= rememberLimit) return end(res, gzipped(body), 'gzip');
   if (body.length <= syncLimit) return end(res, gzipSync(body, { level: 1 }), 'gzip');
   gzip(body, { level: 1 }, (error, compressed) => (error ? end(res, body) : end(res, compressed, 'gzip')));
+}
+
+/** Bodies up to this size are remembered gzipped (at most `remembered` of them, the latest). */
+const rememberLimit = 64 * 1024;
+const remembered = 8;
+const recentlyGzipped = new Map<string, Buffer>();
+
+/**
+ * The body gzipped, once for the same text sent again soon: the answers to a burst of the same
+ * list share one statement's body (platform/rest/shared-reads.ts), and are compressed once.
+ */
+export function gzipped(body: string): Buffer {
+  const known = recentlyGzipped.get(body);
+  if (known) return known;
+  const compressed = gzipSync(body, { level: 1 });
+  if (recentlyGzipped.size >= remembered) recentlyGzipped.delete(recentlyGzipped.keys().next().value!);
+  recentlyGzipped.set(body, compressed);
+  return compressed;
 }
 
 function end(res: Response, data: string | Buffer, encoding?: 'gzip'): void {
