@@ -58,7 +58,7 @@ export async function platformUiBuild(): Promise<{ dir: string } | { why: string
     if (fs.existsSync(path.join(dir, 'index.html'))) return { dir };
     const message = (error as { stderr?: string }).stderr?.match(/npm error (code|network) .*/)?.[0];
     return {
-      why: `npm pack ${PLATFORM_UI_PACKAGE} failed: ${message ?? (error as Error).message.split('\n')[0]}`,
+      why: `${PLATFORM_UI_PACKAGE} could not be packed and unpacked: ${message ?? (error as Error).message.split('\n')[0]}`,
     };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
