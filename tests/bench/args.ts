@@ -1,7 +1,10 @@
-/** `npm run bench -- [--api] [--health] [--web] [--default-start] [--against <dir-or-command>]`. */
+/**
+ * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start]
+ * [--against <dir-or-command>]`.
+ */
 
-export type Part = 'api' | 'health' | 'web' | 'default-start';
-export const PARTS: readonly Part[] = ['api', 'health', 'web', 'default-start'];
+export type Part = 'api' | 'health' | 'web' | 'platform-ui' | 'default-start';
+export const PARTS: readonly Part[] = ['api', 'health', 'web', 'platform-ui', 'default-start'];
 
 export interface BenchArgs {
   /** The parts to measure: those named, or every part when none is. */

@@ -4,7 +4,14 @@
  * Chromium, and the JS that render downloads.
  */
 import type { Db } from '../../server/src/platform/db/db.js';
-import { firstRenders, scriptSizes, withBrowser } from './render.js';
+import {
+  PLATFORM_ROWS,
+  consoleOverPlatform,
+  platformTarget,
+  startPlatformUi,
+  type PlatformUi,
+} from './platform-ui.js';
+import { consoleTargets, firstRendersOf, scriptSizes, withBrowser, type RenderTarget } from './render.js';
 import { getJson, startServer, stopServer, type Build, type Server } from './server.js';
 import { timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
@@ -103,6 +110,30 @@ async function timeSummary(servers: readonly Server[], start: string, n: number)
 export interface HealthParts {
   summary: boolean;
   web: boolean;
+  /** The platform UI's build directory, when its rows are measured beside the web rows. */
+  platformUi?: string;
+}
+
+/** The platform UI in front of build A's server, or undefined (the reason recorded) when it can't start. */
+async function platformUiOf(
+  platformUi: HealthParts['platformUi'],
+  server: Server,
+  backEnd: BackEnd,
+  results: Results,
+): Promise<PlatformUi | undefined> {
+  if (!platformUi) return undefined;
+  results.declare(Object.values(PLATFORM_ROWS));
+  try {
+    return await startPlatformUi(platformUi, server);
+  } catch (error) {
+    platformNotMeasured(backEnd, results, `its server did not start: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+function platformNotMeasured(backEnd: BackEnd, results: Results, why: string): void {
+  console.log(`  platform UI not measured on ${backEnd}: ${why}`);
+  results.skip(`platform UI rows on ${backEnd}`, why);
 }
 
 export async function benchHealth(
@@ -140,29 +171,55 @@ export async function benchHealth(
       results.setAll(ROWS.week, backEnd, await timeSummary(servers, '7d', 20));
     }
     if (parts.web) {
+      const platform = await platformUiOf(parts.platformUi, servers[0]!, backEnd, results);
+      const checkRow = /health-check-\d{4}/;
       // Every check shown (passing ones too), ungrouped: 2,000 rows in the (virtualized) table.
-      const renders = await withBrowser((browser) =>
-        firstRenders(
-          browser,
-          servers,
-          'health?hidePassing=false&groupBy=no_grouping&timeRange=1h',
-          () => /health-check-\d{4}/,
-        ),
+      const targets: RenderTarget[] = consoleTargets(
+        servers,
+        'health?hidePassing=false&groupBy=no_grouping&timeRange=1h',
+        () => checkRow,
       );
-      results.setAll(
-        ROWS.renderP50,
-        backEnd,
-        renders.map((r) => r.p50),
-      );
-      results.setAll(
-        ROWS.renderP95,
-        backEnd,
-        renders.map((r) => r.p95),
-      );
-      for (const [k, render] of renders.entries()) {
-        const sizes = await scriptSizes(render.scripts);
-        results.set(ROWS.jsGzip, backEnd, k, sizes.gzipKb);
-        results.set(ROWS.jsBrotli, backEnd, k, sizes.brotliKb ?? 'not sent');
+      if (platform) targets.push(platformTarget(platform, servers[0]!, checkRow));
+      try {
+        const renders = await withBrowser((browser) => firstRendersOf(browser, targets));
+        const consoleRenders = renders.slice(0, servers.length);
+        results.setAll(
+          ROWS.renderP50,
+          backEnd,
+          consoleRenders.map((r) => r.p50),
+        );
+        results.setAll(
+          ROWS.renderP95,
+          backEnd,
+          consoleRenders.map((r) => r.p95),
+        );
+        const consoleJs: number[] = [];
+        for (const [k, render] of consoleRenders.entries()) {
+          const sizes = await scriptSizes(render.scripts);
+          consoleJs.push(sizes.gzipKb);
+          results.set(ROWS.jsGzip, backEnd, k, sizes.gzipKb);
+          results.set(ROWS.jsBrotli, backEnd, k, sizes.brotliKb ?? 'not sent');
+        }
+        const platformRender = renders[servers.length];
+        if (platformRender?.failed)
+          platformNotMeasured(backEnd, results, `its /health did not render: ${platformRender.failed}`);
+        else if (platformRender) {
+          const platformJs = (await scriptSizes(platformRender.scripts)).gzipKb;
+          results.set(PLATFORM_ROWS.render, backEnd, 0, platformRender.p50);
+          results.set(PLATFORM_ROWS.js, backEnd, 0, platformJs);
+          for (const [k, render] of consoleRenders.entries()) {
+            results.set(
+              PLATFORM_ROWS.renderRatio,
+              backEnd,
+              k,
+              consoleOverPlatform(render.p50, platformRender.p50),
+            );
+            results.set(PLATFORM_ROWS.jsRatio, backEnd, k, consoleOverPlatform(consoleJs[k]!, platformJs));
+          }
+        }
+      } finally {
+        // After the script sizes: they are downloaded again from the platform UI's server.
+        await platform?.close();
       }
     }
   } finally {

@@ -12,6 +12,8 @@ import { summarize, type Timing } from './stats.js';
 export interface Render extends Timing {
   /** The scripts the first load fetched (the entry, its static imports, the route's chunks). */
   scripts: string[];
+  /** Why an optional target's loads stopped (its figures are then missing). */
+  failed?: string;
 }
 
 export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Promise<T> {
@@ -24,18 +26,21 @@ export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Prom
   }
 }
 
-async function coldLoad(
-  browser: Browser,
-  server: Server,
-  pagePath: string,
-  shown: RegExp,
-  scripts?: string[],
-) {
+/** A page to load cold: its full URL, the cookie it is loaded with, the text that ends the wait. */
+export interface RenderTarget {
+  pageUrl: string;
+  cookie: string;
+  shown: RegExp;
+  /** A failed load ends this target's loads instead of the whole measure. */
+  optional?: boolean;
+}
+
+async function coldLoad(browser: Browser, target: RenderTarget, scripts?: string[]) {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   try {
-    const { hostname } = new URL(server.url);
+    const { hostname } = new URL(target.pageUrl);
     await context.addCookies(
-      server.cookie.split('; ').map((pair) => {
+      target.cookie.split('; ').map((pair) => {
         const [name, ...value] = pair.split('=');
         return { name: name!, value: value.join('='), domain: hostname, path: '/' };
       }),
@@ -44,8 +49,8 @@ async function coldLoad(
     if (scripts)
       page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     const started = performance.now();
-    await page.goto(`${server.url}${pagePath}`);
-    await page.getByText(shown).first().waitFor({ timeout: 30_000 });
+    await page.goto(target.pageUrl);
+    await page.getByText(target.shown).first().waitFor({ timeout: 30_000 });
     return performance.now() - started;
   } finally {
     await context.close();
@@ -53,25 +58,55 @@ async function coldLoad(
 }
 
 /**
- * `runs` cold loads of pagePath per server, interleaved, until text matching `shown` appears;
- * one untimed load first (it warms the server, not the browser).
+ * `runs` cold loads of each target, interleaved (A, B, A, B…), until its text appears; one
+ * untimed load of each first (it warms the servers, not the browser) records the scripts.
  */
-export async function firstRenders(
+export async function firstRendersOf(
+  browser: Browser,
+  targets: readonly RenderTarget[],
+  runs = 5,
+): Promise<Render[]> {
+  const scripts = targets.map((): string[] => []);
+  const samples = targets.map((): number[] => []);
+  const failed: (string | undefined)[] = targets.map(() => undefined);
+  const load = async (k: number, record: (ms: number) => void, scriptsSeen?: string[]) => {
+    if (failed[k] !== undefined) return;
+    try {
+      record(await coldLoad(browser, targets[k]!, scriptsSeen));
+    } catch (error) {
+      if (!targets[k]!.optional) throw error;
+      failed[k] = (error as Error).message.split('\n')[0];
+    }
+  };
+  for (const k of targets.keys()) await load(k, () => {}, scripts[k]);
+  for (let i = 0; i < runs; i++) {
+    for (const k of targets.keys()) await load(k, (ms) => samples[k]!.push(ms));
+  }
+  return samples.map((s, k) => ({ ...summarize(s), scripts: scripts[k]!, failed: failed[k] }));
+}
+
+/** The console's page at pagePath on each server, signed in. */
+export function consoleTargets(
+  servers: readonly Server[],
+  pagePath: string,
+  shown: (server: Server) => RegExp,
+): RenderTarget[] {
+  return servers.map((server) => ({
+    pageUrl: `${server.url}${pagePath}`,
+    cookie: server.cookie,
+    shown: shown(server),
+  }));
+}
+
+/** `runs` cold loads of pagePath per server, interleaved, until text matching `shown` appears. */
+export function firstRenders(
   browser: Browser,
   servers: readonly Server[],
   pagePath: string,
   shown: (server: Server) => RegExp,
   runs = 5,
 ): Promise<Render[]> {
-  const scripts = servers.map((): string[] => []);
-  for (const [k, server] of servers.entries())
-    await coldLoad(browser, server, pagePath, shown(server), scripts[k]);
-  const samples = servers.map((): number[] => []);
-  for (let i = 0; i < runs; i++) {
-    for (const [k, server] of servers.entries())
-      samples[k]!.push(await coldLoad(browser, server, pagePath, shown(server)));
-  }
-  return samples.map((s, k) => ({ ...summarize(s), scripts: scripts[k]! }));
+  return firstRendersOf(browser, consoleTargets(servers, pagePath, shown), runs);
 }
 
 function download(

@@ -13,6 +13,7 @@ import { parseArgs } from './args.js';
 import { benchDefaultStart } from './default-start.js';
 import { benchHealth } from './health.js';
 import { machineLoad } from './machine.js';
+import { PLATFORM_UI_PACKAGE, platformUiBuild } from './platform-ui.js';
 import { buildOf, type Build } from './server.js';
 import { Results } from './table.js';
 import { postgresUnavailable, type BackEnd } from './targets.js';
@@ -64,7 +65,24 @@ for (const backEnd of backEnds) {
   if (args.parts.has('api'))
     await part(`${backEnd}: list requests`, () => benchApi(backEnd, builds, results));
 }
-const health = { summary: args.parts.has('health'), web: args.parts.has('web') };
+let platformUi: string | undefined;
+if (args.parts.has('platform-ui')) {
+  console.log(`\nPlatform UI: ${PLATFORM_UI_PACKAGE}…`);
+  const build = await platformUiBuild();
+  if ('why' in build) {
+    console.log(`  not measured: ${build.why}`);
+    results.skip('platform UI rows', build.why);
+  } else {
+    console.log(`  ${build.dir}`);
+    platformUi = build.dir;
+  }
+}
+// The platform UI's ratios are taken against the console's --web rows of the same run.
+const health = {
+  summary: args.parts.has('health'),
+  web: args.parts.has('web') || args.parts.has('platform-ui'),
+  platformUi,
+};
 for (const backEnd of backEnds) {
   if (health.summary || health.web)
     await part(`${backEnd}: health dashboard`, () => benchHealth(backEnd, builds, health, results));
