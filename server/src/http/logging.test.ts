@@ -19,11 +19,14 @@ async function serve(level: 'info' | 'warn') {
     req.log.error('it failed');
     res.status(500).end();
   });
+  api.get('/ok', (_req, res) => void res.json({ ok: true }));
   app.use('/api', api);
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/fails?secret=x`;
-  return { lines, url, close: () => new Promise((resolve) => server.close(resolve)) };
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { lines, url, base, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 describe.each(['info', 'warn'] as const)('request logging at %s', (level) => {
@@ -38,6 +41,36 @@ describe.each(['info', 'warn'] as const)('request logging at %s', (level) => {
       expect(lines.some((line) => line.msg === 'request errored' || line.msg === 'request completed')).toBe(
         level === 'info',
       );
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('request lines at info', () => {
+  it('logs each answer once with its id, method, path, status and time, and no probe', async () => {
+    const { lines, base, close } = await serve('info');
+    try {
+      await (await fetch(`${base}/api/ok?name=secret`, { headers: { 'X-Request-Id': 'ok-1' } })).text();
+      await (await fetch(`${base}/healthz`)).text();
+      await (await fetch(`${base}/api/fails`, { headers: { 'X-Request-Id': 'fail-1' } })).text();
+      const answers = lines.filter((line) => String(line.msg).startsWith('request '));
+      expect(answers).toEqual([
+        expect.objectContaining({
+          msg: 'request completed',
+          level: 30,
+          req: { id: 'ok-1', method: 'GET', url: '/api/ok' },
+          res: { statusCode: 200 },
+          responseTime: expect.any(Number),
+        }),
+        expect.objectContaining({
+          msg: 'request errored',
+          level: 50,
+          req: { id: 'fail-1', method: 'GET', url: '/api/fails' },
+          res: { statusCode: 500 },
+        }),
+      ]);
+      expect(JSON.stringify(lines)).not.toContain('secret');
     } finally {
       await close();
     }
