@@ -1,6 +1,7 @@
 /**
  * Cold first renders in headless Chromium (a new browser context each time: no cache, no
- * storage), and the JS a first render downloads, gzip and as the server sends it with brotli.
+ * storage), and the JS and CSS a first render downloads, gzip and as the server sends it with
+ * brotli.
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -12,6 +13,14 @@ import { summarize, type Timing } from './stats.js';
 export interface Render extends Timing {
   /** The scripts the first load fetched (the entry, its static imports, the route's chunks). */
   scripts: string[];
+  /** The stylesheets it fetched. */
+  stylesheets: string[];
+}
+
+/** The URLs of the scripts and stylesheets a load fetched. */
+interface Fetched {
+  scripts: string[];
+  stylesheets: string[];
 }
 
 export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Promise<T> {
@@ -29,7 +38,7 @@ async function coldLoad(
   server: Server,
   pagePath: string,
   shown: RegExp,
-  scripts?: string[],
+  fetched?: Fetched,
 ) {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   try {
@@ -41,8 +50,11 @@ async function coldLoad(
       }),
     );
     const page = await context.newPage();
-    if (scripts)
-      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    if (fetched)
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') fetched.scripts.push(request.url());
+        if (request.resourceType() === 'stylesheet') fetched.stylesheets.push(request.url());
+      });
     const started = performance.now();
     await page.goto(`${server.url}${pagePath}`);
     await page.getByText(shown).first().waitFor({ timeout: 30_000 });
@@ -63,15 +75,15 @@ export async function firstRenders(
   shown: (server: Server) => RegExp,
   runs = 5,
 ): Promise<Render[]> {
-  const scripts = servers.map((): string[] => []);
+  const fetched = servers.map((): Fetched => ({ scripts: [], stylesheets: [] }));
   for (const [k, server] of servers.entries())
-    await coldLoad(browser, server, pagePath, shown(server), scripts[k]);
+    await coldLoad(browser, server, pagePath, shown(server), fetched[k]);
   const samples = servers.map((): number[] => []);
   for (let i = 0; i < runs; i++) {
     for (const [k, server] of servers.entries())
       samples[k]!.push(await coldLoad(browser, server, pagePath, shown(server)));
   }
-  return samples.map((s, k) => ({ ...summarize(s), scripts: scripts[k]! }));
+  return samples.map((s, k) => ({ ...summarize(s), ...fetched[k]! }));
 }
 
 function download(
@@ -93,17 +105,18 @@ function download(
   });
 }
 
-export interface ScriptSizes {
-  /** Every script gzipped at the default level, as hack/bundle-report.ts counts. */
+export interface WireSizes {
+  /** Every file gzipped at the default level, as hack/bundle-report.ts counts. */
   gzipKb: number;
   /** The bytes the server sends when asked for brotli; undefined when it does not send brotli. */
   brotliKb?: number;
 }
 
-export async function scriptSizes(scripts: readonly string[]): Promise<ScriptSizes> {
+/** What the files at `urls` weigh on the wire (scripts or stylesheets). */
+export async function wireSizes(urls: readonly string[]): Promise<WireSizes> {
   let gzip = 0;
   let brotli: number | undefined = 0;
-  for (const url of new Set(scripts)) {
+  for (const url of new Set(urls)) {
     const identity = await download(url, 'identity');
     gzip += gzipSync(identity.body).length;
     const br = await download(url, 'br');
