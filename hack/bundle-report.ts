@@ -114,13 +114,45 @@ export function checkJsBudget(
   );
 }
 
-/** Bytes in the output per package (or per source folder), largest first. */
-function heaviestSources(metafile: Metafile, files: string[], count = 8): [string, number][] {
+/**
+ * Refuses a build whose first-load stylesheet passes `limitBytes` gzipped; the message names the
+ * stylesheets that weigh most in it.
+ */
+export function checkCssBudget(root: string, metafile: Metafile, limitBytes: number): void {
+  const { css } = initialFiles(metafile);
+  const total = sizeOf(root, css).gzip;
+  if (total <= limitBytes) return;
+  throw new Error(
+    [
+      `The CSS of the first load is ${kb(total)} gzip, over its budget of ${kb(limitBytes)}.`,
+      `Import the stylesheets of the components used (deep imports), not a package's whole CSS.`,
+      `Largest stylesheets in it (before pruning and gzip):`,
+      ...heaviestSources(metafile, css, fileOf).map(
+        ([name, bytes]) => `  ${kb(bytes).padStart(10)}  ${name}`,
+      ),
+    ].join('\n'),
+  );
+}
+
+const packageOf = (input: string) => {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  return inPackage ? inPackage[1]! : path.dirname(input);
+};
+
+/** A source file's path from its package's name on ('@patternfly/react-styles/css/…/table.css'). */
+const fileOf = (input: string) => input.replace(/^.*node_modules\//, '');
+
+/** Bytes in the output per package (or per source folder, or per `nameOf`), largest first. */
+function heaviestSources(
+  metafile: Metafile,
+  files: string[],
+  nameOf: (input: string) => string = packageOf,
+  count = 8,
+): [string, number][] {
   const bytes = new Map<string, number>();
   for (const file of files) {
     for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[file]!.inputs)) {
-      const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
-      const name = inPackage ? inPackage[1]! : path.dirname(input);
+      const name = nameOf(input);
       bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
     }
   }

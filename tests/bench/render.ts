@@ -1,6 +1,7 @@
 /**
  * Cold first renders in headless Chromium (a new browser context each time: no cache, no
- * storage), and the JS a first render downloads, gzip and as the server sends it with brotli.
+ * storage), and the JS and CSS a first render downloads, gzip and as the server sends it with
+ * brotli.
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -12,6 +13,8 @@ import { summarize, type Timing } from './stats.js';
 export interface Render extends Timing {
   /** The scripts the first load fetched (the entry, its static imports, the route's chunks). */
   scripts: string[];
+  /** The stylesheets it fetched. */
+  stylesheets: string[];
   /** Why an optional target's loads stopped (its figures are then missing). */
   failed?: string;
 }
@@ -35,7 +38,13 @@ export interface RenderTarget {
   optional?: boolean;
 }
 
-async function coldLoad(browser: Browser, target: RenderTarget, scripts?: string[]) {
+/** The URLs of the scripts and stylesheets a load fetched. */
+interface Fetched {
+  scripts: string[];
+  stylesheets: string[];
+}
+
+async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetched) {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   try {
     const { hostname } = new URL(target.pageUrl);
@@ -46,8 +55,11 @@ async function coldLoad(browser: Browser, target: RenderTarget, scripts?: string
       }),
     );
     const page = await context.newPage();
-    if (scripts)
-      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    if (fetched)
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') fetched.scripts.push(request.url());
+        if (request.resourceType() === 'stylesheet') fetched.stylesheets.push(request.url());
+      });
     const started = performance.now();
     await page.goto(target.pageUrl);
     await page.getByText(target.shown).first().waitFor({ timeout: 30_000 });
@@ -66,23 +78,23 @@ export async function firstRendersOf(
   targets: readonly RenderTarget[],
   runs = 5,
 ): Promise<Render[]> {
-  const scripts = targets.map((): string[] => []);
+  const fetched = targets.map((): Fetched => ({ scripts: [], stylesheets: [] }));
   const samples = targets.map((): number[] => []);
   const failed: (string | undefined)[] = targets.map(() => undefined);
-  const load = async (k: number, record: (ms: number) => void, scriptsSeen?: string[]) => {
+  const load = async (k: number, record: (ms: number) => void, seen?: Fetched) => {
     if (failed[k] !== undefined) return;
     try {
-      record(await coldLoad(browser, targets[k]!, scriptsSeen));
+      record(await coldLoad(browser, targets[k]!, seen));
     } catch (error) {
       if (!targets[k]!.optional) throw error;
       failed[k] = (error as Error).message.split('\n')[0];
     }
   };
-  for (const k of targets.keys()) await load(k, () => {}, scripts[k]);
+  for (const k of targets.keys()) await load(k, () => {}, fetched[k]);
   for (let i = 0; i < runs; i++) {
     for (const k of targets.keys()) await load(k, (ms) => samples[k]!.push(ms));
   }
-  return samples.map((s, k) => ({ ...summarize(s), scripts: scripts[k]!, failed: failed[k] }));
+  return samples.map((s, k) => ({ ...summarize(s), ...fetched[k]!, failed: failed[k] }));
 }
 
 /** The console's page at pagePath on each server, signed in. */
@@ -128,17 +140,18 @@ function download(
   });
 }
 
-export interface ScriptSizes {
-  /** Every script gzipped at the default level, as hack/bundle-report.ts counts. */
+export interface WireSizes {
+  /** Every file gzipped at the default level, as hack/bundle-report.ts counts. */
   gzipKb: number;
   /** The bytes the server sends when asked for brotli; undefined when it does not send brotli. */
   brotliKb?: number;
 }
 
-export async function scriptSizes(scripts: readonly string[]): Promise<ScriptSizes> {
+/** What the files at `urls` weigh on the wire (scripts or stylesheets). */
+export async function wireSizes(urls: readonly string[]): Promise<WireSizes> {
   let gzip = 0;
   let brotli: number | undefined = 0;
-  for (const url of new Set(scripts)) {
+  for (const url of new Set(urls)) {
     const identity = await download(url, 'identity');
     gzip += gzipSync(identity.body).length;
     const br = await download(url, 'br');

@@ -5,8 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
 import type { FirstLoadManifest } from '../../common/first-load.js';
-import { buildWeb, buildWebIfChanged, FIRST_LOAD_JS_BUDGET } from '../../hack/build.js';
-import { bundleReport, checkJsBudget, initialModules } from '../../hack/bundle-report.js';
+import {
+  buildWeb,
+  buildWebIfChanged,
+  FIRST_LOAD_CSS_BUDGET,
+  FIRST_LOAD_JS_BUDGET,
+} from '../../hack/build.js';
+import { bundleReport, checkCssBudget, checkJsBudget, initialModules } from '../../hack/bundle-report.js';
 import { HEALTH_FIRST_LOAD } from '../../web/src/features/health/first-load.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,6 +66,25 @@ describe('the production UI build', () => {
     const report = bundleReport(root, metafile, HEALTH_FIRST_LOAD.modules);
     expect(report.initialJs.gzip + report.routeJs.gzip).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
     expect(() => checkJsBudget(root, metafile, HEALTH_FIRST_LOAD, FIRST_LOAD_JS_BUDGET)).not.toThrow();
+  });
+
+  it('ships a stylesheet pruned of the PatternFly CSS no script uses, under a name of its own content, within its budget', () => {
+    const report = bundleReport(root, metafile, HEALTH_FIRST_LOAD.modules);
+    expect(report.initialCss.gzip).toBeLessThanOrEqual(FIRST_LOAD_CSS_BUDGET);
+    expect(() => checkCssBudget(root, metafile, FIRST_LOAD_CSS_BUDGET)).not.toThrow();
+    const html = fs.readFileSync(path.join(outdir, 'index.html'), 'utf8');
+    const [, style] = /<link rel="stylesheet" href="(assets\/main-([A-Z0-9]{8})\.css)"/.exec(html)!;
+    const css = fs.readFileSync(path.join(outdir, style!), 'utf8');
+    // Themes the console does not offer and the icon font's classes go; a modifier PatternFly
+    // builds from a template at run time (Skeleton's pf-m-text-${size}) and the dark theme stay.
+    const has = (text: string | RegExp) => (typeof text === 'string' ? css.includes(text) : text.test(css));
+    expect(has(/(?<!:not\()\.pf-v6-theme-glass/)).toBe(false);
+    expect(has('.pf-v6-pficon-')).toBe(false);
+    expect(has(/\.pf-v6-c-skeleton\.pf-m-text-lg\b/)).toBe(true);
+    expect(has(':where(.pf-v6-theme-dark)')).toBe(true);
+    expect(has('.ops-shell.pf-v6-c-page')).toBe(true);
+    expect(has('sourceMappingURL')).toBe(false);
+    expect(fs.existsSync(path.join(outdir, `${style}.map`))).toBe(false);
   });
 
   it("preloads the entry's chunks in index.html and lists /health's chunks and reads in the manifest", () => {
@@ -134,5 +158,51 @@ describe('the JavaScript budget of a first load', () => {
 
   it('passes a build within it', () => {
     expect(() => checkJsBudget(dir, bundle(200 * 1024), page, 300 * 1024)).not.toThrow();
+  });
+});
+
+describe('the CSS budget of a first load', () => {
+  let dir: string;
+  /** An entry whose stylesheet is `cssBytes` of incompressible bytes, as esbuild's metafile describes it. */
+  const bundle = (cssBytes: number): Metafile => {
+    fs.writeFileSync(path.join(dir, 'main.js'), 'export {};');
+    fs.writeFileSync(path.join(dir, 'main.css'), randomBytes(cssBytes));
+    return {
+      inputs: {},
+      outputs: {
+        'main.js': {
+          bytes: 10,
+          inputs: { 'web/src/main.tsx': { bytesInOutput: 10 } },
+          imports: [],
+          exports: [],
+          entryPoint: 'web/src/main.tsx',
+          cssBundle: 'main.css',
+        },
+        'main.css': {
+          bytes: cssBytes,
+          inputs: {
+            'node_modules/@patternfly/react-styles/css/components/Table/table.css': {
+              bytesInOutput: cssBytes,
+            },
+          },
+          imports: [],
+          exports: [],
+        },
+      },
+    } as unknown as Metafile;
+  };
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-css-budget-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a build over it, naming its heaviest stylesheet', () => {
+    expect(() => checkCssBudget(dir, bundle(150 * 1024), 100 * 1024)).toThrow(
+      /CSS of the first load is 15\d\.\d KB gzip, over its budget of 100\.0 KB[\s\S]*Table\/table\.css/,
+    );
+  });
+
+  it('passes a build within it', () => {
+    expect(() => checkCssBudget(dir, bundle(50 * 1024), 100 * 1024)).not.toThrow();
   });
 });

@@ -232,3 +232,41 @@ describe('webUi across rebuilds', () => {
     }
   });
 });
+
+describe("webUi's assets in memory", () => {
+  let webDir: string;
+  let base: string;
+  let close: () => void;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-ui-memory-'));
+    fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<html><head><base href="/" /></head></html>');
+    const app = express().use(webUi(webDir, '/'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    close = () => server.close();
+  });
+  afterAll(() => {
+    close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers an asset it has read once without the file system, whole and immutable', async () => {
+    const file = path.join(webDir, 'assets/chunk-abc.js');
+    fs.writeFileSync(file, 'export const a = 1;');
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync('export const a = 1;'));
+    const first = await fetch(new URL('assets/chunk-abc.js', base));
+    expect(await first.text()).toBe('export const a = 1;');
+    fs.rmSync(file);
+    fs.rmSync(`${file}.gz`);
+    for (const method of ['GET', 'HEAD']) {
+      const again = await fetch(new URL('assets/chunk-abc.js', base), { method });
+      expect(again.status).toBe(200);
+      expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(again.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+      expect(again.headers.get('content-encoding')).toBe('gzip');
+      expect(await again.text()).toBe(method === 'GET' ? 'export const a = 1;' : '');
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import {
   FIRST_LOAD_MANIFEST,
   firstDataUrl,
@@ -12,7 +12,8 @@ import {
 
 /**
  * Serves the built UI. Hashed assets (assets/name-HASH.ext) are cached for a year as
- * immutable, sent precompressed when the build left a `.br` or `.gz` copy the browser accepts;
+ * immutable, sent precompressed when the build left a `.br` or `.gz` copy the browser accepts,
+ * and kept in memory once read (assetFiles);
  * index.html is never cached and carries <base href> for the configured base path, so the UI's
  * relative URLs work under any sub-path, and, for a page the build's first-load manifest
  * names, preloads of the page's chunks and first API reads (common/first-load.ts). Every file
@@ -24,19 +25,8 @@ import {
  */
 export function webUi(webDir: string, basePath: string): Router {
   const router = Router();
-  const assets = path.join(webDir, 'assets');
   const current = buildReader(webDir, basePath);
-  router.use(
-    '/assets',
-    precompressed(assets),
-    express.static(assets, {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      redirect: false,
-    }),
-    assetNotFound,
-  );
+  router.use('/assets', assetFiles(webDir), assetNotFound);
   router.get('/{*path}', (req, res) => {
     const build = current();
     if (build === undefined) {
@@ -133,35 +123,75 @@ const ENCODINGS = [
   { name: 'gzip', suffix: '.gz' },
 ];
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** What the asset cache may hold: a first load's files several times over, far below the memory budget. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+const LARGEST_CACHED_FILE = 4 * 1024 * 1024;
+/** Misses are remembered too (a build without a `.br` copy of a file); this bounds a flood of made-up names. */
+const CACHE_ENTRIES = 4096;
+
 /**
- * Points a GET or HEAD of an asset at the copy the build compressed it to (hack/precompress.ts),
- * in the best encoding the browser accepts, with the asset's own type; express.static then sends
- * that file, and the compression middleware leaves an answer that is already encoded alone.
+ * Answers a GET or HEAD of an asset from memory: the copy the build compressed it to
+ * (hack/precompress.ts) in the best encoding the browser accepts, else the file itself, which
+ * the compression middleware may then compress. A file is read once, synchronously: a first
+ * load asks for some sixty files, and each answer goes out in the event-loop turn its request
+ * arrives in, so none waits behind a request that holds the loop (a summary on PGlite) halfway
+ * through the several file-system calls a static-file server makes per file. A build never
+ * changes its files (new files get new names, in a new build folder), so an entry, keyed by the
+ * build folder's real path, never goes stale; the least recently used go past the cache's bounds.
  */
-function precompressed(assetsDir: string): RequestHandler {
+function assetFiles(webDir: string): RequestHandler {
+  const cache = new Map<string, Buffer | null>();
+  let cachedBytes = 0;
+  const read = (file: string): Buffer | null => {
+    const hit = cache.get(file);
+    if (hit !== undefined) {
+      cache.delete(file);
+      cache.set(file, hit);
+      return hit;
+    }
+    let body: Buffer | null;
+    try {
+      body = fs.readFileSync(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EISDIR' && code !== 'ENOTDIR') throw error;
+      body = null;
+    }
+    if (body && body.length > LARGEST_CACHED_FILE) return body;
+    cache.set(file, body);
+    cachedBytes += body?.length ?? 0;
+    for (const [oldest, bytes] of cache) {
+      if (cachedBytes <= CACHE_BYTES && cache.size <= CACHE_ENTRIES) break;
+      cache.delete(oldest);
+      cachedBytes -= bytes?.length ?? 0;
+    }
+    return body;
+  };
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let assets: string;
     let file: string;
     try {
-      file = path.join(assetsDir, decodeURIComponent(req.path));
+      assets = path.join(fs.realpathSync(webDir), 'assets');
+      file = path.join(assets, decodeURIComponent(req.path));
     } catch {
       return next();
     }
-    if (!file.startsWith(`${assetsDir}${path.sep}`)) return next();
-    const available = ENCODINGS.filter(({ suffix }) => fs.statSync(file + suffix, { throwIfNoEntry: false }));
-    if (available.length === 0) return next();
-    res.vary('Accept-Encoding');
+    if (!file.startsWith(`${assets}${path.sep}`)) return next();
+    const copies = ENCODINGS.map((encoding) => ({ ...encoding, body: read(file + encoding.suffix) })).filter(
+      (copy) => copy.body !== null,
+    );
     // Ours, not the browser's, order among the accepted: Chromium lists gzip before br.
-    const encoding = available.find(({ name }) => req.acceptsEncodings(name) === name);
-    if (!encoding) return next();
+    const copy = copies.find(({ name }) => req.acceptsEncodings(name) === name);
+    const body = copy ? copy.body : read(file);
+    if (body === null) return next();
+    if (copies.length > 0) res.vary('Accept-Encoding');
+    if (copy) res.setHeader('Content-Encoding', copy.name);
     res.type(path.extname(file));
-    res.setHeader('Content-Encoding', encoding.name);
-    const queryAt = req.url.indexOf('?');
-    req.url =
-      queryAt < 0
-        ? `${req.url}${encoding.suffix}`
-        : `${req.url.slice(0, queryAt)}${encoding.suffix}${req.url.slice(queryAt)}`;
-    next();
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('Content-Length', body!.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 }
 

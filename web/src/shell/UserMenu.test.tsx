@@ -89,7 +89,7 @@ describe('the kubeconfig dialog', () => {
     renderConsole('/logs');
     await openUserMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Download kubeconfig' }));
-    return screen.getByRole('dialog', { name: 'Download kubeconfig' });
+    return screen.findByRole('dialog', { name: 'Download kubeconfig' });
   }
 
   it('shows the two steps, the kubectl command to copy and a docs link', async () => {

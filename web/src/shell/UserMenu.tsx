@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import {
@@ -13,7 +13,6 @@ import {
 import { apiJson, useAbout, useWhoami } from '../api/index.js';
 import { useToast } from '../components/Toasts/index.js';
 import { frontendVersion } from '../version.js';
-import { KubeconfigDialog } from './KubeconfigDialog.js';
 
 /** 'Jane Q Doe' → 'JD', 'jane.doe@example.com' → 'JD', 'admin' → 'A'. */
 export function initialsOf(name: string): string {
@@ -27,6 +26,11 @@ export function initialsOf(name: string): string {
   return letters.toUpperCase();
 }
 
+// Loaded when first opened: its modal and code block are no part of a page's first screen.
+const KubeconfigDialog = lazy(async () => ({
+  default: (await import('./KubeconfigDialog.js')).KubeconfigDialog,
+}));
+
 /** The signed-in user's menu: profile, kubeconfig, versions and sign out (spec 1 §1). */
 export function UserMenu() {
   const { data: whoami } = useWhoami();
@@ -36,6 +40,7 @@ export function UserMenu() {
   const { mutate } = useSWRConfig();
   const [isOpen, setOpen] = useState(false);
   const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
+  const [kubeconfigLoaded, setKubeconfigLoaded] = useState(false);
   const name = whoami?.user.name || whoami?.user.email || 'User';
 
   const signOut = async () => {
@@ -85,7 +90,14 @@ export function UserMenu() {
         <DropdownGroup label={`Hi ${name}`}>
           <DropdownList>
             <DropdownItem onClick={() => navigate('/profile-settings')}>Your Profile</DropdownItem>
-            <DropdownItem onClick={() => setKubeconfigOpen(true)}>Download kubeconfig</DropdownItem>
+            <DropdownItem
+              onClick={() => {
+                setKubeconfigLoaded(true);
+                setKubeconfigOpen(true);
+              }}
+            >
+              Download kubeconfig
+            </DropdownItem>
           </DropdownList>
         </DropdownGroup>
         <Divider component="div" />
@@ -100,7 +112,11 @@ export function UserMenu() {
           <DropdownItem onClick={() => void signOut()}>Sign out</DropdownItem>
         </DropdownList>
       </Dropdown>
-      <KubeconfigDialog isOpen={kubeconfigOpen} onClose={() => setKubeconfigOpen(false)} />
+      {kubeconfigLoaded && (
+        <Suspense fallback={null}>
+          <KubeconfigDialog isOpen={kubeconfigOpen} onClose={() => setKubeconfigOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
