@@ -1,12 +1,14 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './http/logging.js';
+import { applyV8MemoryFlags } from './memory-flags.js';
 import { MigrationError } from './platform/db/migrate.js';
 import { startServer, type RunningServer } from './server.js';
 import { ensurePortFree, startWorkers } from './workers.js';
 
 /** Reads the configuration, then serves in this process, or in WORKERS processes it supervises. */
 async function main(): Promise<void> {
+  applyV8MemoryFlags();
   const config = loadConfig();
   if (cluster.isPrimary && config.workers > 1) await supervise(config);
   else await serve(config);
