@@ -117,7 +117,7 @@ export function createApp({
   api.use(errorHandler(logger));
   root.use('/api', api);
 
-  root.use(webUi(webDir, config.basePath));
+  root.use(webUi(webDir, config.basePath, { readsBeforeCode: db.kind === 'postgres' }));
   app.use(config.basePath, root);
   // Kubernetes probes hit the pod directly, without the ingress's sub-path.
   if (config.basePath !== '/') app.use(probeRoutes);

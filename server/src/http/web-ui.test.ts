@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
 import type { FirstLoadManifest } from '../../../common/first-load.js';
+import { listen } from './test-app.js';
 import { webUi } from './web-ui.js';
 
 describe('webUi', () => {
@@ -91,6 +92,20 @@ describe('webUi', () => {
     expect(at).toEqual([...at].sort((a, b) => a - b));
     const other = await (await fetch(new URL('health/?timeRange=2y', base))).text();
     expect(other).toContain('href="api/summary?start=1h"');
+  });
+
+  it("asks for every read before the page's code when reads hold nothing up (PostgreSQL)", async () => {
+    const app = express().use('/console/', webUi(webDir, '/console/', { readsBeforeCode: true }));
+    const { url, close: stop } = await listen(app);
+    try {
+      const html = await (await fetch(`${url}/console/health`)).text();
+      const order = ['api/auth/whoami', 'api/summary', 'assets/chunks/Page-1.js', 'assets/chunks/chunk-2.js'];
+      const at = order.map((href) => html.indexOf(`href="${href}`));
+      expect(Math.min(...at)).toBeGreaterThan(-1);
+      expect(at).toEqual([...at].sort((a, b) => a - b));
+    } finally {
+      stop();
+    }
   });
 
   it('preloads nothing for a page the manifest does not name', async () => {

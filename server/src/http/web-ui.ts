@@ -23,7 +23,15 @@ import {
  * (which links webDir to a new build) is served at once, index.html and the assets it names
  * together.
  */
-export function webUi(webDir: string, basePath: string): Router {
+export interface WebUiOptions {
+  /**
+   * The database answers off the event loop (PostgreSQL), so a slow read holds nothing else
+   * up: the page's reads are then asked for before its code, to be computed while it downloads.
+   */
+  readsBeforeCode?: boolean;
+}
+
+export function webUi(webDir: string, basePath: string, options: WebUiOptions = {}): Router {
   const router = Router();
   const current = buildReader(webDir, basePath);
   router.use('/assets', assetFiles(webDir), assetNotFound);
@@ -34,7 +42,7 @@ export function webUi(webDir: string, basePath: string): Router {
     } else {
       res.setHeader('Cache-Control', 'no-cache');
       const page = build.pages.get(req.path.replace(/\/+$/, ''));
-      res.type('html').send(build.html.replace(PRELOADS, page ? preloadLinks(page, req.query) : ''));
+      res.type('html').send(build.html.replace(PRELOADS, page ? preloadLinks(page, req.query, options) : ''));
     }
   });
   return router;
@@ -94,12 +102,13 @@ function readManifest(dir: string): FirstLoadManifest {
 /**
  * The page's quick API reads (whoami), its chunks, then its slow reads: a browser asks for them
  * in this order, after the entry's own files, so the code does not wait behind a read that holds
- * the server (the summary on PGlite), and the shell, which needs whoami, renders meanwhile. A
+ * the server (the summary on PGlite), and the shell, which needs whoami, renders meanwhile. When
+ * reads hold nothing up (readsBeforeCode), every read comes before the chunks. A
  * read's preload is used only when the UI's fetch asks for the same URL with the same
  * credentials mode: `crossorigin` (anonymous) is the same-origin credentials the console's fetch
  * wrapper sends.
  */
-function preloadLinks(page: FirstLoad, query: Record<string, unknown>): string {
+function preloadLinks(page: FirstLoad, query: Record<string, unknown>, options: WebUiOptions): string {
   const search: PageSearch = {
     get: (name) => {
       const value = query[name];
@@ -108,9 +117,11 @@ function preloadLinks(page: FirstLoad, query: Record<string, unknown>): string {
   };
   const read = (data: FirstData) =>
     `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(firstDataUrl(data, search))}" />`;
+  const code = page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`);
+  if (options.readsBeforeCode) return [...page.data.map(read), ...code].join('\n    ');
   return [
     ...page.data.filter((data) => !data.slow).map(read),
-    ...page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`),
+    ...code,
     ...page.data.filter((data) => data.slow).map(read),
   ].join('\n    ');
 }
