@@ -4,7 +4,8 @@ import type { CheckResult } from './types.js';
 
 /**
  * Stores one run's result in one statement (so one transaction): the check_statuses row, the
- * check's latest status, run times and last transition, and its hour's rollup counts.
+ * check's latest status, run times and last transition, and its hour's rollup counts and last
+ * pass or failure.
  * A result older than the check's latest one (a slow run finishing after a faster one) is kept
  * in the history but does not overwrite the check's latest status.
  */
@@ -30,15 +31,18 @@ export async function recordResult(
        returning id
      )
      insert into check_status_rollups
-       (check_id, granularity, bucket, passed, failed, count, duration_sum, duration_max)
-     select check_id, 'hour', date_trunc('hour', time, 'UTC'), status::int, (not status)::int, 1, duration, duration
+       (check_id, granularity, bucket, passed, failed, count, duration_sum, duration_max, last_pass, last_fail)
+     select check_id, 'hour', date_trunc('hour', time, 'UTC'), status::int, (not status)::int, 1, duration, duration,
+       case when status then time end, case when not status then time end
      from s
      on conflict (check_id, granularity, bucket) do update set
        passed = check_status_rollups.passed + excluded.passed,
        failed = check_status_rollups.failed + excluded.failed,
        count = check_status_rollups.count + 1,
        duration_sum = check_status_rollups.duration_sum + excluded.duration_sum,
-       duration_max = greatest(check_status_rollups.duration_max, excluded.duration_max)`,
+       duration_max = greatest(check_status_rollups.duration_max, excluded.duration_max),
+       last_pass = greatest(check_status_rollups.last_pass, excluded.last_pass),
+       last_fail = greatest(check_status_rollups.last_fail, excluded.last_fail)`,
     [
       checkId,
       result.time,

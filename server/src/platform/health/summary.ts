@@ -5,7 +5,7 @@
  */
 import type { Db, Queryable } from '../db/db.js';
 import { planRange, RAW_RANGE_LIMIT_MS, type SummaryQuery } from './summary-range.js';
-import { weightedPercentile } from './summary-percentile.js';
+import { exactPercentiles, weightedPercentiles, type RollupPoint } from './summary-percentile.js';
 import { buildSummarySql } from './summary-sql.js';
 import type { CheckSummary, HealthSummaryResponse } from './types.js';
 
@@ -21,26 +21,33 @@ type SummaryRow = Omit<CheckSummary, Timestamps | 'labels' | 'uptime' | 'latency
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
-  passed: number | null;
-  failed: number | null;
+  passed: number;
+  failed: number;
   last_pass: Date | null;
   last_fail: Date | null;
   rolling1h: number | null;
-} & (
-    | { p95: number | null; p97: number | null; p99: number | null }
-    // Ranges answered by rollups: each point's percentiles and weight (run count), see summary-percentile.ts.
-    | { weights: number[] | null; p95s: number[] | null; p97s: number[] | null; p99s: number[] | null }
+} &
+  // A raw range: its runs' durations.
+  (
+    | { durations: number[] | null }
+    // Ranges answered by rollups: the closed rows' points and the raw edges' durations.
+    | {
+        span_points: RollupPoint[] | null;
+        row_points: RollupPoint[] | null;
+        head_durations: number[] | null;
+        tail_durations: number[] | null;
+      }
   );
 
 function latencyOf(row: SummaryRow): CheckSummary['latency'] {
-  if (!('weights' in row)) return { p95: row.p95, p97: row.p97, p99: row.p99, rolling1h: row.rolling1h };
-  const weights = row.weights ?? [];
-  return {
-    p95: weightedPercentile(row.p95s ?? [], weights, 95),
-    p97: weightedPercentile(row.p97s ?? [], weights, 97),
-    p99: weightedPercentile(row.p99s ?? [], weights, 99),
-    rolling1h: row.rolling1h,
-  };
+  const [p95, p97, p99] =
+    'durations' in row
+      ? exactPercentiles(row.durations ?? [])
+      : weightedPercentiles(
+          [...(row.span_points ?? []), ...(row.row_points ?? [])],
+          [...(row.head_durations ?? []), ...(row.tail_durations ?? [])],
+        );
+  return { p95, p97, p99, rolling1h: row.rolling1h };
 }
 
 /** Thrown when the caller went away before the summary was ready. */
@@ -75,8 +82,8 @@ function toCheckSummary(row: SummaryRow): CheckSummary {
     next_runtime: iso(row.next_runtime),
     last_transition_time: iso(row.last_transition_time),
     uptime: {
-      passed: row.passed ?? 0,
-      failed: row.failed ?? 0,
+      passed: row.passed,
+      failed: row.failed,
       last_pass: iso(row.last_pass),
       last_fail: iso(row.last_fail),
     },
