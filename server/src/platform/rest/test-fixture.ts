@@ -129,7 +129,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
   };
   const logged: Fixture['logged'] = [];
   const app = express();
-  // As pino-http does in the app.
+  // As the request logging does in the app.
   app.use((req, _res, next) => {
     req.log = {
       error: (object: unknown, message: string) => logged.push({ object, message }),
