@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -42,10 +41,9 @@ describe('webUi', () => {
     fs.writeFileSync(path.join(webDir, 'assets/files/favicon-1234.svg'), '<svg/>');
     const app = express();
     app.use('/console/', webUi(webDir, '/console/'));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/console/`;
-    close = () => server.close();
+    const served = await listen(app);
+    base = `${served.url}/console/`;
+    close = served.close;
   });
   afterAll(() => {
     close();
@@ -140,10 +138,9 @@ describe('webUi with precompressed assets', () => {
     const app = express()
       .use(compression({ level: 1, threshold: 0 }))
       .use(webUi(webDir, '/'));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    close = () => server.close();
+    const served = await listen(app);
+    base = `${served.url}/`;
+    close = served.close;
   });
   afterAll(() => {
     close();
@@ -218,10 +215,9 @@ describe('webUi across rebuilds', () => {
     parent = fs.mkdtempSync(path.join(os.tmpdir(), 'web-ui-builds-'));
     const app = express();
     app.use(webUi(webDir(), '/'));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    close = () => server.close();
+    const served = await listen(app);
+    base = `${served.url}/`;
+    close = served.close;
   });
   afterAll(() => {
     close();
@@ -257,10 +253,9 @@ describe("webUi's assets in memory", () => {
     fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(webDir, 'index.html'), '<html><head><base href="/" /></head></html>');
     const app = express().use(webUi(webDir, '/'));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    close = () => server.close();
+    const served = await listen(app);
+    base = `${served.url}/`;
+    close = served.close;
   });
   afterAll(() => {
     close();
