@@ -84,9 +84,8 @@ export function createApp({
   api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   api.use(checkRequestValues);
   api.use(authentication.identify);
-  api.use(identity.forgetCachesOnWrites);
   const reads = sharedReads({ startAfterTurn: db.kind === 'pglite' });
-  api.use(forgetOnWrites(reads.forget));
+  api.use(forgetOnWrites(identity.forgetCaches, reads.forget));
   api.use('/auth', publicAuth);
   api.use(authentication.requireSignedIn, authentication.csrf);
   api.use('/auth', account);

@@ -17,6 +17,7 @@ import {
 } from '../support/health-data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { jsonRequest, messageOf } from '../support/session.js';
+import { statusRowsInPlan } from '../../server/src/platform/health/test-plan.js';
 
 /**
  * The health API (spec 1 §3, §7) against the real server: the summary's figures
@@ -96,19 +97,7 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
       at,
     );
     const plan = await sql<Record<string, string>>(`explain (analyze, costs off) ${text}`, values);
-    let read = 0;
-    let loops = 0; // of the latest node when it scans check_statuses, else 0
-    for (const row of plan) {
-      const line = Object.values(row)[0]!;
-      const node = /rows=([\d.]+) loops=(\d+)/.exec(line);
-      if (node) {
-        loops = / on check_statuses /.test(line) ? Number(node[2]) : 0;
-        read += Number(node[1]) * loops;
-      }
-      const removed = /Rows Removed by Filter: ([\d.]+)/.exec(line);
-      if (removed) read += Number(removed[1]) * loops;
-    }
-    return read;
+    return statusRowsInPlan(plan);
   }
 
   describe('GET api/canary/api/summary', () => {

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { createFlagReader, type FlagReader } from '../access/guard.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../http/logging.js';
@@ -10,7 +10,6 @@ import { createLocalUsers } from './local-users.js';
 import { createAccountRouter, createPublicAuthRouter } from './router.js';
 import { createSessionCookies } from './session-http.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
-import { forgetOnWrites } from '../http/forget-on-writes.js';
 import { followCacheChanges } from './cache-changes.js';
 import { createSignInCache } from './sign-in-cache.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
@@ -27,8 +26,8 @@ export interface Identity {
   account: Router;
   /** /api/people routes (users). */
   people: Router;
-  /** Before the /api routes: a state-changing request's answer empties the sign-in and flag caches. */
-  forgetCachesOnWrites: RequestHandler;
+  /** Empties the sign-in and flag caches: app.ts calls it as each state-changing request is answered. */
+  forgetCaches: () => void;
 }
 
 /** How long one read of the feature flags serves requests when no change is announced. */
@@ -93,6 +92,9 @@ export async function createIdentity({
     publicAuth,
     account,
     people: users,
-    forgetCachesOnWrites: forgetOnWrites(signIns.forgetAll, flags.forget),
+    forgetCaches: () => {
+      signIns.forgetAll();
+      flags.forget();
+    },
   };
 }

@@ -118,6 +118,14 @@ describe('webUi', () => {
   });
 });
 
+/** A build folder holding a bare page and an empty assets folder. */
+function blankWebDir(prefix: string): string {
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<html><head><base href="/" /></head></html>');
+  return webDir;
+}
+
 describe('webUi with precompressed assets', () => {
   const script = 'console.log("a script long enough to be worth compressing");\n'.repeat(20);
   const fromBuild = `${script}// compressed by the build\n`;
@@ -125,9 +133,7 @@ describe('webUi with precompressed assets', () => {
   let base: string;
   let close: () => void;
   beforeAll(async () => {
-    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-ui-compressed-'));
-    fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<html><head><base href="/" /></head></html>');
+    webDir = blankWebDir('web-ui-compressed-');
     const file = path.join(webDir, 'assets/main-abc.js');
     fs.writeFileSync(file, script);
     // The copies say where they come from, so a test tells them from compressing on the fly.
@@ -249,9 +255,7 @@ describe("webUi's assets in memory", () => {
   let base: string;
   let close: () => void;
   beforeAll(async () => {
-    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-ui-memory-'));
-    fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<html><head><base href="/" /></head></html>');
+    webDir = blankWebDir('web-ui-memory-');
     const app = express().use(webUi(webDir, '/'));
     const served = await listen(app);
     base = `${served.url}/`;

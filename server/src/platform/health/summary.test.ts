@@ -4,6 +4,7 @@ import { rollUpStatuses } from './rollups.js';
 import { planRange, readSummaryQuery } from './summary-range.js';
 import { buildSummarySql } from './summary-sql.js';
 import { healthSummary } from './summary.js';
+import { statusRowsInPlan } from './test-plan.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -117,19 +118,7 @@ describe('the health summary over rollups', () => {
     const plan = planRange(query.from, query.to, now, rolledAt);
     const { text, values } = buildSummarySql(query, plan, now);
     const { rows } = await db.query<Record<string, string>>(`explain (analyze, costs off) ${text}`, values);
-    let read = 0;
-    let loops = 0; // of the latest node when it scans check_statuses, else 0
-    for (const row of rows) {
-      const line = Object.values(row)[0]!;
-      const node = /rows=([\d.]+) loops=(\d+)/.exec(line);
-      if (node) {
-        loops = / on check_statuses /.test(line) ? Number(node[2]) : 0;
-        read += Number(node[1]) * loops;
-      }
-      const removed = /Rows Removed by Filter: ([\d.]+)/.exec(line);
-      if (removed) read += Number(removed[1]) * loops;
-    }
-    return read;
+    return statusRowsInPlan(rows);
   }
 
   it.each(['1d', '7d'])(

@@ -18,6 +18,6 @@ export function editorHeight(height: CodeViewerHeight, lines: number): string {
   return `min(max(${EDITOR_MIN_HEIGHT}, calc(${lines} * ${LINE_HEIGHT} + ${CHROME})), ${most})`;
 }
 
-/** Lines shown: the text's, or the hint text's (the `placeholder` prop) while the text is empty. */
+/** How many lines the editor shows: the value's, or, while the value is empty, its hint's. */
 export const shownLines = (value: string, placeholder: string | undefined): number =>
   (value === '' && placeholder ? placeholder : value).split('\n').length;
