@@ -1,7 +1,9 @@
 import type { Queryable } from '../db/db.js';
 import { expandVariables, type Entry } from './canary-spec.js';
+import { KeyRefError } from '../../kube/index.js';
 import { abortable, describeError } from './kinds/common.js';
 import { runnerFor, timeoutOf, unsupportedKindMessage, type KindContext } from './kinds/index.js';
+import { redactSecrets, resolveReferences, type KeyRefReader } from './references.js';
 import type { CheckResult } from './types.js';
 
 export interface RunnableCheck {
@@ -9,6 +11,8 @@ export interface RunnableCheck {
   type: string;
   name: string;
   spec: Entry | null;
+  /** The canary's namespace, where the entry's secret and config map references are read. */
+  namespace?: string;
 }
 
 /** The result written for a kind this console does not execute. */
@@ -30,14 +34,19 @@ export function unsupportedResult(type: string, at = new Date()): CheckResult {
  */
 export async function executeCheck(
   check: RunnableCheck,
-  { db, stopSignal, vars }: { db: Queryable; stopSignal: AbortSignal; vars: Record<string, string> },
+  {
+    db,
+    stopSignal,
+    vars,
+    readKeyRef,
+  }: { db: Queryable; stopSignal: AbortSignal; vars: Record<string, string>; readKeyRef: KeyRefReader },
 ): Promise<CheckResult> {
   const started = new Date();
   const t0 = performance.now();
   const kind = runnerFor(check.type);
   if (!kind) return unsupportedResult(check.type, started);
-  const entry = expandVariables(check.spec ?? {}, vars);
-  const timeoutMs = timeoutOf(entry);
+  const written = expandVariables(check.spec ?? {}, vars);
+  const timeoutMs = timeoutOf(written);
   // Not AbortSignal.any([..., AbortSignal.timeout()]): on Node 20 the garbage collector may take
   // the timeout signal before it fires, and the check would then never time out.
   const controller = new AbortController();
@@ -50,20 +59,34 @@ export async function executeCheck(
   else stopSignal.addEventListener('abort', stop, { once: true });
   const ctx: KindContext = { signal: controller.signal, timeoutMs, db };
   let outcome: Awaited<ReturnType<typeof kind>>;
+  let secrets: string[] = [];
+  const run = async () => {
+    const resolved = await resolveReferences(written, {
+      namespace: check.namespace ?? 'default',
+      readKeyRef,
+      db,
+    });
+    secrets = resolved.secrets;
+    return kind(resolved.entry, ctx);
+  };
   try {
-    outcome = await abortable(kind(entry, ctx), controller.signal);
+    outcome = await abortable(run(), controller.signal);
   } catch (error) {
-    outcome = { status: false, message: null, error: describeError(error, ctx), detail: null };
+    const text = error instanceof KeyRefError ? error.message : describeError(error, ctx);
+    outcome = { status: false, message: null, error: text, detail: null };
   } finally {
     clearTimeout(timer);
     stopSignal.removeEventListener('abort', stop);
   }
-  return {
-    time: started.toISOString(),
-    duration: Math.max(0, Math.round(performance.now() - t0)),
-    status: outcome.status,
-    message: outcome.message,
-    error: outcome.error,
-    detail: outcome.detail ?? null,
-  };
+  return redactSecrets(
+    {
+      time: started.toISOString(),
+      duration: Math.max(0, Math.round(performance.now() - t0)),
+      status: outcome.status,
+      message: outcome.message,
+      error: outcome.error,
+      detail: outcome.detail ?? null,
+    },
+    secrets,
+  );
 }

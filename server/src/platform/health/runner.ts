@@ -1,4 +1,5 @@
 import type { Logger } from '../../http/logging.js';
+import { readKeyRef, type KeyRef, type KubeConnection } from '../../kube/index.js';
 import type { Db } from '../db/db.js';
 import { Limiter } from '../jobs/limiter.js';
 import type { JobRegistry } from '../jobs/registry.js';
@@ -17,6 +18,8 @@ export interface CheckRunnerOptions {
   concurrency: number;
   statusRetentionMs: number;
   rollupRetentionMs: number;
+  /** The cluster the checks' secret and config map references are read from. */
+  kube?: KubeConnection;
   /** Timings, shortened by tests. */
   tickMs?: number;
   pollMs?: number;
@@ -97,7 +100,13 @@ export class CheckRunner implements CheckRunNow, CheckExecutor {
       type: string;
       name: string;
       spec: RunnableCheck['spec'];
-    }>('select id, type, name, spec from checks where id = $1 and deleted_at is null', [checkId]);
+      namespace: string;
+    }>(
+      `select k.id, k.type, k.name, k.spec, c.namespace
+         from checks k join canaries c on c.id = k.canary_id
+        where k.id = $1 and k.deleted_at is null`,
+      [checkId],
+    );
     const check = rows[0];
     if (!check) return undefined;
     if (!runnerFor(check.type)) return { result: unsupportedResult(check.type) };
@@ -123,7 +132,14 @@ export class CheckRunner implements CheckRunNow, CheckExecutor {
   /** Runs a check within the concurrency limit and stores its result (not when stopping). */
   runCheck(check: RunnableCheck, nextRuntime: Date | null): Promise<CheckResult> {
     const run = this.limiter
-      .run(() => executeCheck(check, { db: this.db, stopSignal: this.stopper.signal, vars: this.vars }))
+      .run(() =>
+        executeCheck(check, {
+          db: this.db,
+          stopSignal: this.stopper.signal,
+          vars: this.vars,
+          readKeyRef: (ref: KeyRef) => readKeyRef(this.options.kube, ref),
+        }),
+      )
       .then(async (result) => {
         if (!this.stopped) await recordResult(this.db, check.id, result, nextRuntime);
         return result;

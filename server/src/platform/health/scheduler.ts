@@ -155,6 +155,7 @@ export class CanaryScheduler implements Service {
           type: row.type,
           name: row.check_name ?? '',
           spec: row.check_spec,
+          namespace: row.namespace,
           lastRuntime: row.last_runtime,
         });
     }
