@@ -13,6 +13,14 @@ import { StatusWriter } from './status-writer.js';
 export { loadKubeClient } from './client-library.js';
 export { describeKeyRef, KeyRefError, readKeyRef, type KeyRef } from './key-refs.js';
 export {
+  KubeReadError,
+  listObjects,
+  readObject,
+  servedKind,
+  type Selection,
+  type ServedKind,
+} from './object-reads.js';
+export {
   createKubeConnection,
   NOT_CONFIGURED_MESSAGE,
   type KubeConnection,

@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/db.js';
 import { expandVariables, type Entry } from './canary-spec.js';
-import { KeyRefError } from '../../kube/index.js';
+import { KeyRefError, readKeyRef, type KubeConnection } from '../../kube/index.js';
 import { abortable, describeError } from './kinds/common.js';
 import { runnerFor, timeoutOf, unsupportedKindMessage, type KindContext } from './kinds/index.js';
-import { redactSecrets, resolveReferences, type KeyRefReader } from './references.js';
+import { redactSecrets, resolveReferences } from './references.js';
 import type { CheckResult } from './types.js';
 
 export interface RunnableCheck {
@@ -38,8 +38,14 @@ export async function executeCheck(
     db,
     stopSignal,
     vars,
-    readKeyRef,
-  }: { db: Queryable; stopSignal: AbortSignal; vars: Record<string, string>; readKeyRef: KeyRefReader },
+    kube,
+  }: {
+    db: Queryable;
+    stopSignal: AbortSignal;
+    vars: Record<string, string>;
+    /** The cluster the entry's references are read from and the Kubernetes kinds look at. */
+    kube?: KubeConnection;
+  },
 ): Promise<CheckResult> {
   const started = new Date();
   const t0 = performance.now();
@@ -57,13 +63,13 @@ export async function executeCheck(
   const stop = () => controller.abort(stopSignal.reason);
   if (stopSignal.aborted) stop();
   else stopSignal.addEventListener('abort', stop, { once: true });
-  const ctx: KindContext = { signal: controller.signal, timeoutMs, db };
+  const ctx: KindContext = { signal: controller.signal, timeoutMs, db, kube };
   let outcome: Awaited<ReturnType<typeof kind>>;
   let secrets: string[] = [];
   const run = async () => {
     const resolved = await resolveReferences(written, {
       namespace: check.namespace ?? 'default',
-      readKeyRef,
+      readKeyRef: (ref) => readKeyRef(kube, ref),
       db,
     });
     secrets = resolved.secrets;

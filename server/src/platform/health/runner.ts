@@ -1,5 +1,5 @@
 import type { Logger } from '../../http/logging.js';
-import { readKeyRef, type KeyRef, type KubeConnection } from '../../kube/index.js';
+import type { KubeConnection } from '../../kube/index.js';
 import type { Db } from '../db/db.js';
 import { Limiter } from '../jobs/limiter.js';
 import type { JobRegistry } from '../jobs/registry.js';
@@ -137,7 +137,7 @@ export class CheckRunner implements CheckRunNow, CheckExecutor {
           db: this.db,
           stopSignal: this.stopper.signal,
           vars: this.vars,
-          readKeyRef: (ref: KeyRef) => readKeyRef(this.options.kube, ref),
+          kube: this.options.kube,
         }),
       )
       .then(async (result) => {

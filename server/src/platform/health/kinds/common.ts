@@ -1,3 +1,4 @@
+import type { KubeConnection } from '../../../kube/index.js';
 import type { Queryable } from '../../db/db.js';
 import type { Entry } from '../canary-spec.js';
 
@@ -15,6 +16,8 @@ export interface KindContext {
   timeoutMs: number;
   /** For the `connections` a check names. */
   db: Queryable;
+  /** The cluster the Kubernetes kinds look at, when one is configured. */
+  kube?: KubeConnection;
 }
 
 export type KindRunner = (entry: Entry, ctx: KindContext) => Promise<CheckOutcome>;

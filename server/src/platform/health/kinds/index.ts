@@ -2,6 +2,7 @@ import type { KindRunner } from './common.js';
 import { runDns } from './dns.js';
 import { runExec } from './exec.js';
 import { runHttp } from './http.js';
+import { runKubernetes } from './kubernetes.js';
 import { runRedis } from './redis.js';
 import { runSql } from './sql.js';
 import { runTcp } from './tcp.js';
@@ -12,6 +13,7 @@ export { DEFAULT_TIMEOUT_MS, timeoutOf } from './common.js';
 /** The kinds this console's runner executes; every other kind is shown but not run. */
 const RUNNERS: Record<string, KindRunner> = {
   http: runHttp,
+  kubernetes: runKubernetes,
   tcp: runTcp,
   dns: runDns,
   exec: runExec,
