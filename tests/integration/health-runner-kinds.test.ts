@@ -385,11 +385,11 @@ describe('redis', () => {
 
 describe('other kinds', () => {
   it("are not run: Run Now answers that this console's runner does not execute them", async () => {
-    const id = await checkOf('pod', { namespace: 'default' });
+    const id = await checkOf('mongodb', { url: 'mongodb://127.0.0.1:1' });
     const ran = await runner.runNow(id);
     expect(ran!.result).toMatchObject({
       status: false,
-      error: "This console's check runner does not execute 'pod' checks",
+      error: "This console's check runner does not execute 'mongodb' checks",
     });
   });
 

@@ -3,6 +3,7 @@ import { runDns } from './dns.js';
 import { runExec } from './exec.js';
 import { runHttp } from './http.js';
 import { runKubernetes } from './kubernetes.js';
+import { runNamespaceCheck, runPodCheck } from './kubernetes-pod.js';
 import { runRedis } from './redis.js';
 import { runSql } from './sql.js';
 import { runTcp } from './tcp.js';
@@ -14,6 +15,8 @@ export { DEFAULT_TIMEOUT_MS, timeoutOf } from './common.js';
 const RUNNERS: Record<string, KindRunner> = {
   http: runHttp,
   kubernetes: runKubernetes,
+  pod: runPodCheck,
+  namespace: runNamespaceCheck,
   tcp: runTcp,
   dns: runDns,
   exec: runExec,

@@ -147,3 +147,32 @@ export async function readObject(
     return noted(kube, `read ${kind.kind} ${name}${scopeText(kind, namespace)}`, () => Promise.reject(error));
   }
 }
+
+/** The field manager of the console's own writes, as the API server records them. */
+const CHECK_FIELD_MANAGER = 'ops-console';
+
+const nameOf = (object: KubernetesObject) =>
+  `${object.kind ?? 'object'} ${[object.metadata?.namespace, object.metadata?.name].filter(Boolean).join('/')}`;
+
+/** Creates an object (apiVersion and kind given) with the console's credentials. */
+export async function createObject(
+  kube: KubeConnection,
+  object: KubernetesObject,
+): Promise<KubernetesObject> {
+  const api = kubeClient().KubernetesObjectApi.makeApiClient(configOf(kube));
+  return noted(kube, `create ${nameOf(object)}`, () =>
+    api.create(object, undefined, undefined, CHECK_FIELD_MANAGER),
+  );
+}
+
+/** Deletes an object; one that is already gone is no error. */
+export async function deleteObject(kube: KubeConnection, object: KubernetesObject): Promise<void> {
+  const api = kubeClient().KubernetesObjectApi.makeApiClient(configOf(kube));
+  try {
+    await api.delete(object, undefined, undefined, undefined, undefined, 'Background');
+    kube.noteSuccess();
+  } catch (error) {
+    if (httpStatusOf(error) === 404) return;
+    await noted(kube, `delete ${nameOf(object)}`, () => Promise.reject(error));
+  }
+}
