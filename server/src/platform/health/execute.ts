@@ -63,7 +63,7 @@ export async function executeCheck(
   const stop = () => controller.abort(stopSignal.reason);
   if (stopSignal.aborted) stop();
   else stopSignal.addEventListener('abort', stop, { once: true });
-  const ctx: KindContext = { signal: controller.signal, timeoutMs, db, kube };
+  const ctx: KindContext = { signal: controller.signal, timeoutMs, db, kube, namespace: check.namespace };
   let outcome: Awaited<ReturnType<typeof kind>>;
   let secrets: string[] = [];
   const run = async () => {

@@ -18,6 +18,8 @@ export interface KindContext {
   db: Queryable;
   /** The cluster the Kubernetes kinds look at, when one is configured. */
   kube?: KubeConnection;
+  /** The canary's namespace: where the Kubernetes kinds put what names none. */
+  namespace?: string;
 }
 
 export type KindRunner = (entry: Entry, ctx: KindContext) => Promise<CheckOutcome>;

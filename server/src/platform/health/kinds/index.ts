@@ -4,6 +4,7 @@ import { runExec } from './exec.js';
 import { runHttp } from './http.js';
 import { runKubernetes } from './kubernetes.js';
 import { runNamespaceCheck, runPodCheck } from './kubernetes-pod.js';
+import { runKubernetesResource } from './kubernetes-resource.js';
 import { runRedis } from './redis.js';
 import { runSql } from './sql.js';
 import { runTcp } from './tcp.js';
@@ -15,6 +16,7 @@ export { DEFAULT_TIMEOUT_MS, timeoutOf } from './common.js';
 const RUNNERS: Record<string, KindRunner> = {
   http: runHttp,
   kubernetes: runKubernetes,
+  kubernetesResource: runKubernetesResource,
   pod: runPodCheck,
   namespace: runNamespaceCheck,
   tcp: runTcp,
