@@ -73,7 +73,8 @@ const conditionTrue = (pod: KubernetesObject | undefined, type: string) =>
 async function httpStage(entry: Entry, pod: KubernetesObject | undefined, ctx: KindContext) {
   const host = str(entry.ingressHost) ?? (obj(obj(pod).status).podIP as string | undefined);
   const port = ms(entry.port);
-  if (!host) throw new StageFailed('answer over HTTP: the pod has no IP and no ingressHost is given');
+  if (!host)
+    throw new StageFailed('could not be asked over HTTP: the pod has no IP and no ingressHost is given');
   const url = `http://${host}${port && !entry.ingressHost ? `:${port}` : ''}${str(entry.path) ?? '/'}`;
   const expected = Array.isArray(entry.expectedHttpStatuses) ? entry.expectedHttpStatuses.map(Number) : [200];
   const started = performance.now();
@@ -83,13 +84,13 @@ async function httpStage(entry: Entry, pod: KubernetesObject | undefined, ctx: K
   try {
     response = await fetch(url, { signal, redirect: 'manual' });
   } catch (error) {
-    throw new StageFailed(`answer over HTTP at ${url}: ${(error as Error).message}`);
+    throw new StageFailed(`did not answer at ${url}: ${(error as Error).message}`);
   }
   const body = await response.text();
   if (!expected.includes(response.status))
-    throw new StageFailed(`answer ${url} with ${expected.join(' or ')} (it answered ${response.status})`);
+    throw new StageFailed(`answered ${url} with ${response.status}, expected ${expected.join(' or ')}`);
   const content = str(entry.expectedContent);
-  if (content && !body.includes(content)) throw new StageFailed(`answer ${url} with '${content}'`);
+  if (content && !body.includes(content)) throw new StageFailed(`answered ${url} without '${content}'`);
   return Math.round(performance.now() - started);
 }
 
@@ -115,10 +116,10 @@ async function runPod(kube: KubeConnection, entry: Entry, pod: Obj, ctx: KindCon
     run.stages.push(`${name} in ${run.timings[name]}ms`);
   };
   try {
-    await stage('scheduled', `be scheduled`, ms(entry.scheduleTimeout), async () =>
+    await stage('scheduled', 'was not scheduled', ms(entry.scheduleTimeout), async () =>
       conditionTrue((last = await read()), 'PodScheduled'),
     );
-    await stage('ready', 'become ready', ms(entry.readyTimeout), async () =>
+    await stage('ready', 'was not ready', ms(entry.readyTimeout), async () =>
       conditionTrue((last = await read()), 'Ready'),
     );
     if (entry.port !== undefined || entry.ingressHost !== undefined) {
@@ -128,13 +129,13 @@ async function runPod(kube: KubeConnection, entry: Entry, pod: Obj, ctx: KindCon
   } finally {
     await deleteObject(kube, { apiVersion: 'v1', kind: 'Pod', metadata: { ...metadata, ...created } });
   }
-  await stage('deleted', 'be deleted', ms(entry.deleteTimeout), async () => !(await read()));
+  await stage('deleted', 'was not deleted', ms(entry.deleteTimeout), async () => !(await read()));
 }
 
 function outcome(run: Run, error: unknown, what: string): CheckOutcome {
   const detail = { ...run.timings };
   const message = run.stages.length > 0 ? run.stages.join(', ') : null;
-  if (error instanceof StageFailed) return fail(cap(`${what} did not ${error.message}`), message, detail);
+  if (error instanceof StageFailed) return fail(cap(`${what} ${error.message}`), message, detail);
   if (error instanceof KubeReadError) return fail(error.message, message, detail);
   if (error) throw error;
   return pass(message, detail);
@@ -198,7 +199,7 @@ export async function runNamespaceCheck(entry: Entry, ctx: KindContext): Promise
       await deleteObject(kube, namespaceObject);
     }
     run.timings.namespaceDeleted = await until(
-      'be deleted',
+      'was not deleted',
       ms(entry.deleteTimeout),
       ctx.signal,
       async () => !(await readObject(kube, namespaceKind, undefined, namespace)),
