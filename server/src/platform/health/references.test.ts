@@ -76,7 +76,11 @@ describe('resolveReferences', () => {
       username: 'orders',
       password: 'p@ss word/with?chars',
     });
-    expect(secrets).toEqual(['p@ss word/with?chars']);
+    // The password alone, and as basic authentication carries it.
+    expect(secrets).toEqual([
+      'p@ss word/with?chars',
+      Buffer.from('orders:p@ss word/with?chars').toString('base64'),
+    ]);
   });
 
   it("keeps what the entry gives over the connection's fields, and finds a bare name in the canary namespace", async () => {
@@ -85,7 +89,7 @@ describe('resolveReferences', () => {
       scope,
     );
     expect(entry).toEqual({ url: 'https://plain.example', username: 'alice', password: 'literal-pass' });
-    expect(secrets).toEqual(['literal-pass']);
+    expect(secrets).toEqual(['literal-pass', Buffer.from('alice:literal-pass').toString('base64')]);
   });
 
   it('fails naming a connection that does not exist or has no URL', async () => {

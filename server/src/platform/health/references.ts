@@ -144,11 +144,33 @@ async function withConnection(entry: Entry, scope: ReferenceScope, secrets: stri
   return filled;
 }
 
+const plain = (value: unknown): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : typeof obj(value).value === 'string'
+      ? (obj(value).value as string)
+      : undefined;
+const obj = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
+
+/**
+ * A secret password also travels as `username:password` in base64 (basic authentication), which
+ * a target may echo back.
+ */
+function basicCredentials(entry: Entry, secrets: readonly string[]): string[] {
+  return [entry, obj(entry.authentication)].flatMap((holder) => {
+    const username = plain(holder.username);
+    const password = plain(holder.password);
+    return password !== undefined && secrets.includes(password)
+      ? [Buffer.from(`${username ?? ''}:${password}`).toString('base64')]
+      : [];
+  });
+}
+
 /** The entry with its references read. Throws KeyRefError naming what could not be read. */
 export async function resolveReferences(entry: Entry, scope: ReferenceScope): Promise<ResolvedEntry> {
   const secrets: string[] = [];
-  const resolved = (await resolveValue(entry, scope, secrets)) as Entry;
-  return { entry: await withConnection(resolved, scope, secrets), secrets };
+  const resolved = await withConnection((await resolveValue(entry, scope, secrets)) as Entry, scope, secrets);
+  return { entry: resolved, secrets: [...secrets, ...basicCredentials(resolved, secrets)] };
 }
 
 const REDACTED = '***';

@@ -16,7 +16,7 @@ export { DEFAULT_TIMEOUT_MS, timeoutOf } from './common.js';
 const RUNNERS: Record<string, KindRunner> = {
   http: runHttp,
   kubernetes: runKubernetes,
-  kubernetesResource: runKubernetesResource,
+  kubernetesresource: runKubernetesResource,
   pod: runPodCheck,
   namespace: runNamespaceCheck,
   tcp: runTcp,

@@ -131,7 +131,7 @@ async function runNested(entry: Entry, ctx: KindContext): Promise<string | undef
   for (;;) {
     let failure: string | undefined;
     for (const { kind, entry: nested } of checks) {
-      const run = runnerFor(kind);
+      const run = runnerFor(kind.toLowerCase());
       const name = `${kind}/${String(nested.name ?? '')}`;
       if (!run) {
         failure = `check ${name}: this console's check runner does not execute '${kind}' checks`;
