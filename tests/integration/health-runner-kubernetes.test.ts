@@ -165,11 +165,12 @@ async function run(kind: string, entry: Record<string, unknown>) {
 }
 
 describe('secret and config map references', () => {
-  it("reads a header from the canary namespace's Secret and a URL from its ConfigMap", async () => {
+  it("reads headers from the canary namespace's Secret and ConfigMap", async () => {
     const result = await run('http', {
-      url: { valueFrom: { configMapKeyRef: { name: 'endpoints', key: 'service' } } },
+      url: `${targetUrl}/`,
       headers: [
         { name: 'Authorization', valueFrom: { secretKeyRef: { name: 'api', key: 'authorization' } } },
+        { name: 'X-Environment', valueFrom: { configMapKeyRef: { name: 'settings', key: 'environment' } } },
       ],
     });
     expect(result).toMatchObject({ status: true, error: null });

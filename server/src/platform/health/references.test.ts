@@ -52,7 +52,12 @@ describe('resolveReferences', () => {
       headers: [{ name: 'Authorization', value: 'tok-1234567890' }],
       env: [{ name: 'GIVEN', value: 'wins' }],
     });
-    expect(secrets.sort()).toEqual(['Sup3r-Secret!', 'tok-1234567890']);
+    // A secret password also counts in the form basic authentication sends it.
+    expect(secrets).toEqual([
+      'Sup3r-Secret!',
+      'tok-1234567890',
+      Buffer.from(':Sup3r-Secret!').toString('base64'),
+    ]);
   });
 
   it('fails naming the reference it cannot read, and a kind of reference it does not read', async () => {
