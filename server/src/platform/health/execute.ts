@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/db.js';
-import { expandVariables, type Entry } from './canary-spec.js';
-import { abortable, describeError } from './kinds/common.js';
-import { runnerFor, timeoutOf, unsupportedKindMessage, type KindContext } from './kinds/index.js';
+import { endpointOf, expandVariables, type Entry } from './canary-spec.js';
+import { applyCheckTemplates, durationValue } from './check-templates.js';
+import { abortable, describeError, timeoutSettingOf } from './kinds/common.js';
+import { runnerFor, unsupportedKindMessage, type KindContext } from './kinds/index.js';
 import type { CheckResult } from './types.js';
 
 export interface RunnableCheck {
@@ -9,6 +10,30 @@ export interface RunnableCheck {
   type: string;
   name: string;
   spec: Entry | null;
+  /** The canary it belongs to, as templates see it (`canary.name`, ...). */
+  canary?: { id?: string; name: string; namespace: string | null; labels?: Record<string, string> | null };
+}
+
+/** What templates see of the check itself, as canary-checker gives it (`check.name`, ...). */
+function checkValues(check: RunnableCheck, entry: Entry): Record<string, unknown> {
+  const labels = entry.labels && typeof entry.labels === 'object' ? entry.labels : {};
+  const values: Record<string, unknown> = {
+    check: {
+      id: check.id,
+      name: check.name,
+      description: typeof entry.description === 'string' ? entry.description : '',
+      labels,
+      endpoint: endpointOf(check.type, entry) ?? '',
+    },
+  };
+  if (check.canary)
+    values.canary = {
+      id: check.canary.id ?? '',
+      name: check.canary.name,
+      namespace: check.canary.namespace ?? '',
+      labels: check.canary.labels ?? {},
+    };
+  return values;
 }
 
 /** The result written for a kind this console does not execute. */
@@ -37,7 +62,7 @@ export async function executeCheck(
   const kind = runnerFor(check.type);
   if (!kind) return unsupportedResult(check.type, started);
   const entry = expandVariables(check.spec ?? {}, vars);
-  const timeoutMs = timeoutOf(entry);
+  const { ms: timeoutMs, from: timeoutFrom } = timeoutSettingOf(entry, check.type);
   // Not AbortSignal.any([..., AbortSignal.timeout()]): on Node 20 the garbage collector may take
   // the timeout signal before it fires, and the check would then never time out.
   const controller = new AbortController();
@@ -48,10 +73,19 @@ export async function executeCheck(
   const stop = () => controller.abort(stopSignal.reason);
   if (stopSignal.aborted) stop();
   else stopSignal.addEventListener('abort', stop, { once: true });
-  const ctx: KindContext = { signal: controller.signal, timeoutMs, db };
+  const values = checkValues(check, entry);
+  const ctx: KindContext = { signal: controller.signal, timeoutMs, timeoutFrom, db, values };
   let outcome: Awaited<ReturnType<typeof kind>>;
   try {
     outcome = await abortable(kind(entry, ctx), controller.signal);
+    if (outcome.context) {
+      const env = {
+        ...values,
+        duration: durationValue(performance.now() - t0),
+        ...outcome.context,
+      };
+      outcome = applyCheckTemplates(entry, outcome, env);
+    }
   } catch (error) {
     outcome = { status: false, message: null, error: describeError(error, ctx), detail: null };
   } finally {
