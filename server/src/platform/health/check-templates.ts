@@ -207,4 +207,3 @@ export function applyCheckTemplates(
 
 /** The duration of a run as templates see it: milliseconds, an int. */
 export const durationValue = (ms: number) => BigInt(Math.max(0, Math.round(ms)));
-
