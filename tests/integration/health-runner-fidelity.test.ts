@@ -143,10 +143,11 @@ describe('timeout, in the unit canary-checker reads it for each kind', () => {
 });
 
 describe('variables the templates see', () => {
-  it('http: code, headers (Go names), json, content, elapsed, check', async () => {
+  it('http: code, headers (Go names), json, content, elapsed, check, canary', async () => {
     const expr =
       'code == 200 && headers["Content-Type"] == "application/json" && json.status == "ok" && ' +
-      'content.contains("items") && elapsed < Duration("5s") && check.name.startsWith("http-")';
+      'content.contains("items") && elapsed < Duration("5s") && check.name.startsWith("http-") && ' +
+      'canary.namespace == "fidelity" && canary.name.startsWith("canary-")';
     await expectRun('http', { url: url('/json'), test: { expr } }, { status: true });
     await expectRun(
       'http',
