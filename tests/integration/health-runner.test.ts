@@ -225,7 +225,7 @@ describe('the runner on its own', () => {
     const runner = newRunner(db, { concurrency: 2 });
     const ids = await checks({
       http: [
-        { name: 'hangs', url: `http://127.0.0.1:${web.port}/hang`, timeout: 2000 },
+        { name: 'hangs', url: `http://127.0.0.1:${web.port}/hang`, timeout: '2s' },
         { name: 'answers', url: `http://127.0.0.1:${web.port}/ok` },
       ],
     });

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/db.js';
-import { expandVariables, type Entry } from './canary-spec.js';
 import { KeyRefError, readKeyRef, type KubeConnection } from '../../kube/index.js';
-import { abortable, describeError } from './kinds/common.js';
-import { runnerFor, timeoutOf, unsupportedKindMessage, type KindContext } from './kinds/index.js';
+import { endpointOf, expandVariables, type Entry } from './canary-spec.js';
+import { applyCheckTemplates, durationValue } from './check-templates.js';
+import { abortable, describeError, timeoutSettingOf } from './kinds/common.js';
+import { runnerFor, unsupportedKindMessage, type KindContext } from './kinds/index.js';
 import { redactSecrets, resolveReferences } from './references.js';
 import type { CheckResult } from './types.js';
 
@@ -11,8 +12,33 @@ export interface RunnableCheck {
   type: string;
   name: string;
   spec: Entry | null;
-  /** The canary's namespace, where the entry's secret and config map references are read. */
-  namespace?: string;
+  /**
+   * The canary it belongs to, as templates see it (`canary.name`, ...); its namespace is where
+   * the entry's secret and config map references are read.
+   */
+  canary?: { id?: string; name: string; namespace: string | null; labels?: Record<string, string> | null };
+}
+
+/** What templates see of the check itself, as canary-checker gives it (`check.name`, ...). */
+function checkValues(check: RunnableCheck, entry: Entry): Record<string, unknown> {
+  const labels = entry.labels && typeof entry.labels === 'object' ? entry.labels : {};
+  const values: Record<string, unknown> = {
+    check: {
+      id: check.id,
+      name: check.name,
+      description: typeof entry.description === 'string' ? entry.description : '',
+      labels,
+      endpoint: endpointOf(check.type, entry) ?? '',
+    },
+  };
+  if (check.canary)
+    values.canary = {
+      id: check.canary.id ?? '',
+      name: check.canary.name,
+      namespace: check.canary.namespace ?? '',
+      labels: check.canary.labels ?? {},
+    };
+  return values;
 }
 
 /** The result written for a kind this console does not execute. */
@@ -52,7 +78,7 @@ export async function executeCheck(
   const kind = runnerFor(check.type);
   if (!kind) return unsupportedResult(check.type, started);
   const written = expandVariables(check.spec ?? {}, vars);
-  const timeoutMs = timeoutOf(written);
+  const { ms: timeoutMs, from: timeoutFrom } = timeoutSettingOf(written, check.type);
   // Not AbortSignal.any([..., AbortSignal.timeout()]): on Node 20 the garbage collector may take
   // the timeout signal before it fires, and the check would then never time out.
   const controller = new AbortController();
@@ -63,17 +89,22 @@ export async function executeCheck(
   const stop = () => controller.abort(stopSignal.reason);
   if (stopSignal.aborted) stop();
   else stopSignal.addEventListener('abort', stop, { once: true });
-  const ctx: KindContext = { signal: controller.signal, timeoutMs, db, kube, namespace: check.namespace };
+  const namespace = check.canary?.namespace ?? 'default';
+  const values = checkValues(check, written);
+  const ctx: KindContext = { signal: controller.signal, timeoutMs, timeoutFrom, db, values, kube, namespace };
   let outcome: Awaited<ReturnType<typeof kind>>;
   let secrets: string[] = [];
   const run = async () => {
     const resolved = await resolveReferences(written, {
-      namespace: check.namespace ?? 'default',
+      namespace,
       readKeyRef: (ref) => readKeyRef(kube, ref),
       db,
     });
     secrets = resolved.secrets;
-    return kind(resolved.entry, ctx);
+    const found = await kind(resolved.entry, ctx);
+    if (!found.context) return found;
+    const env = { ...values, duration: durationValue(performance.now() - t0), ...found.context };
+    return applyCheckTemplates(resolved.entry, found, env);
   };
   try {
     outcome = await abortable(run(), controller.signal);

@@ -100,15 +100,31 @@ export class CheckRunner implements CheckRunNow, CheckExecutor {
       type: string;
       name: string;
       spec: RunnableCheck['spec'];
-      namespace: string;
+      canary_id: string;
+      canary_name: string;
+      canary_namespace: string | null;
+      canary_labels: Record<string, string> | null;
     }>(
-      `select k.id, k.type, k.name, k.spec, c.namespace
+      `select k.id, k.type, k.name, k.spec, c.id as canary_id, c.name as canary_name,
+              c.namespace as canary_namespace, c.labels as canary_labels
          from checks k join canaries c on c.id = k.canary_id
         where k.id = $1 and k.deleted_at is null`,
       [checkId],
     );
-    const check = rows[0];
-    if (!check) return undefined;
+    const row = rows[0];
+    if (!row) return undefined;
+    const check: RunnableCheck = {
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      spec: row.spec,
+      canary: {
+        id: row.canary_id,
+        name: row.canary_name,
+        namespace: row.canary_namespace,
+        labels: row.canary_labels,
+      },
+    };
     if (!runnerFor(check.type)) return { result: unsupportedResult(check.type) };
     const result = await (this.inFlight.get(checkId) ??
       this.runCheck(check, this.scheduler.nextRunOf(checkId)));

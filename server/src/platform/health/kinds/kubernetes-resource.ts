@@ -13,6 +13,7 @@ import {
   type KubeConnection,
 } from '../../../kube/index.js';
 import type { Entry } from '../canary-spec.js';
+import { nanosOf, parseGoDuration } from '../go-values.js';
 import { failedTest } from '../test-expression.js';
 import { abortable, cap, EntryError, fail, pass, type CheckOutcome, type KindContext } from './common.js';
 import { runnerFor } from './index.js';
@@ -21,24 +22,15 @@ import { healthOf } from './kubernetes-health.js';
 type Obj = Record<string, unknown>;
 const obj = (value: unknown): Obj => (value && typeof value === 'object' ? (value as Obj) : {});
 
-const UNITS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-};
-
 /** A Go duration ('1m30s', '500ms') or a number of milliseconds; the fallback otherwise. */
 export function durationMs(value: unknown, fallback: number): number {
   if (typeof value === 'number' && value >= 0) return value;
-  if (typeof value !== 'string' || !/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(value.trim())) return fallback;
-  let total = 0;
-  for (const [, amount, unit] of value.trim().matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g))
-    total += Number(amount) * UNITS[unit!]!;
-  return total;
+  if (typeof value !== 'string') return fallback;
+  try {
+    return Number(nanosOf(parseGoDuration(value))) / 1e6;
+  } catch {
+    return fallback;
+  }
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
