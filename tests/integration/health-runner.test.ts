@@ -84,7 +84,7 @@ describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () 
         JSON.stringify({
           http: [{ name: 'self', url: '$(CONSOLE_URL)/healthz' }],
           exec: [{ name: 'fails', script: 'echo broken >&2; exit 1' }],
-          pod: [{ name: 'pods', namespace: 'default' }],
+          mongodb: [{ name: 'pods', url: 'mongodb://127.0.0.1:1' }],
         }),
       ],
     );
@@ -117,7 +117,7 @@ describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () 
       expect.arrayContaining([
         { name: 'self', status: true, error: null },
         { name: 'fails', status: false, error: 'exit code 1: broken' },
-        { name: 'pods', status: false, error: "This console's check runner does not execute 'pod' checks" },
+        { name: 'pods', status: false, error: "This console's check runner does not execute 'mongodb' checks" },
       ]),
     );
     // every second: the supported checks run again, the pod check is reported once
