@@ -76,6 +76,14 @@ export function forbidden(
   );
 }
 
+/** 403 of admission rather than RBAC: `namespaces "default" is forbidden: this namespace may not be deleted`. */
+export const refused = (resource: Resource, name: string, why: string) =>
+  failure(403, 'Forbidden', `${qualified(resource)} "${name}" is forbidden: ${why}`, {
+    name,
+    group: resource.group,
+    kind: resource.plural,
+  });
+
 export const notFound = (resource: Resource, name: string) =>
   failure(404, 'NotFound', `${qualified(resource)} "${name}" not found`, {
     name,
