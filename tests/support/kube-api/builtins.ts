@@ -20,6 +20,8 @@ interface BuiltinKind {
   all?: boolean;
   /** metadata.generation is kept (workloads, ingresses). */
   generation?: boolean;
+  /** The registry's ReturnDeletedObject: pods and service accounts answer a DELETE with the object. */
+  returnsDeletedObject?: boolean;
   columns?: PrinterColumn[];
   normalize?: (object: KubeObject) => void;
 }
@@ -143,6 +145,7 @@ const BUILTIN_KINDS: BuiltinKind[] = [
     shortNames: ['po'],
     subresources: ['status', 'log'],
     all: true,
+    returnsDeletedObject: true,
     columns: [
       column('Ready', 'string', podReady),
       column('Status', 'string', podStatus),
@@ -241,6 +244,7 @@ const BUILTIN_KINDS: BuiltinKind[] = [
     plural: 'serviceaccounts',
     namespaced: true,
     shortNames: ['sa'],
+    returnsDeletedObject: true,
     columns: [
       column('Secrets', 'integer', (account) => listOf((account as unknown as Fields).secrets).length),
       AGE,
@@ -402,6 +406,7 @@ export const BUILTIN_RESOURCES: ServedResource[] = BUILTIN_KINDS.map((entry) => 
   subresources: entry.subresources ?? [],
   generation: entry.generation ?? false,
   builtin: true,
+  returnsDeletedObject: entry.returnsDeletedObject ?? false,
   schema: undefined,
   printerColumns: entry.columns ?? [AGE],
   ...(entry.normalize ? { normalize: entry.normalize } : {}),

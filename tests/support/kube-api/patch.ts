@@ -136,6 +136,12 @@ function parse(body: string, contentType: string): Json {
   }
 }
 
+/** 415 for a patch type the resource does not take, before anything else is looked at. */
+export function checkPatchType(contentType: string, { builtin }: { builtin: boolean }): void {
+  const accepted = builtin ? BUILTIN_PATCH_TYPES : PATCH_TYPES;
+  if (!accepted.includes(contentType)) throw unsupportedMediaType(contentType, accepted);
+}
+
 /**
  * The object after the patch. `live` is undefined when the object does not exist: only an
  * apply creates it. Unsupported patch types (strategic merge of a custom resource) → 415.
@@ -146,8 +152,7 @@ export function applyPatch(
   body: string,
   { builtin }: { builtin: boolean },
 ): Json {
-  const accepted = builtin ? BUILTIN_PATCH_TYPES : PATCH_TYPES;
-  if (!accepted.includes(contentType)) throw unsupportedMediaType(contentType, accepted);
+  checkPatchType(contentType, { builtin });
   const patch = parse(body, contentType);
   if (contentType === APPLY_PATCH) return live === undefined ? patch : applyConfiguration(live, patch);
   if (contentType === STRATEGIC_MERGE_PATCH) return strategicMergePatch(live, patch);

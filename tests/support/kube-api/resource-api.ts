@@ -5,9 +5,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { KubeObject } from '../../../server/src/kube/types.js';
-import { prepareCreate, prepareStatusUpdate, prepareUpdate } from './objects.js';
 import type { Lifecycle } from './lifecycle.js';
-import { APPLY_PATCH, applyPatch } from './patch.js';
+import { isTerminating, prepareCreate, prepareStatusUpdate, prepareUpdate } from './objects.js';
+import { APPLY_PATCH, applyPatch, checkPatchType } from './patch.js';
 import { type ApiAnswer, type ApiRequest, isDryRun, mediaType, objectOfBody } from './request.js';
 import { type ServedResource, apiVersionOf, storageKey } from './resources.js';
 import { selectorOf } from './selectors.js';
@@ -16,6 +16,7 @@ import {
   alreadyExists,
   badRequest,
   conflict,
+  deleted,
   methodNotAllowed,
   notFound,
   pathNotFound,
@@ -191,6 +192,7 @@ export class ResourceApi {
   patch(target: Target, request: ApiRequest): ApiAnswer {
     const type = mediaType(request.headers['content-type']);
     const { resource } = target;
+    checkPatchType(type, resource);
     const live = this.store.get(storageKey(resource), target.namespace, target.name!);
     if (!live && !(type === APPLY_PATCH && !target.subresource)) throw notFound(resource, target.name!);
     const patched = applyPatch(type, live && inVersion(resource, live), request.body, resource) as KubeObject;
@@ -226,7 +228,10 @@ export class ResourceApi {
       );
     if (isDryRun(request.query) || options.dryRun?.includes('All'))
       return this.answer(target, request, 200, old);
-    return this.answer(target, request, 200, this.lifecycle.delete(target.resource, old));
+    const answered = this.lifecycle.delete(target.resource, old);
+    if (isTerminating(answered) || target.resource.returnsDeletedObject)
+      return this.answer(target, request, 200, answered);
+    return { code: 200, body: deleted(target.resource, answered) };
   }
 
   deleteCollection(target: Target, request: ApiRequest): ApiAnswer {

@@ -37,6 +37,8 @@ export interface ServedResource {
   generation: boolean;
   /** A kind of Kubernetes itself: no schema, strategic merge patch accepted. */
   builtin: boolean;
+  /** A DELETE that removes the object answers it; otherwise a `Success` Status naming it. */
+  returnsDeletedObject: boolean;
   schema: JsonSchema | undefined;
   printerColumns: PrinterColumn[];
   /** What the kind's own strategy does to an object before it is validated and stored. */
@@ -95,6 +97,7 @@ export function servedResources(crds: object[]): ServedResource[] {
         subresources: version.subresources?.status ? ['status'] : [],
         generation: true,
         builtin: false,
+        returnsDeletedObject: true,
         schema: version.schema?.openAPIV3Schema,
         printerColumns: version.additionalPrinterColumns ?? [],
         crd,

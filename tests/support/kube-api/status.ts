@@ -112,6 +112,20 @@ export const conflict = (resource: Resource, name: string, why: string) =>
 export const STALE_OBJECT =
   'the object has been modified; please apply your changes to the latest version and try again';
 
+/** What most built-in kinds answer a DELETE that removed the object. */
+export const deleted = (resource: Resource, object: { metadata: { name: string; uid?: string } }) => ({
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Success',
+  details: {
+    name: object.metadata.name,
+    group: resource.group,
+    kind: resource.plural,
+    uid: object.metadata.uid,
+  },
+});
+
 export const badRequest = (message: string) => failure(400, 'BadRequest', message);
 
 export const methodNotAllowed = (method: string) =>
