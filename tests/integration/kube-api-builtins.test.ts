@@ -204,7 +204,10 @@ describe('with client-node', () => {
   });
 
   test('pods list by label selector, in a namespace and across all', async () => {
-    server.put(pod('web-1', 'shop', { app: 'web', tier: 'front' }) as KubeObject);
+    server.put({
+      ...pod('web-1', 'shop', { app: 'web', tier: 'front' }),
+      status: { phase: 'Running' },
+    } as KubeObject);
     server.put(pod('web-2', 'shop', { app: 'web', tier: 'back' }) as KubeObject);
     server.put(pod('db-1', 'shop', { app: 'db' }) as KubeObject);
     server.put(pod('web-3', 'blog', { app: 'web' }) as KubeObject);
@@ -216,6 +219,10 @@ describe('with client-node', () => {
     expect(namesOf(everywhere.items)).toEqual(['web-3', 'web-1']);
     const byField = await core.listPodForAllNamespaces({ fieldSelector: 'metadata.namespace=blog' });
     expect(namesOf(byField.items)).toEqual(['web-3']);
+    const running = await core.listPodForAllNamespaces({ fieldSelector: 'status.phase=Running' });
+    expect(namesOf(running.items)).toEqual(['web-1']);
+    const unknownField = await failureOf(core.listPodForAllNamespaces({ fieldSelector: 'spec.image=x' }));
+    expect(unknownField.status.message).toBe('field label not supported: spec.image');
   });
 
   test('a watch of configmaps sees one added, changed and deleted', async () => {

@@ -6,6 +6,7 @@
  */
 import type { KubeObject } from '../../../server/src/kube/types.js';
 import type { PrinterColumn, ServedResource } from './resources.js';
+import type { SelectableFields } from './selectors.js';
 import { badRequest } from './status.js';
 
 interface BuiltinKind {
@@ -23,6 +24,7 @@ interface BuiltinKind {
   /** The registry's ReturnDeletedObject: pods and service accounts answer a DELETE with the object. */
   returnsDeletedObject?: boolean;
   columns?: PrinterColumn[];
+  fields?: SelectableFields;
   normalize?: (object: KubeObject) => void;
 }
 
@@ -117,6 +119,7 @@ const BUILTIN_KINDS: BuiltinKind[] = [
     plural: 'namespaces',
     namespaced: false,
     shortNames: ['ns'],
+    fields: { 'status.phase': (namespace) => String(status(namespace).phase ?? '') },
     subresources: ['status'],
     columns: [column('Status', 'string', (object) => status(object).phase), AGE],
     normalize: normalizeNamespace,
@@ -146,6 +149,12 @@ const BUILTIN_KINDS: BuiltinKind[] = [
     subresources: ['status', 'log'],
     all: true,
     returnsDeletedObject: true,
+    fields: {
+      'spec.nodeName': (pod) => String(spec(pod).nodeName ?? ''),
+      'spec.serviceAccountName': (pod) => String(spec(pod).serviceAccountName ?? ''),
+      'status.phase': (pod) => String(status(pod).phase ?? ''),
+      'status.podIP': (pod) => String(status(pod).podIP ?? ''),
+    },
     columns: [
       column('Ready', 'string', podReady),
       column('Status', 'string', podStatus),
@@ -207,6 +216,7 @@ const BUILTIN_KINDS: BuiltinKind[] = [
       column('Data', 'integer', dataCount),
       AGE,
     ],
+    fields: { type: (secret) => String((secret as unknown as Fields).type ?? '') },
     normalize: normalizeSecret,
   },
   {
@@ -224,6 +234,12 @@ const BUILTIN_KINDS: BuiltinKind[] = [
     plural: 'events',
     namespaced: true,
     shortNames: ['ev'],
+    fields: Object.fromEntries(
+      ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'].map((field) => [
+        `involvedObject.${field}`,
+        (event: KubeObject) => String(fieldsOf((event as unknown as Fields).involvedObject)[field] ?? ''),
+      ]),
+    ),
     columns: [
       column('Last Seen', 'date', (event) => {
         const fields = event as unknown as Fields;
@@ -409,6 +425,7 @@ export const BUILTIN_RESOURCES: ServedResource[] = BUILTIN_KINDS.map((entry) => 
   returnsDeletedObject: entry.returnsDeletedObject ?? false,
   schema: undefined,
   printerColumns: entry.columns ?? [AGE],
+  ...(entry.fields ? { selectableFields: entry.fields } : {}),
   ...(entry.normalize ? { normalize: entry.normalize } : {}),
 }));
 

@@ -75,7 +75,7 @@ export class ResourceApi {
 
   /** The objects a list or a watch of the target sees. */
   selected(target: Target, query: URLSearchParams): KubeObject[] {
-    const matches = selectorOf(query);
+    const matches = selectorOf(query, target.resource.selectableFields);
     return this.store
       .list(storageKey(target.resource))
       .filter((object) => !target.namespace || object.metadata.namespace === target.namespace)

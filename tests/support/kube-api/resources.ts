@@ -3,6 +3,7 @@
  * CustomResourceDefinition objects, one entry per served version of each CRD.
  */
 import type { KubeObject } from '../../../server/src/kube/types.js';
+import type { SelectableFields } from './selectors.js';
 
 export interface PrinterColumn {
   name: string;
@@ -41,6 +42,8 @@ export interface ServedResource {
   returnsDeletedObject: boolean;
   schema: JsonSchema | undefined;
   printerColumns: PrinterColumn[];
+  /** Field selector fields beyond metadata.name and metadata.namespace (built-in kinds). */
+  selectableFields?: SelectableFields;
   /** What the kind's own strategy does to an object before it is validated and stored. */
   normalize?: (object: KubeObject) => void;
   /** The CustomResourceDefinition object it comes from; none for built-in kinds. */

@@ -28,7 +28,7 @@ export function serveWatch(
   const { query, response } = request;
   const { resource } = target;
   const key = storageKey(resource);
-  const selected = selectorOf(query);
+  const selected = selectorOf(query, resource.selectableFields);
   const matches = (object: KubeObject | undefined) =>
     object !== undefined &&
     (!target.namespace || object.metadata.namespace === target.namespace) &&
