@@ -544,18 +544,12 @@ describeWithKubectl('with kubectl', () => {
     const [, row] = rowsOf((await kubectl('get', 'pod', 'guarded')).stdout);
     expect(row?.[2]).toBe('Terminating');
 
-    expect(
-      (
-        await kubectl(
-          'patch',
-          'pod',
-          'guarded',
-          '--type=json',
-          '-p',
-          '[{"op":"remove","path":"/metadata/finalizers"}]',
-        )
-      ).stdout,
-    ).toBe('pod/guarded patched\n');
+    // kubectl patch sends a strategic merge patch by default.
+    const removeFinalizer = '{"metadata":{"$deleteFromPrimitiveList/finalizers":["example.com/guard"]}}';
+    expect(await kubectl('patch', 'pod', 'guarded', '-p', removeFinalizer)).toMatchObject({
+      stdout: 'pod/guarded patched\n',
+      stderr: '',
+    });
     expect(server.get('pods', 'kubectl', 'guarded')).toBeUndefined();
   });
 
