@@ -522,6 +522,8 @@ describeWithKubectl('with kubectl', () => {
     });
     const patch = server.requests.slice(from).find((request) => request.method === 'PATCH');
     expect(patch?.headers['content-type']).toBe(PatchStrategy.StrategicMergePatch);
+    // From the OpenAPI documents kubectl knows the server checks fields: it skips its own check.
+    expect(patch?.path).toContain('fieldValidation=Strict');
     const stored = server.get('deployments', 'kubectl', 'shop') as unknown as V1Deployment;
     expect(stored.metadata?.generation).toBe(2);
     expect(stored.spec?.template.spec?.containers).toEqual([

@@ -143,9 +143,12 @@ export class OpenApi {
         const served = resources.filter(
           (resource) => resource.group === group && resource.version === version,
         );
+        const builtin = served.some((resource) => resource.builtin);
         this.documents.set(documentPath(group, version), {
           openapi: '3.0.0',
-          info: { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' },
+          info: builtin
+            ? { title: 'Kubernetes', version: 'v1.33.0' }
+            : { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' },
           paths: Object.assign({}, ...served.map(operations)),
           components: { schemas: Object.assign({}, ...served.map(schemas)) },
         });
