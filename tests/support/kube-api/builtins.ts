@@ -68,14 +68,14 @@ const servicePorts = (service: KubeObject) =>
   );
 
 const dataCount = (object: KubeObject) =>
-  Object.keys(fieldsOf((object as unknown as Fields).data)).length +
-  Object.keys(fieldsOf((object as unknown as Fields).binaryData)).length;
+  Object.keys(fieldsOf(fieldsOf(object).data)).length +
+  Object.keys(fieldsOf(fieldsOf(object).binaryData)).length;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** `data` of Secrets and `binaryData` of ConfigMaps are bytes: base64 in JSON, refused otherwise. */
 function checkBase64(object: KubeObject, field: string): void {
-  for (const [key, value] of Object.entries(fieldsOf((object as unknown as Fields)[field])))
+  for (const [key, value] of Object.entries(fieldsOf(fieldsOf(object)[field])))
     if (typeof value !== 'string' || !BASE64.test(value))
       throw badRequest(
         `${object.kind} in version "v1" cannot be handled as a ${object.kind}: illegal base64 data in ${field}.${key}`,
@@ -194,7 +194,7 @@ const BUILTIN_KINDS: BuiltinKind[] = [
     columns: [
       column('Endpoints', 'string', (endpoints) =>
         orNone(
-          listOf((endpoints as unknown as Fields).subsets)
+          listOf(fieldsOf(endpoints).subsets)
             .flatMap((subset) =>
               listOf(subset.addresses).flatMap((address) =>
                 listOf(subset.ports).map((port) => `${address.ip}:${port.port}`),
@@ -212,11 +212,11 @@ const BUILTIN_KINDS: BuiltinKind[] = [
     plural: 'secrets',
     namespaced: true,
     columns: [
-      column('Type', 'string', (secret) => (secret as unknown as Fields).type),
+      column('Type', 'string', (secret) => fieldsOf(secret).type),
       column('Data', 'integer', dataCount),
       AGE,
     ],
-    fields: { type: (secret) => String((secret as unknown as Fields).type ?? '') },
+    fields: { type: (secret) => String(fieldsOf(secret).type ?? '') },
     normalize: normalizeSecret,
   },
   {
@@ -237,7 +237,7 @@ const BUILTIN_KINDS: BuiltinKind[] = [
     fields: Object.fromEntries(
       ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'].map((field) => [
         `involvedObject.${field}`,
-        (event: KubeObject) => String(fieldsOf((event as unknown as Fields).involvedObject)[field] ?? ''),
+        (event: KubeObject) => String(fieldsOf(fieldsOf(event).involvedObject)[field] ?? ''),
       ]),
     ),
     columns: [
@@ -245,13 +245,13 @@ const BUILTIN_KINDS: BuiltinKind[] = [
         const fields = event as unknown as Fields;
         return fields.lastTimestamp ?? fields.eventTime ?? event.metadata.creationTimestamp;
       }),
-      column('Type', 'string', (event) => (event as unknown as Fields).type),
-      column('Reason', 'string', (event) => (event as unknown as Fields).reason),
+      column('Type', 'string', (event) => fieldsOf(event).type),
+      column('Reason', 'string', (event) => fieldsOf(event).reason),
       column('Object', 'string', (event) => {
-        const involved = fieldsOf((event as unknown as Fields).involvedObject);
+        const involved = fieldsOf(fieldsOf(event).involvedObject);
         return `${String(involved.kind ?? '').toLowerCase()}/${involved.name ?? ''}`;
       }),
-      column('Message', 'string', (event) => (event as unknown as Fields).message),
+      column('Message', 'string', (event) => fieldsOf(event).message),
     ],
   },
   {
@@ -261,10 +261,7 @@ const BUILTIN_KINDS: BuiltinKind[] = [
     namespaced: true,
     shortNames: ['sa'],
     returnsDeletedObject: true,
-    columns: [
-      column('Secrets', 'integer', (account) => listOf((account as unknown as Fields).secrets).length),
-      AGE,
-    ],
+    columns: [column('Secrets', 'integer', (account) => listOf(fieldsOf(account).secrets).length), AGE],
   },
   {
     ...CORE,
