@@ -18,8 +18,21 @@ describe('check form', () => {
       ['sql', 'query'],
       ['postgres', 'query'],
     ])('requires the key field of a %s check (%s)', (kind, field) => {
-      const errors = validateValues(kind, { ...newValues(kind), name: 'a check', [field]: '   ' });
+      const connection =
+        kind === 'sql' || kind === 'postgres' ? { connection: 'connection://postgres/db' } : {};
+      const errors = validateValues(kind, {
+        ...newValues(kind),
+        ...connection,
+        name: 'a check',
+        [field]: '   ',
+      });
       expect(errors).toEqual({ [field]: 'This field is required' });
+    });
+
+    it('requires the connection of a SQL check, which the platform would take a url for', () => {
+      expect(validateValues('sql', { ...newValues('sql'), name: 'db', query: 'select 1' })).toEqual({
+        connection: 'This field is required',
+      });
     });
 
     it('says when a number field is not a number, not whole, or below 0', () => {
