@@ -1,3 +1,4 @@
+import type { FormValues } from './check-fields.js';
 import { entryToValues, FIELD_MESSAGES, newValues, validateValues, valuesToEntry } from './check-form.js';
 
 describe('check form', () => {
@@ -18,14 +19,9 @@ describe('check form', () => {
       ['sql', 'query'],
       ['postgres', 'query'],
     ])('requires the key field of a %s check (%s)', (kind, field) => {
-      const connection =
-        kind === 'sql' || kind === 'postgres' ? { connection: 'connection://postgres/db' } : {};
-      const errors = validateValues(kind, {
-        ...newValues(kind),
-        ...connection,
-        name: 'a check',
-        [field]: '   ',
-      });
+      const values: FormValues = { ...newValues(kind), name: 'a check', [field]: '   ' };
+      if (kind === 'sql' || kind === 'postgres') values.connection = 'connection://postgres/db';
+      const errors = validateValues(kind, values);
       expect(errors).toEqual({ [field]: 'This field is required' });
     });
 
