@@ -51,7 +51,7 @@ const integers: Schema = { type: 'array', items: integer };
 const description: Schema = {
   name: { ...nonEmpty, description: 'unique within the canary' },
   description: string,
-  namespace: { type: 'string', description: 'the namespace the check belongs to, when not the canary’s' },
+  namespace: { type: 'string', description: "the namespace the check belongs to, when not the canary's" },
   icon: string,
   labels,
   transformDeleteStrategy: {
@@ -255,8 +255,14 @@ const pubSubConfigs: Schema = {
   nats: closed({ url: string, subject: nonEmpty, queue: string }, ['subject']),
 };
 
+const redisTls = closed(
+  { ...(tlsConfig.properties as Schema), enable: boolean },
+  [],
+  "TLS of the connection; 'enable: true' alone trusts the system's certificate authorities",
+);
+
 /** The checks a webhook's calls report: one per canary, not a list. */
-const webhook = check({ token: { ...envVar, description: 'the token a call must bring' } });
+export const webhook = check({ token: { ...envVar, description: 'the token a call must bring' } });
 
 /** Kinds described field by field, by the key of their list in the spec. */
 export const CHECK_KINDS: Record<string, Schema> = {
@@ -273,7 +279,7 @@ export const CHECK_KINDS: Record<string, Schema> = {
   ),
   dns: kind(
     {
-      server: { type: 'string', description: 'the resolver (default: the host’s)' },
+      server: { type: 'string', description: "the resolver (default: the host's)" },
       port: { type: 'integer', minimum: 1, maximum: 65535, description: 'default 53' },
       query: string,
       querytype: { type: 'string', description: 'A, AAAA, CNAME, SRV, MX, PTR, TXT or NS (default A)' },
@@ -302,7 +308,7 @@ export const CHECK_KINDS: Record<string, Schema> = {
       ...urlConnection,
       addr: { type: 'string', description: 'deprecated: use url' },
       db: count,
-      tlsConfig: closed({ ...(tlsConfig.properties as Schema), enable: boolean }),
+      tlsConfig: redisTls,
     },
     { templates: false },
   ),
@@ -516,5 +522,3 @@ export const CHECK_KINDS: Record<string, Schema> = {
   // The SQL Query kind of the console's type picker: a SQL check whose driver the connection says.
   sql,
 };
-
-export { webhook };
