@@ -34,10 +34,10 @@ describe('spec validation of the four custom resource kinds', () => {
       const name = uniqueName('topology');
       const refused = await write('POST', 'topologies', {
         name,
-        spec: { components: [{ type: 'Database' }] },
+        spec: { components: [{ name: 'db', typ: 'Database' }] },
       });
       expect(refused.status).toBe(422);
-      expect(await messageOf(refused)).toBe("spec: components[0]: must have required property 'name'");
+      expect(await messageOf(refused)).toBe("spec: components[0]: must NOT have additional property 'typ'");
       expect(await sql('select 1 from topologies where name = $1', [name])).toHaveLength(0);
 
       const saved = await write('POST', 'topologies', { name, spec: { components: [{ name: 'db' }] } });
@@ -70,7 +70,7 @@ describe('spec validation of the four custom resource kinds', () => {
         "spec: kubernetes[0]: must have required property 'clusterName'",
       ],
       ['playbooks', { parameters: [{ name: 'a' }] }, "spec: must have required property 'title'"],
-      ['canaries', { http: [{ name: 'no-url' }] }, "spec: http[0]: must have required property 'url'"],
+      ['canaries', { http: [{ url: 'https://x' }] }, "spec: http[0]: must have required property 'name'"],
     ])('refuses %s with an invalid spec (422) and writes nothing', async (table, spec, message) => {
       const name = uniqueName(table);
       const refused = await write('POST', table, { name, spec });
@@ -84,15 +84,15 @@ describe('spec validation of the four custom resource kinds', () => {
     it.each([
       [
         'canaries',
-        'http:\n  - name: site\n    thresholdMillis: fast\n',
+        'http:\n  - url: https://x\n    thresholdMillis: fast\n',
         2,
-        "http[0]: must have required property 'url'",
+        "http[0]: must have required property 'name'",
       ],
       [
         'topologies',
-        'type: App\ncomponents:\n  - icon: db\n',
-        3,
-        "components[0]: must have required property 'name'",
+        'type: App\ncomponents:\n  - name: db\n    icn: db\n',
+        4,
+        "components[0]: must NOT have additional property 'icn'",
       ],
       [
         'config_scrapers',

@@ -9,7 +9,7 @@ const marks = (table: Parameters<typeof specValidatorOf>[0], yaml: string) =>
     .errors.map((error) => `${error.line}:${error.column} ${error.message}`);
 
 describe('the Topology spec', () => {
-  it('accepts a topology with components, their properties and open lookups', () => {
+  it('accepts a topology with components, their properties, children and open lookups', () => {
     const yaml = `schedule: '@every 5m'
 type: Platform
 icon: kubernetes
@@ -31,7 +31,10 @@ components:
         links: [{ url: https://example.com, text: docs }]
     components:
       - name: nested
-        anything: goes
+        type: Database
+        components:
+          - name: deeper
+            components: [{ below: 'the described levels' }]
     statusExpr: up
 properties:
   - name: owner
@@ -42,16 +45,17 @@ push:
     expect(specValidatorOf('topologies').validateYaml(yaml)).toEqual({ valid: true, errors: [] });
   });
 
-  it('marks a component without a name and a property value that is not a number', () => {
+  it('marks a misspelt component field and a property value that is not a number', () => {
     const yaml = `components:
   - type: Database
+    icn: db
     properties:
       - name: size
         value: big
 `;
     expect(marks('topologies', yaml)).toEqual([
-      "2:5 components[0]: must have required property 'name'",
-      '5:9 components[0].properties[0].value: must be number',
+      "3:5 components[0]: must NOT have additional property 'icn'",
+      '6:9 components[0].properties[0].value: must be number',
     ]);
   });
 });
@@ -209,20 +213,20 @@ describe('validateSpecWrite', () => {
   };
 
   it('refuses a row of any of the four kinds whose spec its schema refuses, with a 422', () => {
-    const error = refusal('topologies', [{ name: 'ok', spec: { components: [{ type: 'x' }] } }]);
+    const error = refusal('topologies', [{ name: 'ok', spec: { components: [{ typ: 'x' }] } }]);
     expect(error).toBeInstanceOf(RestError);
     expect(error).toMatchObject({
       status: 422,
-      message: "spec: components[0]: must have required property 'name'",
+      message: "spec: components[0]: must NOT have additional property 'typ'",
     });
     expect(refusal('playbooks', [{ spec: { icon: 'x' } }])).toMatchObject({
       status: 422,
       message: "spec: must have required property 'title'",
     });
     expect(refusal('config_scrapers', [{ spec: { kubernetes: [{}] } }])).toMatchObject({ status: 422 });
-    expect(refusal('canaries', [{ spec: { http: [{ name: 'x' }] } }])).toMatchObject({
+    expect(refusal('canaries', [{ spec: { http: [{ url: 'https://x' }] } }])).toMatchObject({
       status: 422,
-      message: "spec: http[0]: must have required property 'url'",
+      message: "spec: http[0]: must have required property 'name'",
     });
   });
 
