@@ -371,7 +371,10 @@ const exec = scraper(
     artifacts,
     setup: closed(
       Object.fromEntries(
-        ['bun', 'python', 'powershell'].map((runtime) => [runtime, closed({ version: string })]),
+        ['bun', 'python', 'powershell', 'playwright'].map((runtime) => [
+          runtime,
+          closed({ version: string }),
+        ]),
       ),
     ),
   },
