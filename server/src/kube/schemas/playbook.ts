@@ -4,7 +4,7 @@
  * (config/schemas/playbook-spec.schema.json, api/v1/playbook_types.go, playbook_actions.go):
  * parameters, triggers, approval and every action kind field by field, an unknown field refused.
  * The title is optional (the platform shows the name); that the spec form needs one (spec 3 §2.3)
- * is the form's rule (form-rules.ts).
+ * is the form's rule (platform/specs/form-rules.ts).
  */
 import {
   anyValue,

@@ -3,9 +3,11 @@
  * `spec` of the ScrapeConfig custom resource (configs.flanksource.com/v1), as config-db describes
  * it (config/schemas/scrape_config.schema.json, api/v1/*.go): every scraper kind field by field,
  * an unknown field or kind refused. What the catalog scraper forms require besides (spec 3 §5)
- * is the forms' rule (form-rules.ts), not the stored spec's.
+ * is the forms' rule (platform/specs/form-rules.ts), not the stored spec's.
  */
 import {
+  artifacts,
+  awsConnectionFields,
   closed,
   connectionName,
   duration,
@@ -18,8 +20,6 @@ import {
   integer,
   kubernetesConnectionFields,
   list,
-  artifacts,
-  awsConnectionFields,
 } from './duty-types.js';
 import {
   boolean,
