@@ -3,6 +3,21 @@ import { teamOf } from './catalog.js';
 import type { DemoContext } from './context.js';
 import { CLUSTERS, COMPANY, DATASTORES, SERVICES } from './names.js';
 
+/** The Pod a pod check starts, as the platform takes it: a YAML text. */
+const podSpecYaml = (service: string, namespace: string) =>
+  [
+    'apiVersion: v1',
+    'kind: Pod',
+    'metadata:',
+    `  name: ${service}-canary`,
+    `  namespace: ${namespace}`,
+    'spec:',
+    '  containers:',
+    `    - name: ${service}`,
+    `      image: ghcr.io/acme/${service}:stable`,
+    '',
+  ].join('\n');
+
 /** One check to create: its canary group, agent, spec and what it watches. */
 export interface CheckDef {
   canary: string;
@@ -73,7 +88,7 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
         spec: {
           name: `${svc.name}-pods-${c.region}`,
           namespace: svc.namespace,
-          spec: { selector: { app: svc.name } },
+          spec: podSpecYaml(svc.name, svc.namespace),
           scheduleTimeout: 20000,
           readyTimeout: 10000,
         },
@@ -274,7 +289,7 @@ export function defineChecks({ refs }: DemoContext, items: CatalogItem[]): Check
       name: `cloudwatch-${alarm}`,
       endpoint: `arn:aws:cloudwatch:eu-west-1:123456789012:alarm:${alarm}`,
       labels: { team: 'sre', provider: 'aws' },
-      spec: { name: `cloudwatch-${alarm}`, region: 'eu-west-1', filter: { alarms: [alarm] } },
+      spec: { name: `cloudwatch-${alarm}`, region: 'eu-west-1', alarms: [alarm] },
     });
   }
   for (const q of [
