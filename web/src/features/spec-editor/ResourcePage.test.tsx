@@ -152,7 +152,7 @@ describe('a topology from the cluster', () => {
     expect(screen.queryByRole('button', { name: 'Edit in cluster' })).not.toBeInTheDocument();
   });
 
-  it('saves to the cluster: dry run, the diff, then Apply with the resourceVersion read at open', async () => {
+  it('saves to the cluster: dry run, the diff, then Apply with the version and generation read at open', async () => {
     const result = kubeObject(
       'topologies',
       { name: 'web', namespace: 'shop', resourceVersion: '42' },
@@ -177,6 +177,7 @@ describe('a topology from the cluster', () => {
       spec: { icon: 'kubernetes', schedule: '@every 5m', type: 'Shop' },
       specYaml: spec,
       resourceVersion: '41',
+      generation: 3,
     });
     const apply = within(dialog).getByRole('button', { name: 'Apply' });
     await waitFor(() => expect(apply).toHaveFocus());
