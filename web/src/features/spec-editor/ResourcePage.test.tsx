@@ -143,7 +143,11 @@ describe('a topology from the cluster', () => {
   it('says the cluster is disconnected instead of offering Edit in cluster', async () => {
     page.api.reply('GET api/kube/status', {
       status: 200,
-      body: clusterStatus({ connected: false, message: 'dial tcp 10.0.0.1:443: connection refused' }),
+      body: clusterStatus({
+        connected: false,
+        state: 'disconnected',
+        message: 'dial tcp 10.0.0.1:443: connection refused',
+      }),
     });
     page.api.reply('GET api/db/topologies', { status: 200, body: [mirrored] });
     renderTopology('uid-web');
