@@ -213,7 +213,8 @@ describe.each(availableBackends())('the custom resource mirror (%s)', (backend) 
     }
 
     await rowBecomes(uid, (found) => expect(found?.schedule).toBe('@daily'));
-    expect(server.kube.status()).toMatchObject({ connected: true });
+    // The informers retry on their own; the connection says so once its probe answers.
+    await eventually(async () => expect(server.kube.status()).toMatchObject({ connected: true }));
     expect(server.kube.status().message).toBeUndefined();
   });
 
