@@ -49,16 +49,17 @@ describe.each(availableBackends())('GitOps rows are read-only through /api/db (%
       )
     )[0];
 
-  describe('the demo canary prometheus-slos, applied in the cluster', () => {
+  describe("a canary applied in the cluster (the mirror's row)", () => {
     let canary: { id: string; namespace: string; name: string; labels: unknown };
     beforeAll(async () => {
       canary = (
         await sql<{ id: string; namespace: string; name: string; labels: unknown }>(
-          `select id, namespace, name, labels from canaries
-           where name = 'prometheus-slos' and source = 'KubernetesCRD' order by id limit 1`,
+          `insert into canaries (name, namespace, labels, source)
+           values ('prometheus-slos', $1, '{"team":"sre"}', 'KubernetesCRD')
+           returning id, namespace, name, labels`,
+          [uniqueName('monitoring')],
         )
       )[0]!;
-      expect(canary).toBeDefined();
     });
     const inCluster = () => `managed by Canary ${canary.namespace}/prometheus-slos in the cluster`;
 
@@ -103,6 +104,18 @@ describe.each(availableBackends())('GitOps rows are read-only through /api/db (%
       expect(answer.status).toBe(409);
       expect((await rowOf('canaries', canary.id))!.name).toBe('prometheus-slos');
     });
+  });
+
+  it("keeps the demo's managed canary read-only, managed by its file rather than a cluster", async () => {
+    const [demo] = await sql<{ id: string; namespace: string }>(
+      `select id, namespace from canaries
+        where name = 'prometheus-slos' and source <> 'KubernetesCRD' and deleted_at is null`,
+    );
+    const patched = await request('PATCH', `canaries?id=eq.${demo!.id}`, { labels: {} });
+    expect(patched.status).toBe(409);
+    expect(patched.body.message).toBe(
+      `Cannot change canaries: managed by ConfigFile: Canary ${demo!.namespace}/prometheus-slos is read-only here`,
+    );
   });
 
   it('refuses a filter matching both UI and cluster rows, and changes neither', async () => {

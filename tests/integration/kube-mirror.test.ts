@@ -4,6 +4,7 @@
  * deletions follow (also across a compacted history and an outage), and what the check runner
  * observes goes back to the resource's status.
  */
+import { pino } from 'pino';
 import { NOT_CONFIGURED_MESSAGE } from '../../server/src/kube/connection.js';
 import { startHttpTarget, type Target } from '../support/check-targets.js';
 import { availableBackends } from '../support/databases.js';
@@ -118,13 +119,44 @@ describe.each(availableBackends())('the custom resource mirror (%s)', (backend) 
     expect(status.checks).toEqual({ home: check!.id });
   });
 
+  it('drops a check removed from the spec from status.checks, writing as the console', async () => {
+    const url = `http://127.0.0.1:${target.port}/ok`;
+    const spec = (...names: string[]) => ({
+      schedule: '@every 1s',
+      http: names.map((name) => ({ name, url })),
+    });
+    kube.put(canary('team-a', 'pair', spec('home', 'api')));
+    await eventually(async () =>
+      expect(Object.keys(kube.get('canaries', 'team-a', 'pair')!.status?.checks ?? {}).sort()).toEqual([
+        'api',
+        'home',
+      ]),
+    );
+    const changed = kube.get('canaries', 'team-a', 'pair')!;
+    kube.put({ ...changed, spec: spec('home') });
+    await eventually(async () => {
+      const status = kube.get('canaries', 'team-a', 'pair')!.status!;
+      expect(status).toMatchObject({ observedGeneration: 2, message: '1 of 1 check passing' });
+      expect(Object.keys(status.checks as object)).toEqual(['home']);
+    });
+    const statusWrites = kube.requests.filter(
+      (r) => r.method === 'PATCH' && r.path.includes('/namespaces/team-a/canaries/pair/status'),
+    );
+    expect(statusWrites.length).toBeGreaterThan(0);
+    for (const write of statusWrites)
+      expect(new URL(write.path, kube.url).searchParams.get('fieldManager')).toBe('ops-console');
+    kube.remove('canaries', 'team-a', 'pair');
+  });
+
   it('does not rewrite the row for a status change, and follows a spec change', async () => {
     const { uid } = kube.get('canaries', 'team-a', 'web')!.metadata;
     const before = (await rowOf(uid!))!.updated_at.getTime();
     // Each status write is a MODIFIED event of the resource; the row stays as it was.
     const statusWrites = () =>
       kube.requests.filter(
-        (r) => r.method === 'PATCH' && r.path.endsWith('/namespaces/team-a/canaries/web/status'),
+        (r) =>
+          r.method === 'PATCH' &&
+          new URL(r.path, kube.url).pathname.endsWith('/namespaces/team-a/canaries/web/status'),
       ).length;
     const written = statusWrites();
     await eventually(async () => expect(statusWrites()).toBeGreaterThanOrEqual(written + 2));
@@ -181,7 +213,8 @@ describe.each(availableBackends())('the custom resource mirror (%s)', (backend) 
     }
 
     await rowBecomes(uid, (found) => expect(found?.schedule).toBe('@daily'));
-    expect(server.kube.status()).toMatchObject({ connected: true });
+    // The informers retry on their own; the connection says so once its probe answers.
+    await eventually(async () => expect(server.kube.status()).toMatchObject({ connected: true }));
     expect(server.kube.status().message).toBeUndefined();
   });
 
@@ -266,6 +299,85 @@ describe('the mirror with three CRDs and one watched namespace', () => {
         r.path.startsWith('/apis/canaries.flanksource.com/v1/namespaces/team-a/canaries'),
       ),
     ).toBe(true);
+  });
+});
+
+describe('an API server going down and up again and again', () => {
+  let kube: KubeApiServer;
+  let server: TestServer;
+  const lines: string[] = [];
+  const CONNECTION_LINES = [
+    'the Kubernetes API server cannot be reached',
+    'the Kubernetes API server answers again',
+  ];
+
+  beforeAll(async () => {
+    kube = await startKubeApiServer();
+    server = await startConsoleWithCluster(kube, {
+      template: 'empty',
+      env: { KUBE_STATUS_INTERVAL: '1s' },
+      logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line).msg) }),
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await kube?.close();
+  });
+
+  it('logs one line per change of the connection, not one per failed or answered call', async () => {
+    const connected = () => server.kube.status().connected;
+    const outages = 3;
+    for (let outage = 0; outage < outages; outage++) {
+      kube.put(canary('team-a', `while-up-${outage}`, { schedule: '@hourly' }));
+      await kube.goDown();
+      await eventually(async () => expect(connected()).toBe(false));
+      await kube.comeBack();
+      // Watches resume and events flow before the connection's own probe says it is back.
+      kube.put(canary('team-a', `after-${outage}`, { schedule: '@hourly' }));
+      await eventually(async () => expect(connected()).toBe(true), 60_000);
+    }
+    const changes = lines.filter((line) => CONNECTION_LINES.includes(line));
+    expect(changes).toEqual(Array.from({ length: outages }, () => CONNECTION_LINES).flat());
+  });
+});
+
+describe('demo data with a cluster connected', () => {
+  let kube: KubeApiServer;
+  let server: TestServer;
+  let started: Date;
+
+  beforeAll(async () => {
+    kube = await startKubeApiServer();
+    started = new Date();
+    server = await startConsoleWithCluster(kube, { template: 'demo' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await kube?.close();
+  });
+
+  it('leaves the demo rows alone: they do not come from this cluster', async () => {
+    // Once a resource put after the start is mirrored, every kind's first list is done.
+    const uid = kube.put(canary('team-a', 'real', { schedule: '@hourly' })).metadata.uid!;
+    await eventually(async () => {
+      const { rows } = await server.db.query(`select id from canaries where id = $1 and deleted_at is null`, [
+        uid,
+      ]);
+      expect(rows).toHaveLength(1);
+    });
+    const removed = [];
+    for (const table of ['canaries', 'topologies', 'config_scrapers', 'playbooks']) {
+      const { rows } = await server.db.query<{ name: string }>(
+        `select name from ${table} where deleted_at >= $1`,
+        [started],
+      );
+      removed.push(...rows.map((row) => `${table} ${row.name}`));
+    }
+    expect(removed).toEqual([]);
+    const { rows: managed } = await server.db.query<{ source: string }>(
+      `select source from canaries where name = 'prometheus-slos' and deleted_at is null`,
+    );
+    expect(managed).toEqual([{ source: 'ConfigFile' }]);
   });
 });
 

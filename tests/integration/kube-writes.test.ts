@@ -52,6 +52,19 @@ const requestsNaming = (segment: string, from: number) =>
     .slice(from)
     .filter((request) => new URL(request.path, kubeApi.url).pathname.split('/').includes(segment));
 
+/** A write of the status subresource, as the console's status write-back makes every interval. */
+async function writeStatus(name: string, status: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${kubeApi.url}/apis/${CANARIES}/namespaces/default/canaries/${name}/status`, {
+    method: 'PATCH',
+    headers: {
+      Authorization: `Bearer ${kubeApi.token}`,
+      'Content-Type': 'application/merge-patch+json',
+    },
+    body: JSON.stringify({ status }),
+  });
+  expect(response.status).toBe(200);
+}
+
 const canary = (name: string, spec: Record<string, unknown>): KubeObject => ({
   apiVersion: CANARIES,
   kind: 'Canary',
@@ -203,6 +216,43 @@ describe('save to cluster with the service account', () => {
     });
   });
 
+  test('an editor open while the status is written back saves; a spec changed meanwhile is a conflict', async () => {
+    const route = 'canaries/default/long-edit';
+    const spec = { interval: 60, http: [{ name: 'home', url: 'https://example.com' }] };
+    kubeApi.put(canary('long-edit', spec));
+    const opened = (await send<{ object: KubeObject }>(server, 'GET', route)).body.object;
+    // What the editor sends back: the spec and the versions it read when it opened.
+    const save = (interval: number, object: KubeObject) =>
+      send<ClusterWriteError>(server, 'PUT', route, {
+        spec: { ...spec, interval },
+        resourceVersion: object.metadata.resourceVersion,
+        generation: object.metadata.generation,
+      });
+    for (const uptime1h of ['100%', '99%', '98%'])
+      await writeStatus('long-edit', { status: 'Passed', uptime1h });
+    expect(kubeApi.get('canaries', 'default', 'long-edit')!.metadata.resourceVersion).not.toBe(
+      opened.metadata.resourceVersion,
+    );
+
+    const saved = await save(120, opened);
+    expect(saved.status).toBe(200);
+    const stored = kubeApi.get('canaries', 'default', 'long-edit')!;
+    expect(stored.spec).toMatchObject({ interval: 120 });
+    // The status written meanwhile stays.
+    expect(stored.status).toMatchObject({ uptime1h: '98%' });
+
+    const reopened = (await send<{ object: KubeObject }>(server, 'GET', route)).body.object;
+    kubeApi.put({ ...stored, spec: { ...spec, interval: 300 } });
+    const stale = await save(180, reopened);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      reason: 'Conflict',
+      message:
+        'Canary default/long-edit changed in the cluster since you opened it. Reload to see the new version, or overwrite it with yours.',
+    });
+    expect(kubeApi.get('canaries', 'default', 'long-edit')!.spec).toMatchObject({ interval: 300 });
+  });
+
   test('the mirrored row of a resource saved to the cluster appears read-only', async () => {
     await send(server, 'PUT', 'canaries/default/mirrored', {
       spec: { interval: 60, http: [{ name: 'home', url: 'https://example.com' }] },
@@ -310,6 +360,26 @@ describe('save to cluster as the signed-in person (KUBE_WRITE_AS=impersonate)', 
     expect(body.reason).toBe('Forbidden');
     expect(body.message).toMatch(/User "editor\.tester@example\.com" cannot create resource "canaries"/);
     expect(kubeApi.get('canaries', 'default', 'refused')).toBeUndefined();
+  });
+
+  test('a person who may create but not read creates; a refusal names create', async () => {
+    refuse = (request) => request.user === 'editor.tester@example.com' && request.verb !== 'create';
+    const created = await send(server, 'PUT', 'canaries/default/create-only', { spec: { interval: 60 } });
+    expect(created.status).toBe(201);
+    expect(kubeApi.get('canaries', 'default', 'create-only')).toBeDefined();
+
+    const again = await send<ClusterWriteError>(server, 'PUT', 'canaries/default/create-only', {
+      spec: { interval: 60 },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.reason).toBe('AlreadyExists');
+
+    refuse = (request) => request.user === 'editor.tester@example.com';
+    const { status, body } = await send<ClusterWriteError>(server, 'PUT', 'canaries/default/nobody', {
+      spec: { interval: 60 },
+    });
+    expect(status).toBe(403);
+    expect(body.message).toMatch(/User "editor\.tester@example\.com" cannot create resource "canaries"/);
   });
 
   test("the console's own permission still comes first", async () => {

@@ -7,16 +7,15 @@ import type { Logger } from './logging.js';
  * and not the other way round; kube's connection satisfies it as it is.
  */
 export interface ClusterConnection {
-  status(): { configured: boolean; connected: boolean };
+  status(): { state: KubernetesState };
 }
 
+/** 'connecting' until the first contact succeeds or fails; 'unsupported': a too old API server. */
+export type KubernetesState = 'not configured' | 'connecting' | 'connected' | 'disconnected' | 'unsupported';
+
 /** How /readyz tells the cluster connection: detail only, it never makes the console unready. */
-export function kubernetesState(
-  kube: ClusterConnection | undefined,
-): 'connected' | 'disconnected' | 'not configured' {
-  const status = kube?.status();
-  if (!status?.configured) return 'not configured';
-  return status.connected ? 'connected' : 'disconnected';
+export function kubernetesState(kube: ClusterConnection | undefined): KubernetesState {
+  return kube?.status().state ?? 'not configured';
 }
 
 /**

@@ -81,8 +81,10 @@ export const alreadyExistsMessage = (target: ClusterTarget) =>
   `${describe(target)} already exists in the cluster.`;
 export const notFoundMessage = (target: ClusterTarget) => `${describe(target)} is not in the cluster.`;
 
-/** Who the cluster records as having written the fields (managedFields). */
-const FIELD_MANAGER = 'ops-console';
+/** Who the cluster records as having written the fields (managedFields), on every write. */
+export const FIELD_MANAGER = 'ops-console';
+/** Replaces tried when status writes keep moving the resourceVersion between the read and the write. */
+const REPLACE_ATTEMPTS = 3;
 /** A request the API server does not answer within this is given up as unreachable. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -311,6 +313,25 @@ function desiredObject(
   };
 }
 
+/**
+ * The resourceVersion a replace is conditional on; undefined: there is nothing to replace, create
+ * it (an overwrite of a resource deleted meanwhile). With the generation read at open, a spec
+ * changed since is the conflict (status writes leave the generation alone); without it, the
+ * resourceVersion read at open, so any change since is one.
+ */
+function versionToReplace(
+  target: ClusterTarget,
+  request: ClusterWriteRequest,
+  live: KubeObject | null,
+): string | undefined {
+  if (request.force) return live?.metadata.resourceVersion;
+  if (request.generation === undefined) return request.resourceVersion;
+  if (!live) throw clusterFailure(404, 'NotFound', notFoundMessage(target));
+  if (live.metadata.generation !== request.generation)
+    throw clusterFailure(409, 'Conflict', conflictMessage(target));
+  return live.metadata.resourceVersion;
+}
+
 export interface ClusterWrites {
   /** The resource as the cluster has it; 404 NotFound when it is not there. */
   read(person: ClusterPerson, target: ClusterTarget): Promise<KubeObject>;
@@ -344,18 +365,41 @@ export function createClusterWrites(kube: KubeConnection): ClusterWrites {
     request: ClusterWriteRequest,
     { dryRun }: { dryRun: boolean },
   ) => {
-    const live = await readLive(person, target);
-    const resourceVersion = request.force ? live?.metadata.resourceVersion : request.resourceVersion;
-    const updating = resourceVersion !== undefined;
     const query = new URLSearchParams({ fieldManager: FIELD_MANAGER, fieldValidation: 'Strict' });
     if (dryRun) query.set('dryRun', 'All');
-    const result = await call(kube, person, target, {
-      method: updating ? 'PUT' : 'POST',
-      path: pathOf(target, { item: updating, query }),
-      body: desiredObject(target, request, updating ? live : null, resourceVersion),
-      specYaml: request.specYaml,
-    });
-    return { live, result, created: !updating };
+    const create = () =>
+      call(kube, person, target, {
+        method: 'POST',
+        path: pathOf(target, { item: false, query }),
+        body: desiredObject(target, request, null, undefined),
+        specYaml: request.specYaml,
+      });
+    const updating =
+      request.force === true || request.resourceVersion !== undefined || request.generation !== undefined;
+    // A create is a POST and nothing else: it needs `create` alone, and an existing name is the
+    // cluster's own 409 AlreadyExists.
+    if (!updating) return { live: null, result: await create(), created: true };
+
+    for (let attempt = 1; ; attempt++) {
+      const live = await readLive(person, target);
+      const resourceVersion = versionToReplace(target, request, live);
+      if (resourceVersion === undefined) return { live, result: await create(), created: true };
+      try {
+        const result = await call(kube, person, target, {
+          method: 'PUT',
+          path: pathOf(target, { item: true, query }),
+          body: desiredObject(target, request, live, resourceVersion),
+          specYaml: request.specYaml,
+        });
+        return { live, result, created: false };
+      } catch (error) {
+        // Checked against the live spec, not a resourceVersion from the editor: a status write
+        // between this read and the replace is no reason to refuse, so read again.
+        const againstLive = request.force === true || request.generation !== undefined;
+        const moved = error instanceof ClusterWriteFailure && error.body.reason === 'Conflict';
+        if (!againstLive || !moved || attempt >= REPLACE_ATTEMPTS) throw error;
+      }
+    }
   };
 
   return {

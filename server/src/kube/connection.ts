@@ -1,9 +1,9 @@
-import type { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import type { CustomObjectsApi, KubeConfig, VersionApi } from '@kubernetes/client-node';
 import { kubeClient } from './client-library.js';
 import { ConfigError, type KubeSettings } from '../config.js';
 import type { Logger } from '../http/logging.js';
 import { KINDS, type KindTable } from './kinds.js';
-import type { ClusterStatus } from './types.js';
+import type { ClusterState, ClusterStatus } from './types.js';
 
 export interface KubeConnection {
   /** The loaded kubeconfig; undefined when no cluster is configured. */
@@ -13,7 +13,12 @@ export interface KubeConnection {
   readonly namespaces: string[];
   /** For GET /api/kube/status and /readyz. */
   status(): ClusterStatus;
-  /** Everyone who talks to the API server reports the outcome, so the status follows every contact. */
+  /**
+   * Everyone who talks to the API server reports the outcome. A failure that says the server is
+   * out of reach turns the connection disconnected at once; only the connection's own probe
+   * (with backoff) turns it connected again, so a server that answers some calls and drops
+   * others is reported once per probe, not once per call.
+   */
   noteSuccess(): void;
   noteFailure(error: unknown): void;
   /** Which kinds' CRDs the cluster serves (refreshed periodically and on reconnect). */
@@ -43,6 +48,24 @@ export const NOT_CONFIGURED_MESSAGE =
 
 const unreachableMessage = (url: string, reason: string) =>
   `The Kubernetes API server at ${url} cannot be reached (${reason}); mirrored resources may be out of date.`;
+
+/** The oldest Kubernetes that validates fields on the server by default (writes rely on Strict). */
+export const OLDEST_SUPPORTED = { major: 1, minor: 25 };
+
+/**
+ * Why this API server is too old (from its /version), or undefined when it is recent enough or
+ * does not say. Managed offerings report minors such as '24+'.
+ */
+export function unsupportedVersion(version: { major?: string; minor?: string; gitVersion?: string }) {
+  const fromGit = /^v?(\d+)\.(\d+)/.exec(version.gitVersion ?? '');
+  const major = Number.parseInt(version.major ?? '', 10) || Number(fromGit?.[1]);
+  const minor = Number.parseInt(version.minor ?? '', 10);
+  const minorOf = Number.isNaN(minor) ? Number(fromGit?.[2]) : minor;
+  if (!Number.isFinite(major) || !Number.isFinite(minorOf)) return undefined;
+  const { major: oldestMajor, minor: oldestMinor } = OLDEST_SUPPORTED;
+  if (major > oldestMajor || (major === oldestMajor && minorOf >= oldestMinor)) return undefined;
+  return `Kubernetes v${major}.${minorOf} is older than the oldest this console supports (${oldestMajor}.${oldestMinor}: it needs strict field validation).`;
+}
 
 const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -123,6 +146,7 @@ function unconfiguredConnection(): ManagedKubeConnection {
   const status: ClusterStatus = {
     configured: false,
     connected: false,
+    state: 'not configured',
     message: NOT_CONFIGURED_MESSAGE,
     writeAs: 'serviceaccount',
     namespaces: [],
@@ -152,16 +176,18 @@ class ClusterConnection implements ManagedKubeConnection {
   private readonly log: Logger;
   private readonly serverUrl: string;
   private readonly api: CustomObjectsApi;
+  private readonly versionApi: VersionApi;
   private readonly refreshMs: number;
   private readonly retryMs: number;
   private readonly listeners = new Set<() => void>();
   private installed = new Set<KindTable>();
-  /** undefined until the first contact. */
-  private connected: boolean | undefined;
+  private state: Exclude<ClusterState, 'not configured'> = 'connecting';
+  /** Why the cluster is out of reach, or why it is not supported. */
   private failure = '';
   private since: Date | undefined;
   private refreshing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** The next probe after a loss; it doubles with every loss and resets once connected for refreshMs. */
   private retryDelay: number;
   private running = false;
 
@@ -176,22 +202,23 @@ class ClusterConnection implements ManagedKubeConnection {
     this.log = logger.child({ component: 'kube' });
     this.serverUrl = kubeConfig.getCurrentCluster()?.server ?? '';
     this.api = kubeConfig.makeApiClient(kubeClient().CustomObjectsApi);
+    this.versionApi = kubeConfig.makeApiClient(kubeClient().VersionApi);
     this.refreshMs = timings.refreshMs ?? 30_000;
     this.retryMs = timings.retryMs ?? 1000;
     this.retryDelay = this.retryMs;
   }
 
   status(): ClusterStatus {
-    const connected = this.connected === true;
-    const message =
-      this.connected === undefined
-        ? `Connecting to the Kubernetes API server at ${this.serverUrl}.`
-        : connected
-          ? undefined
-          : unreachableMessage(this.serverUrl, this.failure);
+    const message = {
+      connecting: `Connecting to the Kubernetes API server at ${this.serverUrl}.`,
+      connected: undefined,
+      disconnected: unreachableMessage(this.serverUrl, this.failure),
+      unsupported: this.failure,
+    }[this.state];
     return {
       configured: true,
-      connected,
+      connected: this.state === 'connected',
+      state: this.state,
       ...(message ? { message } : {}),
       ...(this.since ? { since: this.since.toISOString() } : {}),
       writeAs: this.writeAs,
@@ -200,30 +227,11 @@ class ClusterConnection implements ManagedKubeConnection {
     };
   }
 
-  noteSuccess(): void {
-    if (this.connected === true) return;
-    const wasDown = this.connected === false;
-    this.connected = true;
-    this.since = new Date();
-    this.failure = '';
-    this.retryDelay = this.retryMs;
-    if (wasDown) {
-      this.log.info({ server: this.serverUrl }, 'the Kubernetes API server answers again');
-      // Reconnected: re-read the served kinds, then let the mirror resume.
-      if (this.running) void this.refreshKinds().finally(() => this.notify());
-    } else this.log.info({ server: this.serverUrl }, 'connected to the Kubernetes API server');
-  }
+  /** An answer seen by someone else: only the probe turns the connection connected (see the contract). */
+  noteSuccess(): void {}
 
   noteFailure(error: unknown): void {
-    if (!meansUnreachable(error)) return this.noteSuccess();
-    const reason = reasonOf(error);
-    if (this.connected === false && this.failure === reason) return;
-    if (this.connected !== false) this.since = new Date();
-    this.connected = false;
-    this.failure = reason;
-    this.log.warn({ server: this.serverUrl, reason }, 'the Kubernetes API server cannot be reached');
-    // Probe soon rather than at the next regular refresh.
-    if (this.running) this.schedule(this.retryMs);
+    if (meansUnreachable(error)) this.lost(error);
   }
 
   isInstalled(table: KindTable): boolean {
@@ -248,18 +256,17 @@ class ClusterConnection implements ManagedKubeConnection {
   }
 
   refreshKinds(): Promise<void> {
-    this.refreshing ??= this.readServedKinds().finally(() => (this.refreshing = undefined));
+    this.refreshing ??= this.probe().finally(() => (this.refreshing = undefined));
     return this.refreshing;
   }
 
   private async tick(): Promise<void> {
     await this.refreshKinds();
     if (!this.running) return;
-    if (this.connected) this.schedule(this.refreshMs);
-    else {
-      this.schedule(this.retryDelay);
-      this.retryDelay = Math.min(this.retryDelay * 2, this.refreshMs);
-    }
+    if (this.state === 'disconnected') return this.scheduleRetry();
+    // Connected (or refused as too old) for a whole period: the next loss is retried quickly again.
+    if (this.since && Date.now() - this.since.getTime() >= this.refreshMs) this.retryDelay = this.retryMs;
+    this.schedule(this.refreshMs);
   }
 
   private schedule(ms: number): void {
@@ -268,39 +275,83 @@ class ClusterConnection implements ManagedKubeConnection {
     this.timer.unref();
   }
 
-  /** Discovery (/apis/{group}/v1) needs no permission beyond being signed in, unlike listing CRDs. */
-  private async readServedKinds(): Promise<void> {
+  private scheduleRetry(): void {
+    this.schedule(this.retryDelay);
+    this.retryDelay = Math.min(this.retryDelay * 2, this.refreshMs);
+  }
+
+  /** Out of reach: said once per loss, however many calls fail meanwhile. */
+  private lost(error: unknown): void {
+    this.failure = reasonOf(error);
+    if (this.state === 'disconnected') return;
+    this.state = 'disconnected';
+    this.since = new Date();
+    this.log.warn(
+      { server: this.serverUrl, reason: this.failure },
+      'the Kubernetes API server cannot be reached',
+    );
+    if (this.running) this.scheduleRetry();
+  }
+
+  /** The probe got an answer: connected (or too old), said once per change. */
+  private reached(tooOld: string | undefined): boolean {
+    const next = tooOld ? 'unsupported' : 'connected';
+    if (this.state === next && this.failure === (tooOld ?? '')) return false;
+    const previous = this.state;
+    this.state = next;
+    this.failure = tooOld ?? '';
+    this.since = new Date();
+    if (tooOld) this.log.warn({ server: this.serverUrl }, `${tooOld} Custom resources are not mirrored.`);
+    else if (previous === 'disconnected')
+      this.log.info({ server: this.serverUrl }, 'the Kubernetes API server answers again');
+    else this.log.info({ server: this.serverUrl }, 'connected to the Kubernetes API server');
+    return true;
+  }
+
+  /**
+   * The API server's version, then which kinds it serves: discovery (/apis/{group}/v1) needs no
+   * permission beyond being signed in, unlike listing CRDs.
+   */
+  private async probe(): Promise<void> {
     const served = new Set<string>();
+    let tooOld: string | undefined;
     try {
-      for (const group of GROUPS) {
-        try {
-          const list = await this.api.getAPIResources({ group, version: 'v1' });
-          for (const resource of list.resources) served.add(`${group}/${resource.name}`);
-        } catch (error) {
-          // 404: no CRD of this group is installed.
-          if (httpStatusOf(error) !== 404) throw error;
+      tooOld = unsupportedVersion(await this.versionApi.getCode());
+      if (!tooOld)
+        for (const group of GROUPS) {
+          try {
+            const list = await this.api.getAPIResources({ group, version: 'v1' });
+            for (const resource of list.resources) served.add(`${group}/${resource.name}`);
+          } catch (error) {
+            // 404: no CRD of this group is installed.
+            if (httpStatusOf(error) !== 404) throw error;
+          }
         }
-      }
     } catch (error) {
-      this.noteFailure(error);
+      if (meansUnreachable(error)) return this.lost(error);
+      // Refused (403...) but answered: the kinds stay as they were known.
+      this.reached(undefined);
       return;
     }
-    this.noteSuccess();
+    const changedState = this.reached(tooOld);
     const installed = new Set(
       KINDS.filter((info) => served.has(`${info.group}/${info.plural}`)).map((info) => info.table),
     );
     const changed =
       installed.size !== this.installed.size || [...installed].some((table) => !this.installed.has(table));
-    if (!changed) return;
-    this.installed = installed;
-    const missing = KINDS.filter((info) => !installed.has(info.table)).map((info) => info.kind);
-    this.log.info(
-      { installed: [...installed], missing },
-      missing.length
-        ? `custom resources not served by the cluster, so not mirrored: ${missing.join(', ')}`
-        : 'the cluster serves every custom resource kind',
-    );
-    this.notify();
+    if (changed) {
+      this.installed = installed;
+      const missing = KINDS.filter((info) => !installed.has(info.table)).map((info) => info.kind);
+      if (!tooOld)
+        this.log.info(
+          { installed: [...installed], missing },
+          missing.length
+            ? `custom resources not served by the cluster, so not mirrored: ${missing.join(', ')}`
+            : 'the cluster serves every custom resource kind',
+        );
+    }
+    // Back, or the kinds changed: the mirror follows (informers waiting to retry resume now).
+    if (changed || changedState) this.notify();
   }
 
   private notify(): void {

@@ -1,4 +1,9 @@
-import { isUpToDate, rowOf } from './mirror-rows.js';
+import { createLogger } from '../http/logging.js';
+import type { Db } from '../platform/db/db.js';
+import { openTestDatabase } from '../platform/db/test-database.js';
+import { reconcileCanaries } from '../platform/health/reconcile.js';
+import { kindOfTable } from './kinds.js';
+import { isUpToDate, rowOf, TableWriter } from './mirror-rows.js';
 import type { KubeObject } from './types.js';
 
 const canary: KubeObject = {
@@ -113,5 +118,61 @@ describe('isUpToDate', () => {
     ).toBe(false);
     expect(isUpToDate('canaries', { ...stored, deleted_at: new Date() }, wanted)).toBe(false);
     expect(isUpToDate('canaries', undefined, wanted)).toBe(false);
+  });
+});
+
+describe('TableWriter', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDatabase('empty');
+  });
+  afterAll(() => db?.close());
+
+  const writer = () => new TableWriter(db, kindOfTable('canaries')!, createLogger('silent'));
+  const live = async (id: string) =>
+    (await db.query<{ deleted_at: Date | null }>(`select deleted_at from canaries where id = $1`, [id]))
+      .rows[0]?.deleted_at === null;
+  const beingDeleted = (object: KubeObject): KubeObject => ({
+    ...object,
+    metadata: {
+      ...object.metadata,
+      deletionTimestamp: '2024-06-11T12:00:00Z',
+      finalizers: ['example.com/cleanup'],
+    },
+  });
+  const liveChecks = async (canaryId: string) =>
+    (
+      await db.query<{ name: string }>(
+        `select name from checks where canary_id = $1 and deleted_at is null`,
+        [canaryId],
+      )
+    ).rows.map((row) => row.name);
+
+  it('treats a resource being deleted (held by a finalizer) as deleted: its row goes, and its checks stop', async () => {
+    const tables = writer();
+    await tables.upsert([canary]);
+    expect(await live(canary.metadata.uid!)).toBe(true);
+    await reconcileCanaries(db, {});
+    expect(await liveChecks(canary.metadata.uid!)).toEqual(['home']);
+
+    // The MODIFIED event of the delete: deletionTimestamp set, the object kept for its finalizer.
+    await tables.upsert([beingDeleted(canary)]);
+    expect(await live(canary.metadata.uid!)).toBe(false);
+    await reconcileCanaries(db, {});
+    expect(await liveChecks(canary.metadata.uid!)).toEqual([]);
+  });
+
+  it('does not bring such a resource back when it is listed again', async () => {
+    const other = {
+      ...canary,
+      metadata: { ...canary.metadata, name: 'other', uid: '5d1f3a7e-2b4c-4f6d-8e9a-0b1c2d3e4f50' },
+    };
+    const tables = writer();
+    await tables.upsert([other]);
+    // A list after a restart: the resource is still there, waiting for its finalizer.
+    const listed = [beingDeleted(other)];
+    await tables.removeUnlisted(undefined, listed);
+    await tables.upsert(listed);
+    expect(await live(other.metadata.uid!)).toBe(false);
   });
 });

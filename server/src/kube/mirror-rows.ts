@@ -119,6 +119,9 @@ export function boundValue(column: string, value: unknown): unknown {
   return JSON_COLUMNS.has(column) ? JSON.stringify(value ?? {}) : value;
 }
 
+/** metadata.deletionTimestamp is set: deleted, and kept only until its finalizers are done. */
+export const isBeingDeleted = (object: KubeObject) => Boolean(object.metadata.deletionTimestamp);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where one kind's rows are written; writes of a kind run one after another, in event order. */
@@ -141,9 +144,17 @@ export class TableWriter {
     return result;
   }
 
-  /** Inserts or updates the rows of these resources, leaving the unchanged ones alone. */
+  /**
+   * Inserts or updates the rows of these resources, leaving the unchanged ones alone. A resource
+   * being deleted (a finalizer holds it) counts as deleted: its row is soft-deleted, so its
+   * checks stop, rather than running until the finalizer lets go.
+   */
   async upsert(objects: KubeObject[]): Promise<void> {
-    const rows = objects.map((object) => this.rowOrSkip(object)).filter((row) => row !== undefined);
+    for (const object of objects.filter(isBeingDeleted)) await this.remove(object);
+    const rows = objects
+      .filter((object) => !isBeingDeleted(object))
+      .map((object) => this.rowOrSkip(object))
+      .filter((row) => row !== undefined);
     if (rows.length === 0) return;
     const { table } = this.info;
     const { rows: stored } = await this.db.query<Record<string, unknown> & { id: string }>(
@@ -162,12 +173,18 @@ export class TableWriter {
       [object.metadata.uid, CRD_SOURCE],
     );
     if (rows.length)
-      this.log.info({ resource: this.nameOf(object) }, 'deleted in the cluster: row soft-deleted');
+      this.log.info(
+        { resource: this.nameOf(object) },
+        isBeingDeleted(object)
+          ? 'being deleted in the cluster: row soft-deleted'
+          : 'deleted in the cluster: row soft-deleted',
+      );
   }
 
   /** After a list: rows mirrored from this scope whose resource is not listed any more are soft-deleted. */
   async removeUnlisted(namespace: string | undefined, listed: KubeObject[]): Promise<void> {
-    const params: unknown[] = [CRD_SOURCE, listed.map((object) => object.metadata.uid).filter(Boolean)];
+    const live = listed.filter((object) => !isBeingDeleted(object));
+    const params: unknown[] = [CRD_SOURCE, live.map((object) => object.metadata.uid).filter(Boolean)];
     let scope = '';
     if (namespace) {
       params.push(namespace);

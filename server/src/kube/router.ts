@@ -53,19 +53,22 @@ const badRequest = (message: string) => clusterFailure(422, 'Invalid', message);
 /** The body of a dry run or save, checked for shape; Kubernetes validates the spec itself. */
 function writeRequestOf(body: unknown): ClusterWriteRequest {
   if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object with a spec.');
-  const { spec, metadata, resourceVersion, force, specYaml } = body;
+  const { spec, metadata, resourceVersion, generation, force, specYaml } = body;
   if (!isPlainObject(spec)) throw badRequest('The spec must be an object.');
   if (metadata !== undefined && !isPlainObject(metadata)) throw badRequest('The metadata must be an object.');
   if (!isStringMap(metadata?.labels) || !isStringMap(metadata?.annotations))
     throw badRequest('Labels and annotations must map names to text.');
   if (resourceVersion !== undefined && (typeof resourceVersion !== 'string' || resourceVersion === ''))
     throw badRequest('The resourceVersion must be the text read from the cluster.');
+  if (generation !== undefined && !(Number.isInteger(generation) && (generation as number) > 0))
+    throw badRequest('The generation must be the number read from the cluster.');
   if (force !== undefined && typeof force !== 'boolean') throw badRequest('force must be true or false.');
   if (specYaml !== undefined && typeof specYaml !== 'string') throw badRequest('specYaml must be text.');
   return {
     spec,
     ...(metadata ? { metadata: metadata as NonNullable<ClusterWriteRequest['metadata']> } : {}),
     ...(resourceVersion !== undefined ? { resourceVersion: resourceVersion as string } : {}),
+    ...(generation !== undefined ? { generation: generation as number } : {}),
     ...(force !== undefined ? { force } : {}),
     ...(specYaml !== undefined ? { specYaml: specYaml as string } : {}),
   };
@@ -95,6 +98,8 @@ export function createKubeRouter({ kube, flags }: { kube: KubeConnection; flags:
     const refused = await consoleRefusal(user.permissions, info, action, flags);
     if (refused) throw clusterFailure(403, 'Forbidden', refused);
     if (!kube.kubeConfig) throw clusterFailure(503, 'Unavailable', NOT_CONFIGURED_MESSAGE);
+    const cluster = kube.status();
+    if (cluster.state === 'unsupported') throw clusterFailure(503, 'Unavailable', cluster.message ?? '');
     if (!kube.isInstalled(info.table))
       throw clusterFailure(
         503,

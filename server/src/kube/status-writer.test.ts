@@ -1,4 +1,4 @@
-import { canaryStatus, type CheckState } from './status-writer.js';
+import { canaryStatus, statusPatch, type CheckState } from './status-writer.js';
 
 const now = new Date('2024-06-11T12:00:00Z');
 const check = (name: string, status: CheckState['status'], at?: string): CheckState => ({
@@ -52,5 +52,30 @@ describe('canaryStatus', () => {
     expect(
       canaryStatus(checks, undefined, 2, { ...previous, status: 'Passed' }, now).lastTransitionedTime,
     ).toBe('2024-06-11T11:59:00.000Z');
+  });
+});
+
+describe('statusPatch', () => {
+  const next = canaryStatus([check('home', null)], undefined, 2, undefined, now);
+
+  it('names the checks gone from the spec, and own fields no longer given, with null', () => {
+    const current = {
+      status: 'Passed' as const,
+      lastCheck: '2024-06-11T11:00:00.000Z',
+      checks: { home: 'id-home', api: 'id-api' },
+      // Another writer's field: left alone.
+      persistedID: 'x',
+    };
+    expect(statusPatch(next, current)).toEqual({
+      ...next,
+      lastCheck: null,
+      checks: { api: null, home: 'id-home' },
+    });
+  });
+
+  it('also names what the console wrote last when the resource as seen does not show it yet', () => {
+    const earlier = { ...next, checks: { home: 'id-home', db: 'id-db' } };
+    expect(statusPatch(next, undefined, earlier).checks).toEqual({ db: null, home: 'id-home' });
+    expect(statusPatch(next, { checks: { home: 'id-home' } })).toEqual(next);
   });
 });

@@ -8,8 +8,10 @@ import { kubeClient } from './client-library.js';
 import type { Logger } from '../http/logging.js';
 import type { Db } from '../platform/db/db.js';
 import { canonical } from '../lib/canonical.js';
+import { FIELD_MANAGER } from './cluster-writes.js';
 import { httpStatusOf, reasonOf, type KubeConnection } from './connection.js';
 import { kindOfTable } from './kinds.js';
+import { isBeingDeleted } from './mirror-rows.js';
 import type { KubeObject } from './types.js';
 
 export interface CanaryStatus {
@@ -81,6 +83,41 @@ const comparable = (status: Partial<CanaryStatus> | undefined) => {
   return canonical({ value, message, lastCheck, uptime1h, latency1h, observedGeneration, checks });
 };
 
+/** The status fields the console writes; other writers' fields are left alone. */
+const OWN_FIELDS = [
+  'status',
+  'message',
+  'lastCheck',
+  'lastTransitionedTime',
+  'uptime1h',
+  'latency1h',
+  'observedGeneration',
+  'checks',
+] as const;
+
+/**
+ * The JSON merge patch from what the status says now to `next`: a merge patch never removes a
+ * key it does not name, so the checks gone from the spec (and own fields no longer given) are
+ * named with null. `earlier` is what the console itself last wrote, in case the resource as
+ * last seen does not show that write yet.
+ */
+export function statusPatch(
+  next: CanaryStatus,
+  current: Partial<CanaryStatus> | undefined,
+  earlier?: Partial<CanaryStatus>,
+): Record<string, unknown> {
+  const patch: Record<string, unknown> = { ...next };
+  for (const field of OWN_FIELDS)
+    if (!(field in next) && (current?.[field] !== undefined || earlier?.[field] !== undefined))
+      patch[field] = null;
+  const goneChecks = [...Object.keys(current?.checks ?? {}), ...Object.keys(earlier?.checks ?? {})].filter(
+    (name) => !Object.hasOwn(next.checks, name),
+  );
+  if (goneChecks.length > 0)
+    patch.checks = { ...Object.fromEntries(goneChecks.map((name) => [name, null])), ...next.checks };
+  return patch;
+}
+
 export interface StatusWriterOptions {
   db: Db;
   connection: KubeConnection;
@@ -101,7 +138,7 @@ export class StatusWriter {
   private readonly log: Logger;
   private readonly api: CustomObjectsApi;
   /** What was last written per uid: a resource whose CRD prunes a field is not patched forever. */
-  private readonly written = new Map<string, string>();
+  private readonly written = new Map<string, { fingerprint: string; status: CanaryStatus }>();
   /** uid → the reason last reported, so a refusing resource is logged once, not every interval. */
   private readonly refused = new Map<string, string>();
   private running = false;
@@ -137,7 +174,7 @@ export class StatusWriter {
     if (!connection.isInstalled('canaries') || !connection.status().connected) return;
     const canaries = this.options
       .canaries()
-      .filter((object) => object.metadata.uid && object.metadata.namespace);
+      .filter((object) => object.metadata.uid && object.metadata.namespace && !isBeingDeleted(object));
     if (canaries.length === 0) return;
     const ids = canaries.map((object) => object.metadata.uid!);
     const [checks, hours] = await Promise.all([this.checksOf(ids), this.lastHourOf(ids)]);
@@ -154,7 +191,7 @@ export class StatusWriter {
         now,
       );
       const fingerprint = comparable(status);
-      if (fingerprint === (this.written.get(uid) ?? comparable(previous))) continue;
+      if (fingerprint === (this.written.get(uid)?.fingerprint ?? comparable(previous))) continue;
       await this.patch(object, status, fingerprint);
     }
     // Forget resources that are gone.
@@ -174,12 +211,13 @@ export class StatusWriter {
           plural: CANARY.plural,
           namespace,
           name,
-          body: { status },
+          body: { status: statusPatch(status, object.status, this.written.get(uid)?.status) },
+          fieldManager: FIELD_MANAGER,
         },
         mergePatch(),
       );
       this.options.connection.noteSuccess();
-      this.written.set(uid, fingerprint);
+      this.written.set(uid, { fingerprint, status });
       if (this.refused.delete(uid)) this.log.info({ resource }, 'canary status written again');
     } catch (error) {
       this.options.connection.noteFailure(error);

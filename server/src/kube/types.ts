@@ -15,15 +15,22 @@
  */
 import type { KindName, KindTable } from './kinds.js';
 
+/**
+ * Where the connection stands: no cluster; before the first answer; answering; out of reach;
+ * answering but older than the console supports (nothing is mirrored or written then).
+ */
+export type ClusterState = 'not configured' | 'connecting' | 'connected' | 'disconnected' | 'unsupported';
+
 /** The cluster connection as the UI shows it. */
 export interface ClusterStatus {
   /** A kubeconfig (KUBECONFIG) or the pod's service account was found. */
   configured: boolean;
-  /** The last contact with the API server succeeded. */
+  /** The API server answers and is supported (state 'connected'). */
   connected: boolean;
+  state: ClusterState;
   /** Why the features are off or degraded, in words for a person; absent when all is well. */
   message?: string;
-  /** ISO time the connection last changed between connected and disconnected. */
+  /** ISO time the connection last changed state. */
   since?: string;
   writeAs: 'serviceaccount' | 'impersonate';
   /** The namespaces watched; empty means all the console may list. */
@@ -56,10 +63,17 @@ export interface ClusterWriteRequest {
   metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
   spec: Record<string, unknown>;
   /**
-   * The resourceVersion read when the editor opened: the update is refused (409) if the
-   * resource changed since. Absent: create (409 when it already exists).
+   * The resourceVersion read when the editor opened: an update. Absent: create (409 when it
+   * already exists). Without `generation`, the update is refused (409) if anything of the
+   * resource changed since, its status included.
    */
   resourceVersion?: string;
+  /**
+   * metadata.generation read when the editor opened: the update is refused (409) only if the
+   * spec changed since. Status writes (every KUBE_STATUS_INTERVAL) do not move it, so an editor
+   * left open a while can still save.
+   */
+  generation?: number;
   /** Overwrite: replace whatever is in the cluster now (after a conflict, by the person's choice). */
   force?: boolean;
   /** The spec as the editor shows it, in YAML: field errors are then placed at its lines. */

@@ -1,6 +1,6 @@
 import type { DemoContext } from './context.js';
 import { buildInventory, type ConfigSpec } from './inventory.js';
-import { CLUSTERS, COMPANY } from './names.js';
+import { CLUSTERS, COMPANY, DEMO_MANAGED_SOURCE } from './names.js';
 import { DAY, HOUR, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';
 
@@ -85,7 +85,7 @@ export async function loadCatalog(ctx: DemoContext): Promise<CatalogItem[]> {
       labels: { team: 'platform' },
       schedule: '@every 30m',
       spec: s.spec,
-      source: s.type === 'trivy' ? 'KubernetesCRD' : 'UI',
+      source: s.type === 'trivy' ? DEMO_MANAGED_SOURCE : 'UI',
       agent_id: s.agent,
       created_by: admin,
       created_at: clock.ago(90 * DAY),

@@ -3,7 +3,7 @@ import type { CatalogItem } from './catalog.js';
 import { defineChecks } from './checks.js';
 import type { DemoContext } from './context.js';
 import { loadLiveCanaries } from './live-canaries.js';
-import { LOREM_ERRORS } from './names.js';
+import { DEMO_MANAGED_SOURCE, LOREM_ERRORS } from './names.js';
 import { DAY, HOUR, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';
 import { CHECK_STATUS_SQL, statusAt, type StatusPlan } from './statuses.js';
@@ -37,7 +37,7 @@ export async function loadHealth(ctx: DemoContext, items: CatalogItem[]): Promis
       labels: { team: members[0]!.labels.team ?? 'platform', ...(d.cluster ? { cluster: d.cluster } : {}) },
       schedule: '@every 5m',
       spec,
-      source: d.canary === 'prometheus-slos' ? 'KubernetesCRD' : 'UI',
+      source: d.canary === 'prometheus-slos' ? DEMO_MANAGED_SOURCE : 'UI',
       agent_id: d.agent,
       created_by: admin,
       created_at: created,

@@ -2,6 +2,13 @@
 
 export const COMPANY = 'acme';
 
+/**
+ * The source of the demo's read-only (GitOps-managed) canaries, scrapers and playbooks of the
+ * console's own agent: a file the platform loads, as Mission Control calls it. Not KubernetesCRD:
+ * the cluster mirror owns those rows and soft-deletes the ones a cluster it connects to lacks.
+ */
+export const DEMO_MANAGED_SOURCE = 'ConfigFile';
+
 export const PEOPLE: readonly [first: string, last: string][] = [
   ['Alice', 'Nakamura'],
   ['Bob', 'Okafor'],

@@ -1,5 +1,5 @@
 import type { DemoContext } from './context.js';
-import { RUN_STATUSES } from './names.js';
+import { DEMO_MANAGED_SOURCE, RUN_STATUSES } from './names.js';
 import { Clock, DAY, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';
 
@@ -212,7 +212,7 @@ export async function loadPlaybooks({ w, r, clock, refs }: DemoContext): Promise
       description: `${p.title} from the console`,
       category: p.category ?? null,
       spec: specOf(p),
-      source: i === 1 ? 'KubernetesCRD' : 'UI',
+      source: i === 1 ? DEMO_MANAGED_SOURCE : 'UI',
       created_by: admin,
       created_at: clock.ago((50 - i) * DAY),
       updated_at: clock.ago((10 - i) * DAY),

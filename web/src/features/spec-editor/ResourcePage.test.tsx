@@ -143,7 +143,11 @@ describe('a topology from the cluster', () => {
   it('says the cluster is disconnected instead of offering Edit in cluster', async () => {
     page.api.reply('GET api/kube/status', {
       status: 200,
-      body: clusterStatus({ connected: false, message: 'dial tcp 10.0.0.1:443: connection refused' }),
+      body: clusterStatus({
+        connected: false,
+        state: 'disconnected',
+        message: 'dial tcp 10.0.0.1:443: connection refused',
+      }),
     });
     page.api.reply('GET api/db/topologies', { status: 200, body: [mirrored] });
     renderTopology('uid-web');
@@ -152,7 +156,7 @@ describe('a topology from the cluster', () => {
     expect(screen.queryByRole('button', { name: 'Edit in cluster' })).not.toBeInTheDocument();
   });
 
-  it('saves to the cluster: dry run, the diff, then Apply with the resourceVersion read at open', async () => {
+  it('saves to the cluster: dry run, the diff, then Apply with the version and generation read at open', async () => {
     const result = kubeObject(
       'topologies',
       { name: 'web', namespace: 'shop', resourceVersion: '42' },
@@ -177,6 +181,7 @@ describe('a topology from the cluster', () => {
       spec: { icon: 'kubernetes', schedule: '@every 5m', type: 'Shop' },
       specYaml: spec,
       resourceVersion: '41',
+      generation: 3,
     });
     const apply = within(dialog).getByRole('button', { name: 'Apply' });
     await waitFor(() => expect(apply).toHaveFocus());

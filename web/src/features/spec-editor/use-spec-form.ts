@@ -121,7 +121,10 @@ export function useSpecForm<Row extends { id: string; name: string }>({
      * Saves to where the person chose: the row's `fields` (besides name and namespace; only what
      * changed when editing), or the custom resource built from `cluster`.
      */
-    save: (fields: Record<string, unknown>, cluster: Omit<ClusterFields, 'resourceVersion'>) => {
+    save: (
+      fields: Record<string, unknown>,
+      cluster: Omit<ClusterFields, 'resourceVersion' | 'generation'>,
+    ) => {
       const ref = { name: names.name.trim(), namespace: names.namespace.trim() };
       if (target.toCluster) target.saveToCluster(ref, cluster);
       else void saveRow({ ...ref, ...fields });

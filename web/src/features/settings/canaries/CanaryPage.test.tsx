@@ -220,6 +220,8 @@ describe('CanaryPage', () => {
       metadata: { labels: { team: 'payments' } },
       spec: { ...spec, icon: 'http', schedule: '@daily' },
       resourceVersion: '41',
+      // Status writes move the resourceVersion every interval; only a spec change is a conflict.
+      generation: 3,
     });
     expect(load((dryRun.body as { specYaml: string }).specYaml)).toEqual(spec);
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));

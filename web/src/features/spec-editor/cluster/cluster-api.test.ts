@@ -11,9 +11,24 @@ describe('clusterAvailability', () => {
     ['no cluster is configured', NO_CLUSTER, true, 'No Kubernetes cluster is configured.'],
     [
       'the cluster is disconnected',
-      clusterStatus({ connected: false, message: 'dial tcp 10.0.0.1:443: connection refused' }),
+      clusterStatus({
+        connected: false,
+        state: 'disconnected',
+        message: 'dial tcp 10.0.0.1:443: connection refused',
+      }),
       true,
       'The Kubernetes cluster is disconnected. dial tcp 10.0.0.1:443: connection refused',
+    ],
+    [
+      'the cluster is too old',
+      clusterStatus({
+        connected: false,
+        state: 'unsupported',
+        message:
+          'Kubernetes v1.24 is older than the oldest this console supports (1.25: it needs strict field validation).',
+      }),
+      true,
+      'Kubernetes v1.24 is older than the oldest this console supports (1.25: it needs strict field validation).',
     ],
     [
       'the kind is not installed',

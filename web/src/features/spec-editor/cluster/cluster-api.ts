@@ -103,6 +103,8 @@ export function clusterAvailability(
   }
   if (!status.configured) return unavailable(CLUSTER_REASONS.notConfigured);
   if (!status.connected) {
+    // Connecting, or too old: the server's message says it all.
+    if (status.state !== 'disconnected' && status.message) return unavailable(status.message);
     return unavailable(
       status.message ? `${CLUSTER_REASONS.disconnected} ${status.message}` : CLUSTER_REASONS.disconnected,
     );

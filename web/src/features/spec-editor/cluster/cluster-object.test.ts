@@ -67,14 +67,21 @@ describe('objectDiff', () => {
 });
 
 describe('clusterWriteRequest', () => {
-  it('sends labels when the editor has them and the resourceVersion when it read one', () => {
+  it('sends labels when the editor has them, and the resourceVersion and generation it read', () => {
     expect(
-      clusterWriteRequest({ labels: {}, spec: { a: 1 }, specYaml: 'a: 1\n', resourceVersion: '7' }),
+      clusterWriteRequest({
+        labels: {},
+        spec: { a: 1 },
+        specYaml: 'a: 1\n',
+        resourceVersion: '7',
+        generation: 2,
+      }),
     ).toEqual({
       metadata: { labels: {} },
       spec: { a: 1 },
       specYaml: 'a: 1\n',
       resourceVersion: '7',
+      generation: 2,
     });
     expect(clusterWriteRequest({ spec: { a: 1 }, specYaml: 'a: 1\n' })).toEqual({
       spec: { a: 1 },

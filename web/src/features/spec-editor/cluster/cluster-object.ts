@@ -14,12 +14,15 @@ export interface ClusterFields {
   specYaml: string;
   /** Read when the editor opened; absent for a create. */
   resourceVersion?: string;
+  /** Read when the editor opened: only a change of the spec since is a conflict. */
+  generation?: number;
 }
 
-export function clusterWriteRequest({ labels, spec, specYaml, resourceVersion }: ClusterFields) {
+export function clusterWriteRequest({ labels, spec, specYaml, resourceVersion, generation }: ClusterFields) {
   const request: ClusterWriteRequest = { spec, specYaml };
   if (labels !== undefined) request.metadata = { labels };
   if (resourceVersion !== undefined) request.resourceVersion = resourceVersion;
+  if (generation !== undefined) request.generation = generation;
   return request;
 }
 

@@ -14,6 +14,7 @@ export function clusterStatus(overrides: Partial<ClusterStatus> = {}): ClusterSt
   return {
     configured: true,
     connected: true,
+    state: 'connected',
     since: '2024-01-01T00:00:00Z',
     writeAs: 'serviceaccount',
     namespaces: [],
@@ -25,6 +26,7 @@ export function clusterStatus(overrides: Partial<ClusterStatus> = {}): ClusterSt
 export const NO_CLUSTER = clusterStatus({
   configured: false,
   connected: false,
+  state: 'not configured',
   message: 'No kubeconfig and no service account were found.',
   kinds: [],
 });

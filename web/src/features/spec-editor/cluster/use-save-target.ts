@@ -8,7 +8,7 @@ import { useClusterSave } from './use-cluster-save.js';
 
 export interface SaveTargetOptions {
   table: KindTable;
-  /** A cluster editor: the live object it started from (its resourceVersion guards the write). */
+  /** A cluster editor: the live object it started from (its generation guards the write). */
   clusterObject?: KubeObject;
   /** Loads the live object again into the editor, after a conflict. */
   onReload?: () => Promise<void>;
@@ -42,8 +42,18 @@ export function useSaveTarget({
     toCluster,
     /** Saving to the cluster is chosen but cannot be done now. */
     blocked: toCluster && !availability.available,
-    saveToCluster: (ref: Omit<ClusterRef, 'table'>, fields: Omit<ClusterFields, 'resourceVersion'>) =>
-      save.start({ ...ref, table }, { ...fields, resourceVersion: clusterObject?.metadata.resourceVersion }),
+    saveToCluster: (
+      ref: Omit<ClusterRef, 'table'>,
+      fields: Omit<ClusterFields, 'resourceVersion' | 'generation'>,
+    ) =>
+      save.start(
+        { ...ref, table },
+        {
+          ...fields,
+          resourceVersion: clusterObject?.metadata.resourceVersion,
+          generation: clusterObject?.metadata.generation,
+        },
+      ),
     /** The cluster's errors at lines of this spec text (they go when the text changes). */
     specDiagnostics: (specYaml: string) =>
       save.diagnostics?.specYaml === specYaml ? save.diagnostics.diagnostics : NONE,
