@@ -1,6 +1,7 @@
 import type { KindRunner } from './common.js';
 import { runDns } from './dns.js';
 import { runExec } from './exec.js';
+import { runFolder } from './folder.js';
 import { runHttp } from './http.js';
 import { runRedis } from './redis.js';
 import { runSql } from './sql.js';
@@ -18,6 +19,7 @@ const RUNNERS: Record<string, KindRunner> = {
   postgres: runSql,
   sql: runSql,
   redis: runRedis,
+  folder: runFolder,
 };
 
 export function runnerFor(kind: string): KindRunner | undefined {

@@ -1,0 +1,163 @@
+/**
+ * More check kinds against real targets started here (local folders, MariaDB, Prometheus,
+ * Alertmanager, slapd, restic, git, ping) and the console's own catalog and webhook endpoint:
+ * each run's stored check_statuses row and the check's latest status are what a user sees on
+ * the health page.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js';
+import { CheckRunner } from '../../server/src/platform/health/runner.js';
+import type { CheckResult } from '../../server/src/platform/health/types.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+let runner: CheckRunner;
+let scratch: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ template: 'empty' });
+  runner = new CheckRunner({
+    db: server.db,
+    logger: pino({ level: 'silent' }),
+    enabled: false,
+    concurrency: 10,
+    statusRetentionMs: 30 * 86_400_000,
+    rollupRetentionMs: 400 * 86_400_000,
+  });
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-kinds-'));
+});
+
+afterAll(async () => {
+  await runner?.stop();
+  await server?.stop();
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+let canaries = 0;
+
+/** A canary of the local agent with one entry; reconciling makes its check. */
+async function checkOf(kind: string, entry: Record<string, unknown>): Promise<string> {
+  canaries += 1;
+  const { rows } = await server.db.query<{ id: string }>(
+    `insert into canaries (name, namespace, spec) values ($1, 'tests', $2) returning id`,
+    [`more-${canaries}`, JSON.stringify({ [kind]: [{ name: `${kind}-${canaries}`, ...entry }] })],
+  );
+  await reconcileCanaries(server.db, {});
+  const check = await server.db.query<{ id: string }>('select id from checks where canary_id = $1', [
+    rows[0]!.id,
+  ]);
+  return check.rows[0]!.id;
+}
+
+interface Stored {
+  status: boolean;
+  message: string | null;
+  error: string | null;
+}
+
+async function latestOf(checkId: string) {
+  const stored = await server.db.query<Stored>(
+    'select status, message, error from check_statuses where check_id = $1 order by time desc limit 1',
+    [checkId],
+  );
+  const check = await server.db.query<{ status: string | null }>('select status from checks where id = $1', [
+    checkId,
+  ]);
+  return { stored: stored.rows[0], status: check.rows[0]!.status };
+}
+
+/** Runs a new check of `kind` now; expects `expected` of the result, the stored row and the check's status. */
+async function expectRun(kind: string, entry: Record<string, unknown>, expected: Partial<CheckResult>) {
+  const id = await checkOf(kind, entry);
+  const ran = await runner.runNow(id);
+  const result = ran!.result;
+  expect(result).toMatchObject(expected);
+  const { stored, status } = await latestOf(id);
+  expect(stored).toEqual({ status: result.status, message: result.message, error: result.error });
+  expect(status).toBe(result.status ? 'healthy' : 'unhealthy');
+  return result;
+}
+
+const HOUR = 3_600_000;
+
+describe('folder', () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = path.join(scratch, 'backups');
+    fs.mkdirSync(path.join(folder, 'nested'), { recursive: true });
+    const file = (name: string, bytes: number, ageMs: number) => {
+      const at = path.join(folder, name);
+      fs.writeFileSync(at, 'x'.repeat(bytes));
+      const when = new Date(Date.now() - ageMs);
+      fs.utimesSync(at, when, when);
+    };
+    file('db-1.tar', 2048, 30 * HOUR);
+    file('db-2.tar', 4096, 2 * HOUR);
+    file('notes.txt', 10, 1000);
+    file('nested/db-0.tar', 1024, 50 * HOUR);
+  });
+
+  it('counts, ages and sizes the files the filter keeps', async () => {
+    const ok = await expectRun(
+      'folder',
+      { path: folder, filter: { regex: '\\.tar$' }, minCount: 2, maxAge: '2d', minSize: '1kb' },
+      { status: true, error: null },
+    );
+    expect(ok.message).toMatch(
+      new RegExp(
+        `^2 files \\(6 KB\\) in ${folder}; newest db-2\\.tar \\(2h old\\), oldest db-1\\.tar \\(1d6h old\\)$`,
+      ),
+    );
+    await expectRun(
+      'folder',
+      { path: folder, recursive: true, filter: { regex: '\\.tar$' }, maxAge: '1d' },
+      { status: false, error: 'nested/db-0.tar is too old: 2d2h > 1d' },
+    );
+    await expectRun(
+      'folder',
+      { path: folder, minAge: '1h' },
+      {
+        status: false,
+        error: expect.stringMatching(/^notes\.txt is too new: \d+s < 1h$/) as unknown as string,
+      },
+    );
+    await expectRun(
+      'folder',
+      { path: folder, filter: { maxAge: '1d' }, maxCount: 1 },
+      { status: false, error: 'too many files: 2 > 1' },
+    );
+    await expectRun(
+      'folder',
+      { path: folder, filter: { minSize: '4kb' }, maxSize: '3kb' },
+      { status: false, error: 'db-2.tar is too large: 4 KB > 3kb' },
+    );
+    await expectRun(
+      'folder',
+      { path: folder, filter: { since: 'now-3h' }, test: { expr: 'results.count == 2' } },
+      { status: true },
+    );
+  });
+
+  it('has no files in a missing folder, and says which folders it does not read', async () => {
+    await expectRun(
+      'folder',
+      { path: path.join(scratch, 'missing'), minCount: 1 },
+      {
+        status: false,
+        error: 'too few files: 0 < 1',
+        message: `no files in ${path.join(scratch, 'missing')}`,
+      },
+    );
+    await expectRun(
+      'folder',
+      { path: 's3://backups/daily' },
+      {
+        status: false,
+        error: "this console's check runner checks local folders only; 's3' folders are not run",
+      },
+    );
+  });
+});
