@@ -11,11 +11,14 @@ import { pino } from 'pino';
 import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js';
 import { CheckRunner } from '../../server/src/platform/health/runner.js';
 import type { CheckResult } from '../../server/src/platform/health/types.js';
+import { startMariaDb, type MariaDb } from '../support/check-servers/mariadb.js';
+import { freePort } from '../support/free-port.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 let runner: CheckRunner;
 let scratch: string;
+let closedPort: number;
 
 beforeAll(async () => {
   server = await startTestServer({ template: 'empty' });
@@ -28,6 +31,7 @@ beforeAll(async () => {
     rollupRetentionMs: 400 * 86_400_000,
   });
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-kinds-'));
+  closedPort = await freePort();
 });
 
 afterAll(async () => {
@@ -158,6 +162,50 @@ describe('folder', () => {
         status: false,
         error: "this console's check runner checks local folders only; 's3' folders are not run",
       },
+    );
+  });
+});
+
+describe('mysql', () => {
+  let maria: MariaDb | undefined;
+  beforeAll(async () => {
+    maria = await startMariaDb('the mysql checks');
+  });
+  afterAll(() => maria?.close());
+
+  it('queries a real MariaDB by URL and by Go DSN, and fails on rows, errors and a closed port', async () => {
+    if (!maria) return;
+    const url = maria.url;
+    const port = new URL(url).port;
+    await expectRun(
+      'mysql',
+      {
+        url,
+        query: 'select 1 as one union select 2',
+        results: 2,
+        test: { expr: 'results.rows[1].one == 2' },
+      },
+      { status: true, error: null, message: expect.stringMatching(/^2 rows in \d+ms$/) as unknown as string },
+    );
+    await expectRun(
+      'mysql',
+      { connection: `root@tcp(127.0.0.1:${port})/mysql`, query: 'select 1' },
+      { status: true },
+    );
+    await expectRun(
+      'mysql',
+      { url, query: 'select 1', results: 2 },
+      { status: false, error: 'query returned 1 rows, expected 2' },
+    );
+    await expectRun(
+      'mysql',
+      { url, query: 'select * from mysql.no_such_table' },
+      { status: false, error: "Table 'mysql.no_such_table' doesn't exist" },
+    );
+    await expectRun(
+      'mysql',
+      { url: `mysql://root@127.0.0.1:${closedPort}/` },
+      { status: false, error: `connection refused: 127.0.0.1:${closedPort}` },
     );
   });
 });

@@ -3,6 +3,7 @@ import { runDns } from './dns.js';
 import { runExec } from './exec.js';
 import { runFolder } from './folder.js';
 import { runHttp } from './http.js';
+import { runMysql } from './mysql.js';
 import { runRedis } from './redis.js';
 import { runSql } from './sql.js';
 import { runTcp } from './tcp.js';
@@ -20,6 +21,7 @@ const RUNNERS: Record<string, KindRunner> = {
   sql: runSql,
   redis: runRedis,
   folder: runFolder,
+  mysql: runMysql,
 };
 
 export function runnerFor(kind: string): KindRunner | undefined {
