@@ -209,3 +209,54 @@ describe('mysql', () => {
     );
   });
 });
+
+describe('catalog', () => {
+  beforeAll(async () => {
+    await server.db.query(
+      `insert into configs (type, name, namespace, labels, tags, health) values
+        ('Kubernetes::Deployment', 'api', 'shop', '{"app":"api","tier":"backend"}', '{"cluster":"prod"}', 'healthy'),
+        ('Kubernetes::Deployment', 'web', 'shop', '{"app":"web","tier":"frontend"}', '{"cluster":"prod"}', 'healthy'),
+        ('Kubernetes::Deployment', 'old-api', 'shop', '{"app":"api"}', '{"cluster":"prod"}', 'unhealthy')`,
+    );
+    await server.db.query(`update configs set deleted_at = now() where name = 'old-api'`);
+  });
+
+  it('passes when the selector finds items of the catalog, by type, name, labels and tags', async () => {
+    const found = await expectRun(
+      'catalog',
+      {
+        selector: [
+          {
+            types: ['Kubernetes::Deployment'],
+            labelSelector: 'tier in (backend,frontend)',
+            tagSelector: 'cluster=prod',
+          },
+        ],
+      },
+      { status: true, error: null },
+    );
+    expect(found.message).toBe('2 catalog items: Kubernetes::Deployment/api, Kubernetes::Deployment/web');
+    await expectRun(
+      'catalog',
+      {
+        selector: [{ name: 'a*', namespace: 'shop' }],
+        test: { expr: 'count == 1 && results[0].labels.tier == "backend"' },
+      },
+      { status: true, message: '1 catalog item: Kubernetes::Deployment/api' },
+    );
+  });
+
+  it('fails when nothing matches, deleted items included only when asked', async () => {
+    await expectRun(
+      'catalog',
+      { selector: [{ name: 'old-api' }] },
+      { status: false, error: 'no catalog items match the selector' },
+    );
+    await expectRun('catalog', { selector: [{ name: 'old-api', includeDeleted: true }] }, { status: true });
+    await expectRun(
+      'catalog',
+      { selector: [{ types: ['Kubernetes::Deployment'], labelSelector: 'app=api,!tier' }] },
+      { status: false, error: 'no catalog items match the selector' },
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { runCatalog } from './catalog.js';
 import type { KindRunner } from './common.js';
 import { runDns } from './dns.js';
 import { runExec } from './exec.js';
@@ -22,6 +23,7 @@ const RUNNERS: Record<string, KindRunner> = {
   redis: runRedis,
   folder: runFolder,
   mysql: runMysql,
+  catalog: runCatalog,
 };
 
 export function runnerFor(kind: string): KindRunner | undefined {
