@@ -260,3 +260,66 @@ describe('catalog', () => {
     );
   });
 });
+
+describe('webhook', () => {
+  const post = (name: string, body: string, headers: Record<string, string> = {}, query = '') =>
+    server.fetch(`api/canary/webhook/${name}${query}`, { method: 'POST', body, headers }, 'anonymous');
+  const nameOf = async (id: string) =>
+    (await server.db.query<{ name: string }>('select name from checks where id = $1', [id])).rows[0]!.name;
+
+  it("records a POST with the check's token as its result, passing or failing its test", async () => {
+    const id = await checkOf('webhook', {
+      token: { value: 'hook-secret' },
+      test: { expr: 'json.status == "ok"' },
+    });
+    const name = await nameOf(id);
+    const json = { 'Content-Type': 'application/json' };
+
+    const refused = await post(name, '{"status":"ok"}', json, '?token=wrong');
+    expect(refused.status).toBe(401);
+    expect(await latestOf(id)).toEqual({ stored: undefined, status: null });
+
+    const ok = await post(name, '{"status":"ok"}', json, '?token=hook-secret');
+    expect(ok.status).toBe(200);
+    expect(await latestOf(id)).toEqual({
+      stored: { status: true, message: 'received a POST with a JSON body', error: null },
+      status: 'healthy',
+    });
+
+    const down = await post(name, '{"status":"down"}', { ...json, 'Webhook-Token': 'hook-secret' });
+    expect(down.status).toBe(200);
+    expect(await latestOf(id)).toEqual({
+      stored: {
+        status: false,
+        message: 'received a POST with a JSON body',
+        error: `test expression 'json.status == "ok"' is false`,
+      },
+      status: 'unhealthy',
+    });
+    // Run Now has nothing to run: it answers the latest result without storing another.
+    const ran = await runner.runNow(id);
+    expect(ran!.result).toMatchObject({
+      status: false,
+      error: `test expression 'json.status == "ok"' is false`,
+    });
+    const { rows } = await server.db.query('select 1 from check_statuses where check_id = $1', [id]);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('takes any POST for a check without a token; an unknown check is not found', async () => {
+    const id = await checkOf('webhook', {});
+    const ran = await runner.runNow(id);
+    expect(ran!.result.error).toBe(
+      `no POST received yet: webhook checks pass or fail by what is POSTed to api/canary/webhook/${await nameOf(id)}`,
+    );
+    expect((await latestOf(id)).status).toBeNull();
+    const ok = await post(await nameOf(id), 'backup finished', { 'Content-Type': 'text/plain' });
+    expect(ok.status).toBe(200);
+    expect((await latestOf(id)).stored).toEqual({
+      status: true,
+      message: 'received a POST with 15 characters',
+      error: null,
+    });
+    expect((await post('no-such-check', 'x')).status).toBe(404);
+  });
+});

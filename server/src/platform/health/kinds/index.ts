@@ -8,6 +8,7 @@ import { runMysql } from './mysql.js';
 import { runRedis } from './redis.js';
 import { runSql } from './sql.js';
 import { runTcp } from './tcp.js';
+import { runWebhook } from './webhook.js';
 
 export type { CheckOutcome, KindContext, KindRunner } from './common.js';
 export { DEFAULT_TIMEOUT_MS, timeoutOf } from './common.js';
@@ -24,7 +25,13 @@ const RUNNERS: Record<string, KindRunner> = {
   folder: runFolder,
   mysql: runMysql,
   catalog: runCatalog,
+  webhook: runWebhook,
 };
+
+/** Kinds whose results come from outside (a POST to the check's URL): never scheduled. */
+const PASSIVE = new Set(['webhook']);
+
+export const isPassiveKind = (kind: string) => PASSIVE.has(kind);
 
 export function runnerFor(kind: string): KindRunner | undefined {
   return Object.hasOwn(RUNNERS, kind) ? RUNNERS[kind] : undefined;
