@@ -11,7 +11,10 @@ import { pino } from 'pino';
 import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js';
 import { CheckRunner } from '../../server/src/platform/health/runner.js';
 import type { CheckResult } from '../../server/src/platform/health/types.js';
+import { startAlertmanager, type AlertmanagerServer } from '../support/check-servers/alertmanager.js';
 import { startMariaDb, type MariaDb } from '../support/check-servers/mariadb.js';
+import { startPrometheus, type MonitoringServer } from '../support/check-servers/prometheus.js';
+import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/free-port.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -321,5 +324,77 @@ describe('webhook', () => {
       error: null,
     });
     expect((await post('no-such-check', 'x')).status).toBe(404);
+  });
+});
+
+describe('prometheus', () => {
+  let prometheus: MonitoringServer | undefined;
+  beforeAll(async () => {
+    prometheus = await startPrometheus('the prometheus checks');
+  });
+  afterAll(() => prometheus?.close());
+
+  it('runs a PromQL query and tests its results', async () => {
+    if (!prometheus) return;
+    const url = prometheus.url;
+    const found = await expectRun(
+      'prometheus',
+      {
+        url,
+        query: 'label_replace(vector(3), "job", "api", "", "")',
+        test: { expr: 'value == 3.0 && results[0].job == "api"' },
+      },
+      { status: true, error: null },
+    );
+    expect(found.message).toMatch(/^1 result, first 3, in \d+ms$/);
+    await expectRun(
+      'prometheus',
+      { url, query: 'vector(3)', test: { expr: 'value < 1.0' } },
+      { status: false, error: "test expression 'value < 1.0' is false" },
+    );
+    const bad = await expectRun('prometheus', { url, query: 'sum(' }, { status: false });
+    expect(bad.error).toMatch(/^HTTP 400 from 127\.0\.0\.1:\d+: .*parse error/);
+    await expectRun(
+      'prometheus',
+      { url: `http://127.0.0.1:${closedPort}`, query: 'up' },
+      { status: false, error: `connection refused: 127.0.0.1:${closedPort}` },
+    );
+  });
+});
+
+describe('alertmanager', () => {
+  let alertmanager: AlertmanagerServer | undefined;
+  beforeAll(async () => {
+    alertmanager = await startAlertmanager('the alertmanager checks');
+    await alertmanager?.fire([
+      {
+        labels: { alertname: 'DiskFull', namespace: 'shop', pod: 'db-0', severity: 'critical' },
+        annotations: { summary: 'disk 95% full' },
+      },
+      { labels: { alertname: 'Watchdog', severity: 'none' } },
+    ]);
+  });
+  afterAll(() => alertmanager?.close());
+
+  it('fails while matching alerts are active, passes when the filters leave none', async () => {
+    if (!alertmanager) return;
+    const url = alertmanager.url;
+    await eventually(async () =>
+      expectRun(
+        'alertmanager',
+        { url, filters: { severity: 'critical' } },
+        { status: false, error: '1 active alert: DiskFull/shop/db-0 (disk 95% full)' },
+      ),
+    );
+    await expectRun(
+      'alertmanager',
+      { url, alerts: ['Disk.*'], ignore: ['DiskFull'] },
+      { status: true, message: 'no active alerts match' },
+    );
+    await expectRun(
+      'alertmanager',
+      { url, alerts: ['Watchdog'], test: { expr: 'count == 1' } },
+      { status: true, message: '1 active alert: Watchdog' },
+    );
   });
 });

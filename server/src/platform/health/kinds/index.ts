@@ -1,3 +1,4 @@
+import { runAlertmanager } from './alertmanager.js';
 import { runCatalog } from './catalog.js';
 import type { KindRunner } from './common.js';
 import { runDns } from './dns.js';
@@ -5,6 +6,7 @@ import { runExec } from './exec.js';
 import { runFolder } from './folder.js';
 import { runHttp } from './http.js';
 import { runMysql } from './mysql.js';
+import { runPrometheus } from './prometheus.js';
 import { runRedis } from './redis.js';
 import { runSql } from './sql.js';
 import { runTcp } from './tcp.js';
@@ -26,6 +28,8 @@ const RUNNERS: Record<string, KindRunner> = {
   mysql: runMysql,
   catalog: runCatalog,
   webhook: runWebhook,
+  prometheus: runPrometheus,
+  alertmanager: runAlertmanager,
 };
 
 /** Kinds whose results come from outside (a POST to the check's URL): never scheduled. */
