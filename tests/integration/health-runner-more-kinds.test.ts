@@ -14,6 +14,7 @@ import type { CheckResult } from '../../server/src/platform/health/types.js';
 import { startAlertmanager, type AlertmanagerServer } from '../support/check-servers/alertmanager.js';
 import { startMariaDb, type MariaDb } from '../support/check-servers/mariadb.js';
 import { startPrometheus, type MonitoringServer } from '../support/check-servers/prometheus.js';
+import { makeResticRepository, type ResticRepository } from '../support/check-servers/restic.js';
 import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/free-port.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -395,6 +396,35 @@ describe('alertmanager', () => {
       'alertmanager',
       { url, alerts: ['Watchdog'], test: { expr: 'count == 1' } },
       { status: true, message: '1 active alert: Watchdog' },
+    );
+  });
+});
+
+describe('restic', () => {
+  let repo: ResticRepository | undefined;
+  beforeAll(() => {
+    repo = makeResticRepository('the restic checks', 2 * 24 * HOUR);
+  });
+  afterAll(() => repo?.close());
+
+  it("checks the latest snapshot's age and the repository, and fails a wrong password", async () => {
+    if (!repo) return;
+    const { repository, password } = repo;
+    const fresh = await expectRun(
+      'restic',
+      { repository, password: { value: password }, maxAge: '3d', checkIntegrity: true },
+      { status: true, error: null },
+    );
+    expect(fresh.message).toMatch(/^latest snapshot [0-9a-f]{8} of .+ is 2d old$/);
+    await expectRun(
+      'restic',
+      { repository, password, maxAge: '1d' },
+      { status: false, error: 'latest backup is 2d old, older than maxAge 1d' },
+    );
+    await expectRun(
+      'restic',
+      { repository, password: 'wrong', maxAge: '3d' },
+      { status: false, error: 'restic: Fatal: wrong password or no key found' },
     );
   });
 });

@@ -8,6 +8,7 @@ import { runHttp } from './http.js';
 import { runMysql } from './mysql.js';
 import { runPrometheus } from './prometheus.js';
 import { runRedis } from './redis.js';
+import { runRestic } from './restic.js';
 import { runSql } from './sql.js';
 import { runTcp } from './tcp.js';
 import { runWebhook } from './webhook.js';
@@ -30,6 +31,7 @@ const RUNNERS: Record<string, KindRunner> = {
   webhook: runWebhook,
   prometheus: runPrometheus,
   alertmanager: runAlertmanager,
+  restic: runRestic,
 };
 
 /** Kinds whose results come from outside (a POST to the check's URL): never scheduled. */
