@@ -14,6 +14,7 @@ import type { CheckResult } from '../../server/src/platform/health/types.js';
 import { startAlertmanager, type AlertmanagerServer } from '../support/check-servers/alertmanager.js';
 import { startMariaDb, type MariaDb } from '../support/check-servers/mariadb.js';
 import { startPrometheus, type MonitoringServer } from '../support/check-servers/prometheus.js';
+import { findPing } from '../support/check-servers/ping.js';
 import { makeResticRepository, type ResticRepository } from '../support/check-servers/restic.js';
 import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/free-port.js';
@@ -425,6 +426,34 @@ describe('restic', () => {
       'restic',
       { repository, password: 'wrong', maxAge: '3d' },
       { status: false, error: 'restic: Fatal: wrong password or no key found' },
+    );
+  });
+});
+
+describe('icmp', () => {
+  let ping: string | undefined;
+  beforeAll(() => {
+    ping = findPing('the icmp checks');
+  });
+
+  it('pings the loopback address within its thresholds, and fails a slow answer and an unknown host', async () => {
+    if (!ping) return;
+    const ok = await expectRun(
+      'icmp',
+      { endpoint: '127.0.0.1', packetCount: 2, thresholdMillis: 500, packetLossThreshold: 0 },
+      { status: true, error: null },
+    );
+    expect(ok.message).toMatch(/^2\/2 replies from 127\.0\.0\.1, 0% packet loss, average [\d.]+ms$/);
+    const slow = await expectRun(
+      'icmp',
+      { endpoint: '127.0.0.1', packetCount: 2, thresholdMillis: 0.0001 },
+      { status: false },
+    );
+    expect(slow.error).toMatch(/^average round trip [\d.]+ms > thresholdMillis 0\.0001ms$/);
+    await expectRun(
+      'icmp',
+      { endpoint: 'no-such-host.invalid', packetCount: 1 },
+      { status: false, error: expect.stringMatching(/^ping: no-such-host\.invalid: /) as unknown as string },
     );
   });
 });

@@ -5,6 +5,7 @@ import { runDns } from './dns.js';
 import { runExec } from './exec.js';
 import { runFolder } from './folder.js';
 import { runHttp } from './http.js';
+import { runIcmp } from './icmp.js';
 import { runMysql } from './mysql.js';
 import { runPrometheus } from './prometheus.js';
 import { runRedis } from './redis.js';
@@ -32,6 +33,7 @@ const RUNNERS: Record<string, KindRunner> = {
   prometheus: runPrometheus,
   alertmanager: runAlertmanager,
   restic: runRestic,
+  icmp: runIcmp,
 };
 
 /** Kinds whose results come from outside (a POST to the check's URL): never scheduled. */
