@@ -16,6 +16,7 @@ import { startMariaDb, type MariaDb } from '../support/check-servers/mariadb.js'
 import { startPrometheus, type MonitoringServer } from '../support/check-servers/prometheus.js';
 import { findPing } from '../support/check-servers/ping.js';
 import { makeResticRepository, type ResticRepository } from '../support/check-servers/restic.js';
+import { startSlapd, type LdapServer } from '../support/check-servers/slapd.js';
 import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/free-port.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -454,6 +455,43 @@ describe('icmp', () => {
       'icmp',
       { endpoint: 'no-such-host.invalid', packetCount: 1 },
       { status: false, error: expect.stringMatching(/^ping: no-such-host\.invalid: /) as unknown as string },
+    );
+  });
+});
+
+describe('ldap', () => {
+  let ldap: LdapServer | undefined;
+  beforeAll(async () => {
+    ldap = await startSlapd('the ldap checks');
+  });
+  afterAll(() => ldap?.close());
+
+  it('binds and finds people, and fails a wrong password or an empty search', async () => {
+    if (!ldap) return;
+    const { url, adminDn } = ldap;
+    const entry = {
+      url,
+      username: adminDn,
+      password: { value: ldap.adminPassword },
+      bindDN: 'ou=people,dc=example,dc=org',
+      userSearch: '(&(objectClass=inetOrgPerson)(uid=ada))',
+    };
+    const found = await expectRun('ldap', entry, { status: true, error: null });
+    expect(found.message).toMatch(
+      /^1 entry matches \(&\(objectClass=inetOrgPerson\)\(uid=ada\)\) under ou=people,dc=example,dc=org \(\d+ms\)$/,
+    );
+    await expectRun(
+      'ldap',
+      { ...entry, password: 'wrong' },
+      {
+        status: false,
+        error: "bind as 'cn=admin,dc=example,dc=org' failed: invalid credentials (LDAP result 49)",
+      },
+    );
+    await expectRun(
+      'ldap',
+      { ...entry, userSearch: '(uid=nobody)' },
+      { status: false, error: 'no entries match (uid=nobody) under ou=people,dc=example,dc=org' },
     );
   });
 });

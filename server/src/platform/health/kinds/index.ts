@@ -6,6 +6,7 @@ import { runExec } from './exec.js';
 import { runFolder } from './folder.js';
 import { runHttp } from './http.js';
 import { runIcmp } from './icmp.js';
+import { runLdap } from './ldap.js';
 import { runMysql } from './mysql.js';
 import { runPrometheus } from './prometheus.js';
 import { runRedis } from './redis.js';
@@ -34,6 +35,7 @@ const RUNNERS: Record<string, KindRunner> = {
   alertmanager: runAlertmanager,
   restic: runRestic,
   icmp: runIcmp,
+  ldap: runLdap,
 };
 
 /** Kinds whose results come from outside (a POST to the check's URL): never scheduled. */
