@@ -12,6 +12,7 @@ import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js
 import { CheckRunner } from '../../server/src/platform/health/runner.js';
 import type { CheckResult } from '../../server/src/platform/health/types.js';
 import { startAlertmanager, type AlertmanagerServer } from '../support/check-servers/alertmanager.js';
+import { startGitServer, type GitServer } from '../support/check-servers/git-http.js';
 import { startMariaDb, type MariaDb } from '../support/check-servers/mariadb.js';
 import { startPrometheus, type MonitoringServer } from '../support/check-servers/prometheus.js';
 import { findPing } from '../support/check-servers/ping.js';
@@ -492,6 +493,37 @@ describe('ldap', () => {
       'ldap',
       { ...entry, userSearch: '(uid=nobody)' },
       { status: false, error: 'no entries match (uid=nobody) under ou=people,dc=example,dc=org' },
+    );
+  });
+});
+
+describe('gitProtocol', () => {
+  let git: GitServer | undefined;
+  beforeAll(async () => {
+    git = await startGitServer('the gitProtocol checks');
+  });
+  afterAll(() => git?.close());
+
+  it('clones and pushes to a git HTTP server with credentials, and fails wrong ones', async () => {
+    if (!git) return;
+    const pushed = await expectRun(
+      'gitProtocol',
+      {
+        repository: git.url,
+        username: git.username,
+        password: { value: git.password },
+        filename: 'canary/last.txt',
+      },
+      { status: true, error: null },
+    );
+    expect(pushed.message).toMatch(
+      new RegExp(`^cloned ${git.url.replace(/\./g, '\\.')}, pushed a commit to canary/last\\.txt in \\d+ms$`),
+    );
+    expect(git.lastCommit()).toMatch(/^Updated canary\/last\.txt with time \d{4}-/);
+    await expectRun(
+      'gitProtocol',
+      { repository: git.url, username: git.username, password: 'wrong' },
+      { status: false, error: `clone failed: fatal: Authentication failed for '${git.url}/'` },
     );
   });
 });

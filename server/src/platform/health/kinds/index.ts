@@ -4,6 +4,7 @@ import type { KindRunner } from './common.js';
 import { runDns } from './dns.js';
 import { runExec } from './exec.js';
 import { runFolder } from './folder.js';
+import { runGitProtocol } from './git-protocol.js';
 import { runHttp } from './http.js';
 import { runIcmp } from './icmp.js';
 import { runLdap } from './ldap.js';
@@ -18,7 +19,7 @@ import { runWebhook } from './webhook.js';
 export type { CheckOutcome, KindContext, KindRunner } from './common.js';
 export { DEFAULT_TIMEOUT_MS, timeoutOf } from './common.js';
 
-/** The kinds this console's runner executes; every other kind is shown but not run. */
+/** The kinds this console's runner executes (lower case, as checks.type holds them); every other kind is shown but not run. */
 const RUNNERS: Record<string, KindRunner> = {
   http: runHttp,
   tcp: runTcp,
@@ -36,6 +37,7 @@ const RUNNERS: Record<string, KindRunner> = {
   restic: runRestic,
   icmp: runIcmp,
   ldap: runLdap,
+  gitprotocol: runGitProtocol,
 };
 
 /** Kinds whose results come from outside (a POST to the check's URL): never scheduled. */
