@@ -4,12 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { eventually } from '../eventually.js';
 import { freePort } from '../free-port.js';
 import { binaryFrom, scratchDir, startProcess, waitUntilReady } from './process.js';
 import { isReady, type MonitoringServer } from './prometheus.js';
 
 export interface AlertmanagerServer extends MonitoringServer {
-  /** Fires alerts for an hour, as Prometheus would send them. */
+  /** Fires alerts for an hour, as Prometheus would send them; returns once Alertmanager lists them. */
   fire(alerts: { labels: Record<string, string>; annotations?: Record<string, string> }[]): Promise<void>;
 }
 
@@ -38,6 +39,10 @@ export async function startAlertmanager(skipped: string): Promise<AlertmanagerSe
         body: JSON.stringify(alerts.map((a) => ({ ...a, endsAt }))),
       });
       if (!response.ok) throw new Error(`alertmanager refused the alerts: ${await response.text()}`);
+      await eventually(async () => {
+        const listed = (await (await fetch(new URL('api/v2/alerts', url))).json()) as unknown[];
+        if (listed.length < alerts.length) throw new Error(`alertmanager lists ${listed.length} alerts`);
+      });
     },
     async close() {
       await running.stop();

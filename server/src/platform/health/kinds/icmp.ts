@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Entry } from '../canary-spec.js';
 import {
   describeError,
@@ -41,9 +42,9 @@ export function pingStatistics(output: string): PingStatistics | undefined {
  * loss (percent) exceeds `packetLossThreshold`.
  */
 export async function runIcmp(entry: Entry, ctx: KindContext): Promise<CheckOutcome> {
-  const endpoint = str(entry.endpoint)
-    ?.replace(/^[a-z]+:\/\//i, '')
-    .replace(/[/:].*$/, '');
+  const given = str(entry.endpoint)?.replace(/^[a-z]+:\/\//i, '');
+  // A host name or address; a port or path after it means nothing to ping.
+  const endpoint = given && (net.isIPv6(given) ? given : given.replace(/[/:].*$/, ''));
   if (!endpoint) return fail('endpoint (a host name or IP address) is required');
   if (endpoint.startsWith('-')) return fail(`endpoint '${endpoint}' is not a host name`);
   const count = Math.min(MAX_PACKETS, Math.max(1, Math.round(Number(entry.packetCount)) || DEFAULT_PACKETS));

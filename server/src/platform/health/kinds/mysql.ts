@@ -64,6 +64,8 @@ export async function runMysql(entry: Entry, ctx: KindContext): Promise<CheckOut
         dateStrings: true,
         supportBigNumbers: true,
       });
+      // A connection error after the answer (the server going away) is not this check's concern.
+      connection.on('error', () => {});
       const [result] = await connection.query({ sql: query, timeout: ctx.timeoutMs });
       return lastRows(result);
     })();
