@@ -100,6 +100,7 @@ export async function startServer(
       concurrency: config.health.concurrency,
       statusRetentionMs: config.health.statusRetentionMs,
       rollupRetentionMs: config.health.rollupRetentionMs,
+      kube,
     });
     health.register(jobs);
     const statusIntervalMs = config.kube?.statusIntervalMs ?? 30_000;

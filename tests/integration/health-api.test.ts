@@ -334,12 +334,12 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
       });
       expect(
         await validate(
-          'tcp:\n  - name: t\n    endpoint: x:1\nhttp:\n  - name: site\n    thresholdMilis: 5\n',
+          'tcp:\n  - name: t\n    endpoint: x:1\nhttp:\n  - url: https://example.com\n    thresholdMilis: 5\n',
         ),
       ).toEqual({
         valid: false,
         errors: [
-          { line: 5, column: 5, path: '/http/0', message: "http[0]: must have required property 'url'" },
+          { line: 5, column: 5, path: '/http/0', message: "http[0]: must have required property 'name'" },
           {
             line: 6,
             column: 5,
@@ -360,15 +360,15 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
       const schema = (await response.json()) as {
         properties: Record<string, { items?: { required?: string[] } }>;
       };
-      expect(schema.properties.http?.items?.required).toEqual(['name', 'url']);
+      expect(schema.properties.http?.items?.required).toEqual(['name']);
     });
 
     it('refuses to write a canary with an invalid spec (422), and writes nothing', async () => {
       const name = uniqueName('bad-spec');
-      const body = { name, spec: { http: [{ name: 'no-url' }] } };
+      const body = { name, spec: { http: [{ url: 'https://example.com' }] } };
       const refused = await server.fetch('api/db/canaries', jsonRequest('POST', body), 'editor');
       expect(refused.status).toBe(422);
-      expect(await messageOf(refused)).toBe("spec: http[0]: must have required property 'url'");
+      expect(await messageOf(refused)).toBe("spec: http[0]: must have required property 'name'");
       expect(await sql('select 1 from canaries where name = $1', [name])).toHaveLength(0);
 
       const patch = await server.fetch(

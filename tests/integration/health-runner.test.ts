@@ -84,7 +84,7 @@ describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () 
         JSON.stringify({
           http: [{ name: 'self', url: '$(CONSOLE_URL)/healthz' }],
           exec: [{ name: 'fails', script: 'echo broken >&2; exit 1' }],
-          pod: [{ name: 'pods', namespace: 'default' }],
+          mongodb: [{ name: 'pods', url: 'mongodb://127.0.0.1:1' }],
         }),
       ],
     );
@@ -117,7 +117,7 @@ describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () 
       expect.arrayContaining([
         { name: 'self', status: true, error: null },
         { name: 'fails', status: false, error: 'exit code 1: broken' },
-        { name: 'pods', status: false, error: "This console's check runner does not execute 'pod' checks" },
+        { name: 'pods', status: false, error: "This console's check runner does not execute 'mongodb' checks" },
       ]),
     );
     // every second: the supported checks run again, the pod check is reported once
@@ -225,7 +225,7 @@ describe('the runner on its own', () => {
     const runner = newRunner(db, { concurrency: 2 });
     const ids = await checks({
       http: [
-        { name: 'hangs', url: `http://127.0.0.1:${web.port}/hang`, timeout: 2000 },
+        { name: 'hangs', url: `http://127.0.0.1:${web.port}/hang`, timeout: '2s' },
         { name: 'answers', url: `http://127.0.0.1:${web.port}/ok` },
       ],
     });

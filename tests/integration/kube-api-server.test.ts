@@ -214,12 +214,12 @@ describe('with client-node', () => {
   });
 
   test('an invalid Canary is a 422 Invalid with a cause per field, named as Kubernetes names them', async () => {
-    const body = canary('broken', { interval: 'often', http: [{ name: 'home' }] });
+    const body = canary('broken', { interval: 'often', http: [{ url: 'https://example.com' }] });
     const { code, status } = await failureOf(api.createNamespacedCustomObject({ ...inDefault, body }));
     expect(code).toBe(422);
     expect(status.reason).toBe('Invalid');
     expect(status.message).toBe(
-      'Canary.canaries.flanksource.com "broken" is invalid: [spec.interval: Invalid value: "string": spec.interval in body must be of type integer: "string", spec.http[0].url: Required value]',
+      'Canary.canaries.flanksource.com "broken" is invalid: [spec.interval: Invalid value: "string": spec.interval in body must be of type integer: "string", spec.http[0].name: Required value]',
     );
     expect(status.details).toMatchObject({ name: 'broken', group: GROUP, kind: 'Canary' });
     expect(status.details?.causes).toEqual([
@@ -228,7 +228,7 @@ describe('with client-node', () => {
         message: 'Invalid value: "string": spec.interval in body must be of type integer: "string"',
         field: 'spec.interval',
       },
-      { reason: 'FieldValueRequired', message: 'Required value', field: 'spec.http[0].url' },
+      { reason: 'FieldValueRequired', message: 'Required value', field: 'spec.http[0].name' },
     ]);
 
     const badName = await failureOf(
@@ -479,11 +479,11 @@ describeWithKubectl('with kubectl', () => {
   });
 
   test('an invalid resource is refused with the server’s message', async () => {
-    writeManifest({ http: [{ name: 'no-url' }] }, 'invalid-from-kubectl');
+    writeManifest({ http: [{ url: 'https://example.com' }] }, 'invalid-from-kubectl');
     const { code, stderr } = await kubectl('apply', '-f', manifest);
     expect(code).not.toBe(0);
     expect(stderr).toContain('The Canary "invalid-from-kubectl" is invalid');
-    expect(stderr).toContain('spec.http[0].url: Required value');
+    expect(stderr).toContain('spec.http[0].name: Required value');
     expect(server.get('canaries', 'apply', 'invalid-from-kubectl')).toBeUndefined();
   });
 });

@@ -93,13 +93,13 @@ describe('save to cluster with the service account', () => {
   });
 
   test('a dry run of an invalid Canary names each field the cluster refuses at its line of the spec', async () => {
-    const specYaml = ['interval: -5', 'http:', '  - name: web', '    timeout: 5', ''].join('\n');
+    const specYaml = ['interval: -5', 'http:', '  - url: https://example.com', ''].join('\n');
     const { status, body } = await send<ClusterWriteError>(
       server,
       'POST',
       'canaries/default/broken/dry-run',
       {
-        spec: { interval: -5, http: [{ name: 'web', timeout: 5 }] },
+        spec: { interval: -5, http: [{ url: 'https://example.com' }] },
         specYaml,
       },
     );
@@ -108,8 +108,8 @@ describe('save to cluster with the service account', () => {
     expect(body.fieldErrors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ field: 'spec.interval', line: 1 }),
-        // The url is missing: the error sits at the item that lacks it.
-        expect.objectContaining({ field: 'spec.http[0].url', line: 3 }),
+        // The name is missing: the error sits at the item that lacks it.
+        expect.objectContaining({ field: 'spec.http[0].name', line: 3 }),
       ]),
     );
     expect(kubeApi.get('canaries', 'default', 'broken')).toBeUndefined();

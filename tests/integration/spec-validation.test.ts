@@ -34,10 +34,10 @@ describe('spec validation of the four custom resource kinds', () => {
       const name = uniqueName('topology');
       const refused = await write('POST', 'topologies', {
         name,
-        spec: { components: [{ type: 'Database' }] },
+        spec: { components: [{ name: 'db', typ: 'Database' }] },
       });
       expect(refused.status).toBe(422);
-      expect(await messageOf(refused)).toBe("spec: components[0]: must have required property 'name'");
+      expect(await messageOf(refused)).toBe("spec: components[0]: must NOT have additional property 'typ'");
       expect(await sql('select 1 from topologies where name = $1', [name])).toHaveLength(0);
 
       const saved = await write('POST', 'topologies', { name, spec: { components: [{ name: 'db' }] } });
@@ -69,8 +69,12 @@ describe('spec validation of the four custom resource kinds', () => {
         { kubernetes: [{ namespace: 'default' }] },
         "spec: kubernetes[0]: must have required property 'clusterName'",
       ],
-      ['playbooks', { parameters: [{ name: 'a' }] }, "spec: must have required property 'title'"],
-      ['canaries', { http: [{ name: 'no-url' }] }, "spec: http[0]: must have required property 'url'"],
+      [
+        'playbooks',
+        { parameters: [{ name: 'a', lable: 'A' }] },
+        "spec: parameters[0]: must NOT have additional property 'lable'",
+      ],
+      ['canaries', { http: [{ url: 'https://x' }] }, "spec: http[0]: must have required property 'name'"],
     ])('refuses %s with an invalid spec (422) and writes nothing', async (table, spec, message) => {
       const name = uniqueName(table);
       const refused = await write('POST', table, { name, spec });
@@ -84,21 +88,21 @@ describe('spec validation of the four custom resource kinds', () => {
     it.each([
       [
         'canaries',
-        'http:\n  - name: site\n    thresholdMillis: fast\n',
+        'http:\n  - url: https://x\n    thresholdMillis: fast\n',
         2,
-        "http[0]: must have required property 'url'",
+        "http[0]: must have required property 'name'",
       ],
       [
         'topologies',
-        'type: App\ncomponents:\n  - icon: db\n',
-        3,
-        "components[0]: must have required property 'name'",
+        'type: App\ncomponents:\n  - name: db\n    icn: db\n',
+        4,
+        "components[0]: must NOT have additional property 'icn'",
       ],
       [
         'config_scrapers',
-        'schedule: "@every 1h"\nhttp:\n  - url: https://x\n',
-        3,
-        "http[0]: must have required property 'type'",
+        'schedule: "@every 1h"\nhttp:\n  - url: https://x\n    header: []\n',
+        4,
+        "http[0]: must NOT have additional property 'header'",
       ],
       [
         'playbooks',
@@ -128,10 +132,24 @@ describe('spec validation of the four custom resource kinds', () => {
       expect(await validate('playbooks', 'title: Restart\n')).toEqual({ valid: true, errors: [] });
     });
 
+    it("checks the form's rules with ?form=true: a playbook the platform takes without a title", async () => {
+      const yaml = 'actions:\n  - name: run\n    exec:\n      script: echo\n';
+      expect(await validate('playbooks', yaml)).toEqual({ valid: true, errors: [] });
+      const form = await server.fetch(
+        'api/specs/playbooks/validate?form=true',
+        jsonRequest('POST', { yaml }),
+        'viewer',
+      );
+      expect(await form.json()).toEqual({
+        valid: false,
+        errors: [{ line: 1, column: 1, path: '', message: "must have required property 'title'" }],
+      });
+    });
+
     it('serves each schema, 404 for a table that is not a kind, 401 without signing in', async () => {
       const schema = await server.fetch('api/specs/playbooks/schema', {}, 'viewer');
       expect(schema.status).toBe(200);
-      expect(await schema.json()).toMatchObject({ title: 'Playbook spec', required: ['title'] });
+      expect(await schema.json()).toMatchObject({ title: 'Playbook spec', type: 'object' });
       const unknown = await server.fetch('api/specs/teams/schema');
       expect(unknown.status).toBe(404);
       expect((await server.fetch('api/specs/topologies/schema', {}, 'anonymous')).status).toBe(401);

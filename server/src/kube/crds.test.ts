@@ -150,7 +150,7 @@ describe('the CustomResourceDefinitions', () => {
       expect([sample.kind, validate(sample)]).toEqual([sample.kind, true]);
     }
     const scrapeConfig = ajv.compile(version('ScrapeConfig').schema.openAPIV3Schema);
-    expect(scrapeConfig({ spec: { kubernetes: [{ clusterName: 'kind', maxInFlight: 'many' }] } })).toBe(
+    expect(scrapeConfig({ spec: { kubernetes: [{ clusterName: 'kind', maxInflight: 'many' }] } })).toBe(
       false,
     );
     expect(scrapeConfig({ spec: { kubernetes: [{}] } })).toBe(false);

@@ -11,6 +11,17 @@ import { KubeMirror, type MirrorTimings } from './mirror.js';
 import { StatusWriter } from './status-writer.js';
 
 export { loadKubeClient } from './client-library.js';
+export { describeKeyRef, KeyRefError, readKeyRef, type KeyRef } from './key-refs.js';
+export {
+  createObject,
+  deleteObject,
+  KubeReadError,
+  listObjects,
+  readObject,
+  servedKind,
+  type Selection,
+  type ServedKind,
+} from './cluster-objects.js';
 export {
   createKubeConnection,
   NOT_CONFIGURED_MESSAGE,

@@ -59,6 +59,11 @@ describe('rowOf', () => {
     });
   });
 
+  it('titles a Playbook without a title by its name, as the platform does', () => {
+    const playbook: KubeObject = { ...canary, kind: 'Playbook', spec: { actions: [] } };
+    expect(rowOf('playbooks', playbook)).toMatchObject({ name: 'web', title: 'web' });
+  });
+
   it('maps a ScrapeConfig with its description; a missing schedule or label set is null or empty', () => {
     const scraper: KubeObject = {
       ...canary,

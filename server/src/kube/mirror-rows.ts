@@ -84,7 +84,8 @@ export function rowOf(table: KindTable, object: KubeObject): MirroredRow | undef
     case 'playbooks':
       return {
         ...common,
-        title: text(spec.title),
+        // As the platform does: a playbook without a title is shown by its name.
+        title: text(spec.title) ?? name,
         description: text(spec.description),
         category: text(spec.category),
       };

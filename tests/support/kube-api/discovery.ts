@@ -1,19 +1,16 @@
 /**
  * Discovery as kubectl and client-node read it: /version, /api, /api/v1, /apis, /apis/{group},
  * /apis/{group}/{version}, in the legacy (unaggregated) JSON form; plus the read-only
- * CustomResourceDefinitions and Namespaces.
+ * CustomResourceDefinitions.
  */
 import { randomUUID } from 'node:crypto';
-import type { KubeObject } from '../../../server/src/kube/types.js';
 import { timestamp } from './objects.js';
-import type { ApiAnswer, ApiRequest } from './request.js';
+import type { ApiAnswer } from './request.js';
 import { type CrdObject, type ServedResource, VERBS, servedGroups } from './resources.js';
 import { notFound } from './status.js';
-import { acceptsTable, tableOf } from './table.js';
 
 export const CRD_GROUP = 'apiextensions.k8s.io';
 export const CRD_RESOURCE = { group: CRD_GROUP, plural: 'customresourcedefinitions' };
-export const NAMESPACE_RESOURCE = { group: '', plural: 'namespaces' };
 
 const KUBERNETES_VERSION = {
   major: '1',
@@ -27,7 +24,7 @@ const KUBERNETES_VERSION = {
   platform: 'linux/amd64',
 };
 
-/** The group and resources the test server serves beside the custom resources (read-only). */
+/** The CRDs themselves, read-only. */
 const CRD_API_RESOURCE = {
   name: 'customresourcedefinitions',
   singularName: 'customresourcedefinition',
@@ -38,29 +35,20 @@ const CRD_API_RESOURCE = {
   categories: ['api-extensions'],
 };
 
-const NAMESPACE_API_RESOURCE = {
-  name: 'namespaces',
-  singularName: 'namespace',
-  namespaced: false,
-  kind: 'Namespace',
-  verbs: ['get', 'list'],
-  shortNames: ['ns'],
-};
-
 const groupVersion = (group: string, version: string) => ({ groupVersion: `${group}/${version}`, version });
 
 const answer = (body: unknown): ApiAnswer => ({ code: 200, body });
 
 export class Discovery {
   private readonly started = timestamp();
-  private readonly namespaceUids = new Map<string, string>();
   private readonly crds: CrdObject[];
 
   constructor(
     private readonly resources: ServedResource[],
     private readonly address: () => string,
   ) {
-    this.crds = [...new Set(resources.map((resource) => resource.crd))].map((crd) => this.servedCrd(crd));
+    const crds = resources.flatMap((resource) => (resource.crd ? [resource.crd] : []));
+    this.crds = [...new Set(crds)].map((crd) => this.servedCrd(crd));
   }
 
   /** The CRD as the real server returns it: system metadata and an Established status. */
@@ -95,7 +83,10 @@ export class Discovery {
 
   /** The answer of a discovery path, undefined when the path is not one. */
   answer(path: string): ApiAnswer | undefined {
-    const groups = [...servedGroups(this.resources), { group: CRD_GROUP, versions: ['v1'], preferred: 'v1' }];
+    const groups = [
+      ...servedGroups(this.resources).filter(({ group }) => group !== ''),
+      { group: CRD_GROUP, versions: ['v1'], preferred: 'v1' },
+    ];
     if (path === '/version') return answer(KUBERNETES_VERSION);
     if (path === '/api')
       return answer({
@@ -104,7 +95,7 @@ export class Discovery {
         serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: this.address() }],
       });
     if (path === '/api/v1')
-      return answer({ kind: 'APIResourceList', groupVersion: 'v1', resources: [NAMESPACE_API_RESOURCE] });
+      return answer({ kind: 'APIResourceList', groupVersion: 'v1', resources: this.apiResources('', 'v1') });
     const apiGroup = ({ group, versions, preferred }: (typeof groups)[number]) => ({
       name: group,
       versions: versions.map((version) => groupVersion(group, version)),
@@ -112,8 +103,8 @@ export class Discovery {
     });
     if (path === '/apis')
       return answer({ kind: 'APIGroupList', apiVersion: 'v1', groups: groups.map(apiGroup) });
-    const [, group, version, ...rest] = path.split('/').slice(1);
-    if (rest.length > 0 || !group) return undefined;
+    const [prefix, group, version, ...rest] = path.split('/').slice(1);
+    if (prefix !== 'apis' || rest.length > 0 || !group) return undefined;
     const served = groups.find((entry) => entry.group === group);
     if (!served) return undefined;
     if (version === undefined) return answer({ kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(served) });
@@ -139,17 +130,13 @@ export class Discovery {
           ...(resource.shortNames.length ? { shortNames: resource.shortNames } : {}),
           ...(resource.categories.length ? { categories: resource.categories } : {}),
         },
-        ...(resource.statusSubresource
-          ? [
-              {
-                name: `${resource.plural}/status`,
-                singularName: '',
-                namespaced: resource.namespaced,
-                kind: resource.kind,
-                verbs: ['get', 'patch', 'update'],
-              },
-            ]
-          : []),
+        ...resource.subresources.map((subresource) => ({
+          name: `${resource.plural}/${subresource}`,
+          singularName: '',
+          namespaced: resource.namespaced,
+          kind: resource.kind,
+          verbs: subresource === 'log' ? ['get'] : ['get', 'patch', 'update'],
+        })),
       ]);
   }
 
@@ -165,40 +152,4 @@ export class Discovery {
     if (!crd) throw notFound(CRD_RESOURCE, name);
     return answer(crd);
   }
-
-  private namespace(name: string): KubeObject {
-    if (!this.namespaceUids.has(name)) this.namespaceUids.set(name, randomUUID());
-    return {
-      kind: 'Namespace',
-      apiVersion: 'v1',
-      metadata: {
-        name,
-        uid: this.namespaceUids.get(name),
-        resourceVersion: '1',
-        creationTimestamp: this.started,
-        labels: { 'kubernetes.io/metadata.name': name },
-      },
-      spec: { finalizers: ['kubernetes'] },
-      status: { phase: 'Active' },
-    };
-  }
-
-  /** `default` and the namespace of every stored object: there are no Namespace objects. */
-  namespaces(request: ApiRequest, name: string | undefined, inUse: string[], revision: number): ApiAnswer {
-    const names = [...new Set(['default', ...inUse])].sort();
-    if (name !== undefined && !names.includes(name)) throw notFound(NAMESPACE_RESOURCE, name);
-    const items = (name === undefined ? names : [name]).map((each) => this.namespace(each));
-    const metadata = { resourceVersion: String(revision) };
-    if (acceptsTable(request)) return answer(tableOf(NAMESPACE_TABLE, items, metadata, request));
-    if (name !== undefined) return answer(items[0]);
-    return answer({ kind: 'NamespaceList', apiVersion: 'v1', metadata, items });
-  }
 }
-
-/** How `kubectl get namespaces` prints them. */
-const NAMESPACE_TABLE = {
-  printerColumns: [
-    { name: 'Status', type: 'string', jsonPath: '.status.phase' },
-    { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
-  ],
-} as ServedResource;

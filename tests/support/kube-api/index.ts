@@ -1,6 +1,7 @@
 /**
- * A Kubernetes API server for tests, speaking the real wire protocol for custom resources
- * (docs/kube-test-server.md lists what it implements and how it differs from kube-apiserver).
+ * A Kubernetes API server for tests, speaking the real wire protocol for the built-in kinds the
+ * console needs and for custom resources (docs/kube-test-server.md lists what it implements and
+ * how it differs from kube-apiserver).
  */
 export { loadCrds } from './crds.js';
 export {

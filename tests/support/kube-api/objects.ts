@@ -1,13 +1,14 @@
 /**
- * The bookkeeping the API server does on every write of a custom resource: uid,
- * creationTimestamp, generation, and which parts a write of the main resource or of the status
- * subresource may change (apiextensions-apiserver's customResourceStrategy and statusStrategy).
+ * The bookkeeping the API server does on every write: uid, creationTimestamp, generation, the
+ * deletion fields, and which parts a write of the main resource or of the status subresource may
+ * change (apiextensions-apiserver's customResourceStrategy and statusStrategy; the built-in
+ * kinds' strategies do the same, plus their own `normalize`).
  */
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { KubeObject } from '../../../server/src/kube/types.js';
-import type { ServedResource } from './resources.js';
-import { badRequest } from './status.js';
+import { type ServedResource, hasStatus } from './resources.js';
+import { badRequest, invalid } from './status.js';
 
 /** RFC 3339 with seconds, as Kubernetes writes timestamps. */
 export const timestamp = (date = new Date()) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -22,7 +23,7 @@ const randomSuffix = () =>
 /** What counts for metadata.generation: everything but metadata (and status when it is a subresource). */
 function specPart(resource: ServedResource, object: KubeObject): Record<string, unknown> {
   const { metadata: _metadata, status, ...rest } = object;
-  return resource.statusSubresource ? rest : { ...rest, status };
+  return hasStatus(resource) ? rest : { ...rest, status };
 }
 
 /** Removes the fields clients may not set; the server sets them. */
@@ -70,8 +71,9 @@ export function prepareCreate(
   clearSystemFields(object);
   object.metadata.uid = randomUUID();
   object.metadata.creationTimestamp = timestamp();
-  object.metadata.generation = 1;
-  if (resource.statusSubresource && !options.keepStatus) delete object.status;
+  if (resource.generation) object.metadata.generation = 1;
+  if (hasStatus(resource) && !options.keepStatus) delete object.status;
+  resource.normalize?.(object);
   return object;
 }
 
@@ -93,16 +95,46 @@ export function prepareUpdate(
   clearSystemFields(object);
   object.metadata.uid = old.metadata.uid;
   object.metadata.creationTimestamp = old.metadata.creationTimestamp;
-  if (resource.statusSubresource && !options.keepStatus) {
+  keepDeletion(resource, object, old);
+  if (hasStatus(resource) && !options.keepStatus) {
     if (old.status === undefined) delete object.status;
     else object.status = structuredClone(old.status);
   }
-  const generation = old.metadata.generation ?? 1;
-  object.metadata.generation = isDeepStrictEqual(specPart(resource, object), specPart(resource, old))
-    ? generation
-    : generation + 1;
+  resource.normalize?.(object);
+  if (resource.generation) {
+    const generation = old.metadata.generation ?? 1;
+    object.metadata.generation = isDeepStrictEqual(specPart(resource, object), specPart(resource, old))
+      ? generation
+      : generation + 1;
+  }
   return object;
 }
+
+const finalizersOf = (object: KubeObject) => (object.metadata.finalizers as string[] | undefined) ?? [];
+
+/** An object being deleted keeps its deletion fields and may lose finalizers, never gain one. */
+function keepDeletion(resource: ServedResource, object: KubeObject, old: KubeObject): void {
+  if (!old.metadata.deletionTimestamp) return;
+  object.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
+  object.metadata.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
+  const added = finalizersOf(object).filter((finalizer) => !finalizersOf(old).includes(finalizer));
+  if (added.length > 0)
+    throw invalid(resource, object.metadata.name, [
+      {
+        reason: 'FieldValueForbidden',
+        message: 'Forbidden: no new finalizers can be added if the object is being deleted',
+        field: 'metadata.finalizers',
+      },
+    ]);
+}
+
+/** Set while a DELETE waits for the object's finalizers to go. */
+export const isTerminating = (object: KubeObject) => Boolean(object.metadata.deletionTimestamp);
+
+/** A terminating object whose last finalizer went: the store deletes it. */
+export const isFinalized = (object: KubeObject) => isTerminating(object) && finalizersOf(object).length === 0;
+
+export const hasFinalizers = (object: KubeObject) => finalizersOf(object).length > 0;
 
 /** The object a write of the status subresource stores: `old` with the status of `body`. */
 export function prepareStatusUpdate(body: KubeObject, old: KubeObject): KubeObject {

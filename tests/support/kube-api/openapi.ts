@@ -1,14 +1,15 @@
 /**
- * OpenAPI v3 for the custom resources, as much as kubectl reads: the index at /openapi/v3 and a
- * document per group version with the paths (operations tagged x-kubernetes-action and
- * x-kubernetes-group-version-kind, their query parameters and patch media types) and the CRD
- * schemas. kubectl learns from it that the server validates fields (`fieldValidation`) and that
- * custom resources take no strategic merge patch, so `kubectl apply` sends a JSON merge patch.
- * /openapi/v2 stays 404: kubectl copes with it once v3 answers.
+ * OpenAPI v3, as much as kubectl reads: the index at /openapi/v3 and a document per group version
+ * with the paths (operations tagged x-kubernetes-action and x-kubernetes-group-version-kind, their
+ * query parameters and patch media types) and the CRD schemas (any object for built-in kinds).
+ * kubectl learns from it that the server validates fields (`fieldValidation`). No operation lists
+ * strategic merge patch: for custom resources `kubectl apply` then sends a JSON merge patch, for
+ * built-in kinds it computes a strategic merge patch from its compiled-in types, as it does
+ * without OpenAPI. /openapi/v2 stays 404: kubectl copes with it once v3 answers.
  */
 import { createHash } from 'node:crypto';
 import type { ApiAnswer } from './request.js';
-import { type ServedResource, servedGroups } from './resources.js';
+import { type ServedResource, hasStatus, servedGroups } from './resources.js';
 
 const query = (name: string, description: string) => ({
   name,
@@ -44,9 +45,18 @@ const PATCH_TYPES = [
   'application/apply-patch+yaml',
 ];
 
-/** `canaries.flanksource.com` v1 Canary → `com.flanksource.canaries.v1.Canary`. */
+/**
+ * `canaries.flanksource.com` v1 Canary → `com.flanksource.canaries.v1.Canary`; built-in kinds as
+ * Kubernetes names them: `io.k8s.api.core.v1.Pod`, `io.k8s.api.networking.v1.Ingress`.
+ */
 const schemaName = (resource: ServedResource, kind = resource.kind) =>
-  `${resource.group.split('.').reverse().join('.')}.${resource.version}.${kind}`;
+  resource.builtin
+    ? `io.k8s.api.${resource.group.split('.')[0] || 'core'}.${resource.version}.${kind}`
+    : `${resource.group.split('.').reverse().join('.')}.${resource.version}.${kind}`;
+
+/** The OpenAPI document of a group version: `api/v1`, `apis/apps/v1`. */
+const documentPath = (group: string, version: string) =>
+  group ? `apis/${group}/${version}` : `api/${version}`;
 
 function operations(resource: ServedResource) {
   const gvk = { group: resource.group, version: resource.version, kind: resource.kind };
@@ -85,12 +95,12 @@ function operations(resource: ServedResource) {
     }),
     delete: operation('deletecollection', { parameters: [DRY_RUN, ...LIST_PARAMETERS] }, resource.listKind),
   };
-  const base = `/apis/${resource.group}/${resource.version}`;
+  const base = `/${documentPath(resource.group, resource.version)}`;
   const scope = resource.namespaced ? `${base}/namespaces/{namespace}` : base;
   return {
     [`${scope}/${resource.plural}`]: collection,
     [`${scope}/${resource.plural}/{name}`]: object,
-    ...(resource.statusSubresource
+    ...(hasStatus(resource)
       ? { [`${scope}/${resource.plural}/{name}/status`]: { ...object, delete: undefined } }
       : {}),
     ...(resource.namespaced
@@ -133,9 +143,12 @@ export class OpenApi {
         const served = resources.filter(
           (resource) => resource.group === group && resource.version === version,
         );
-        this.documents.set(`apis/${group}/${version}`, {
+        const builtin = served.some((resource) => resource.builtin);
+        this.documents.set(documentPath(group, version), {
           openapi: '3.0.0',
-          info: { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' },
+          info: builtin
+            ? { title: 'Kubernetes', version: 'v1.33.0' }
+            : { title: 'Kubernetes CRD Swagger', version: 'v0.1.0' },
           paths: Object.assign({}, ...served.map(operations)),
           components: { schemas: Object.assign({}, ...served.map(schemas)) },
         });

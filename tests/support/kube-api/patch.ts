@@ -1,16 +1,19 @@
 /**
- * The patch formats custom resources accept: JSON merge patch (RFC 7386), JSON patch
- * (RFC 6902) and a simplified server-side apply. Strategic merge patch is refused with 415, as
- * the real server does for custom resources.
+ * The patch formats: JSON merge patch (RFC 7386), JSON patch (RFC 6902), a simplified
+ * server-side apply, and for the built-in kinds strategic merge patch (strategic-merge.ts);
+ * custom resources refuse it with 415, as the real server does.
  */
 import { load } from 'js-yaml';
 import { isDeepStrictEqual } from 'node:util';
 import { badRequest, failure, unsupportedMediaType } from './status.js';
+import { strategicMergePatch } from './strategic-merge.js';
 
 export const MERGE_PATCH = 'application/merge-patch+json';
 export const JSON_PATCH = 'application/json-patch+json';
 export const APPLY_PATCH = 'application/apply-patch+yaml';
+export const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
 const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, APPLY_PATCH];
+const BUILTIN_PATCH_TYPES = [...PATCH_TYPES, STRATEGIC_MERGE_PATCH];
 
 type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> =>
@@ -133,14 +136,26 @@ function parse(body: string, contentType: string): Json {
   }
 }
 
+/** 415 for a patch type the resource does not take, before anything else is looked at. */
+export function checkPatchType(contentType: string, { builtin }: { builtin: boolean }): void {
+  const accepted = builtin ? BUILTIN_PATCH_TYPES : PATCH_TYPES;
+  if (!accepted.includes(contentType)) throw unsupportedMediaType(contentType, accepted);
+}
+
 /**
  * The object after the patch. `live` is undefined when the object does not exist: only an
- * apply creates it. Unsupported patch types (strategic merge) → 415.
+ * apply creates it. Unsupported patch types (strategic merge of a custom resource) → 415.
  */
-export function applyPatch(contentType: string, live: Json | undefined, body: string): Json {
-  if (!PATCH_TYPES.includes(contentType)) throw unsupportedMediaType(contentType, PATCH_TYPES);
+export function applyPatch(
+  contentType: string,
+  live: Json | undefined,
+  body: string,
+  { builtin }: { builtin: boolean },
+): Json {
+  checkPatchType(contentType, { builtin });
   const patch = parse(body, contentType);
   if (contentType === APPLY_PATCH) return live === undefined ? patch : applyConfiguration(live, patch);
+  if (contentType === STRATEGIC_MERGE_PATCH) return strategicMergePatch(live, patch);
   if (contentType === MERGE_PATCH) {
     if (!isObject(patch)) throw badRequest('error decoding patch: a merge patch must be a JSON object');
     return mergePatch(live, patch);

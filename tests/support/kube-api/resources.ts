@@ -1,7 +1,9 @@
 /**
- * The resources the test server serves, read from CustomResourceDefinition objects: one entry per
- * served version of each CRD.
+ * The resources the test server serves: the built-in kinds (builtins.ts) and, read from
+ * CustomResourceDefinition objects, one entry per served version of each CRD.
  */
+import type { KubeObject } from '../../../server/src/kube/types.js';
+import type { SelectableFields } from './selectors.js';
 
 export interface PrinterColumn {
   name: string;
@@ -10,6 +12,8 @@ export interface PrinterColumn {
   description?: string;
   format?: string;
   priority?: number;
+  /** Computes the cell where a JSONPath cannot (built-in kinds: `1/2` ready, a count). */
+  value?: (object: KubeObject) => unknown;
 }
 
 export interface JsonSchema {
@@ -28,13 +32,25 @@ export interface ServedResource {
   namespaced: boolean;
   /** The storage version: the one objects of the other versions are stored as (no conversion). */
   storage: boolean;
-  /** The CRD's `.../status` subresource is enabled. */
-  statusSubresource: boolean;
+  /** `status` (when the CRD enables it), `log` for pods. */
+  subresources: string[];
+  /** Writes outside metadata (and status when a subresource) raise metadata.generation. */
+  generation: boolean;
+  /** A kind of Kubernetes itself: no schema, strategic merge patch accepted. */
+  builtin: boolean;
+  /** A DELETE that removes the object answers it; otherwise a `Success` Status naming it. */
+  returnsDeletedObject: boolean;
   schema: JsonSchema | undefined;
   printerColumns: PrinterColumn[];
-  /** The CustomResourceDefinition object it comes from. */
-  crd: CrdObject;
+  /** Field selector fields beyond metadata.name and metadata.namespace (built-in kinds). */
+  selectableFields?: SelectableFields;
+  /** What the kind's own strategy does to an object before it is validated and stored. */
+  normalize?: (object: KubeObject) => void;
+  /** The CustomResourceDefinition object it comes from; none for built-in kinds. */
+  crd?: CrdObject;
 }
+
+export const hasStatus = (resource: ServedResource) => resource.subresources.includes('status');
 
 export interface CrdObject {
   apiVersion: string;
@@ -81,7 +97,10 @@ export function servedResources(crds: object[]): ServedResource[] {
         categories: names.categories ?? [],
         namespaced: scope === 'Namespaced',
         storage: version.storage,
-        statusSubresource: Boolean(version.subresources?.status),
+        subresources: version.subresources?.status ? ['status'] : [],
+        generation: true,
+        builtin: false,
+        returnsDeletedObject: true,
         schema: version.schema?.openAPIV3Schema,
         printerColumns: version.additionalPrinterColumns ?? [],
         crd,
@@ -107,6 +126,10 @@ export function servedGroups(
   }));
 }
 
-/** The key objects are stored under, shared by every version of one CRD. */
+/** The key objects are stored under, shared by every version of one CRD: `pods`, `canaries.canaries.flanksource.com`. */
 export const storageKey = (resource: { group: string; plural: string }) =>
-  `${resource.plural}.${resource.group}`;
+  resource.group ? `${resource.plural}.${resource.group}` : resource.plural;
+
+/** `v1` for the core group, `{group}/{version}` otherwise. */
+export const apiVersionOf = (resource: { group: string; version: string }) =>
+  resource.group ? `${resource.group}/${resource.version}` : resource.version;

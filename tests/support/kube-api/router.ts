@@ -1,10 +1,11 @@
 /**
  * Which handler answers a request, after the authorization hook: discovery and OpenAPI, the
- * read-only namespaces and CRDs, and the custom resources with their verbs.
+ * read-only CRDs, pod logs, and every served resource with its verbs.
  */
-import type { CustomResources, Target } from './custom-resources.js';
-import { CRD_RESOURCE, type Discovery, NAMESPACE_RESOURCE } from './discovery.js';
+import { CRD_RESOURCE, type Discovery } from './discovery.js';
 import type { OpenApi } from './openapi.js';
+import type { PodLogs } from './pod-logs.js';
+import type { ResourceApi, Target } from './resource-api.js';
 import type { ApiAnswer, ApiRequest } from './request.js';
 import type { ServedResource } from './resources.js';
 import { type Resource, forbidden, methodNotAllowed } from './status.js';
@@ -29,7 +30,8 @@ export const STREAMED = Symbol('streamed');
 export interface RouterParts {
   resources: ServedResource[];
   store: ObjectStore;
-  objects: CustomResources;
+  objects: ResourceApi;
+  podLogs: PodLogs;
   discovery: Discovery;
   openApi: OpenApi;
   authorize: (request: AuthorizationRequest) => boolean;
@@ -57,14 +59,23 @@ interface Route extends Target {
   allNamespaces: boolean;
 }
 
-/** `/apis/{group}/{version}/[namespaces/{ns}/]{plural}[/{name}[/{subresource}]]` */
-function customResourceRoute(resources: ServedResource[], segments: string[]): Route | undefined {
-  const [, group, version, ...rest] = segments;
+/**
+ * `/api/v1/[namespaces/{ns}/]{plural}[/{name}[/{subresource}]]` for the core group,
+ * `/apis/{group}/{version}/...` for the others.
+ */
+function resourceRoute(resources: ServedResource[], segments: string[]): Route | undefined {
+  const [prefix, ...afterPrefix] = segments;
+  if (prefix !== 'api' && prefix !== 'apis') return undefined;
+  const [group, version, ...rest] = prefix === 'api' ? ['', ...afterPrefix] : afterPrefix;
+  const find = (plural: string | undefined) =>
+    resources.find((r) => r.group === group && r.version === version && r.plural === plural);
   let namespace: string | undefined;
-  if (rest[0] === 'namespaces' && rest.length >= 3) [, namespace] = rest.splice(0, 2);
+  // `/api/v1/namespaces/{name}/status` is the Namespace's own subresource, not a scope.
+  if (rest[0] === 'namespaces' && rest.length >= 3 && find(rest[2])?.namespaced)
+    [, namespace] = rest.splice(0, 2);
   const [plural, name, subresource, ...extra] = rest;
   if (extra.length > 0 || !plural) return undefined;
-  const resource = resources.find((r) => r.group === group && r.version === version && r.plural === plural);
+  const resource = find(plural);
   if (!resource || (namespace !== undefined && !resource.namespaced)) return undefined;
   if (resource.namespaced && namespace === undefined && name !== undefined) return undefined;
   return {
@@ -80,7 +91,7 @@ function customResourceRoute(resources: ServedResource[], segments: string[]): R
 export function createRouter(
   parts: RouterParts,
 ): (request: ApiRequest) => ApiAnswer | typeof STREAMED | undefined {
-  const { resources, store, objects, discovery, openApi, authorize } = parts;
+  const { resources, store, objects, podLogs, discovery, openApi, authorize } = parts;
 
   function check(
     request: ApiRequest,
@@ -103,7 +114,7 @@ export function createRouter(
       });
   }
 
-  /** Read-only resources outside the custom resources: namespaces and CRDs. */
+  /** The CRDs: read-only, they cannot change while the server runs. */
   function readOnly(
     request: ApiRequest,
     resource: Resource,
@@ -122,22 +133,23 @@ export function createRouter(
       const answer = discovery.answer(path.replace(/\/$/, '')) ?? openApi.answer(path);
       if (answer) return answer;
     }
-    if (segments[0] === 'api' && segments[1] === 'v1' && segments[2] === 'namespaces' && segments.length <= 4)
-      return readOnly(request, NAMESPACE_RESOURCE, segments[3], () =>
-        discovery.namespaces(request, segments[3], store.namespaces(), store.revision),
-      );
     if (path.startsWith(`/apis/${CRD_RESOURCE.group}/v1/${CRD_RESOURCE.plural}`) && segments.length <= 5)
       return readOnly(request, CRD_RESOURCE, segments[4], () =>
         discovery.customResourceDefinitions(segments[4], store.revision),
       );
-    if (segments[0] !== 'apis') return undefined;
-    const target = customResourceRoute(resources, segments);
+    const target = resourceRoute(resources, segments);
     if (!target) return undefined;
     const verb = verbOf(method, target, query);
     if (!verb || (target.allNamespaces && !['list', 'watch', 'deletecollection'].includes(verb)))
       throw methodNotAllowed(method);
     objects.checkSubresource(target);
     const { resource: _resource, allNamespaces: _all, ...scope } = target;
+    if (target.subresource === 'log') {
+      if (verb !== 'get') throw methodNotAllowed(method);
+      check(request, target.resource, verb, scope);
+      podLogs.serve(request, objects.existing(target));
+      return STREAMED;
+    }
     check(request, target.resource, verb, scope);
     switch (verb) {
       case 'get':

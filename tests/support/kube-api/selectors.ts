@@ -62,18 +62,22 @@ export function labelSelector(selector: string | null): Matcher {
   return (object) => matchers.every((matcher) => matcher(object));
 }
 
-const FIELDS: Record<string, (object: KubeObject) => string> = {
+/** How a field selector reads a field of an object. */
+export type SelectableFields = Record<string, (object: KubeObject) => string>;
+
+const FIELDS: SelectableFields = {
   'metadata.name': (object) => object.metadata.name,
   'metadata.namespace': (object) => object.metadata.namespace ?? '',
 };
 
-export function fieldSelector(selector: string | null): Matcher {
+/** Field selectors accept metadata.name, metadata.namespace and the kind's own fields. */
+export function fieldSelector(selector: string | null, kindFields: SelectableFields = {}): Matcher {
   if (!selector) return matchAll;
   const matchers = requirements(selector).map((text): Matcher => {
     const match = /^([\w.]+)\s*(==|=|!=)\s*(.*)$/.exec(text);
     if (!match) throw badRequest(`invalid selector: '${selector}'; can't understand '${text}'`);
     const [, field, operator, value] = match as unknown as [string, string, string, string];
-    const read = FIELDS[field];
+    const read = FIELDS[field] ?? kindFields[field];
     if (!read) throw badRequest(`field label not supported: ${field}`);
     return operator === '!=' ? (object) => read(object) !== value : (object) => read(object) === value;
   });
@@ -81,8 +85,8 @@ export function fieldSelector(selector: string | null): Matcher {
 }
 
 /** Both selectors of a request's query. */
-export function selectorOf(query: URLSearchParams): Matcher {
+export function selectorOf(query: URLSearchParams, kindFields?: SelectableFields): Matcher {
   const labels = labelSelector(query.get('labelSelector'));
-  const fields = fieldSelector(query.get('fieldSelector'));
+  const fields = fieldSelector(query.get('fieldSelector'), kindFields);
   return (object) => labels(object) && fields(object);
 }

@@ -4,16 +4,19 @@
  */
 import type http from 'node:http';
 import type { KubeObject } from '../../../server/src/kube/types.js';
+import { BUILTIN_RESOURCES } from './builtins.js';
 import { loadCrds } from './crds.js';
-import { CustomResources } from './custom-resources.js';
 import { Discovery } from './discovery.js';
 import { writeKubeconfigFile } from './kubeconfig.js';
+import { Lifecycle } from './lifecycle.js';
 import { listenDual } from './listener.js';
 import { OpenApi } from './openapi.js';
 import { prepareCreate, prepareUpdate } from './objects.js';
+import { PodLogs } from './pod-logs.js';
 import type { ApiAnswer, ApiRequest } from './request.js';
+import { ResourceApi } from './resource-api.js';
 import { type AuthorizationRequest, STREAMED, createRouter } from './router.js';
-import { type ServedResource, servedResources, storageKey } from './resources.js';
+import { type ServedResource, apiVersionOf, servedResources, storageKey } from './resources.js';
 import { StatusError, internalError, pathNotFound, unauthorized } from './status.js';
 import { ObjectStore } from './store.js';
 import { Validator } from './validation.js';
@@ -55,12 +58,25 @@ export interface KubeApiServer {
   writeKubeconfig(dir: string, options?: { namespace?: string }): string;
   /** Every request received: method, path (with query), headers (lower-case). */
   requests: RecordedRequest[];
-  /** The stored objects of a plural (all namespaces), deep copies. */
+  /**
+   * The stored objects of a plural (`pods`, `canaries`, or qualified: `deployments.apps`), all
+   * namespaces, deep copies.
+   */
   list(plural: string): KubeObject[];
+  /** One stored object; `namespace` is ignored for cluster-scoped kinds (nodes, namespaces). */
   get(plural: string, namespace: string, name: string): KubeObject | undefined;
-  /** Creates or replaces an object as if another client did (bumps resourceVersion, emits events). */
+  /**
+   * Creates or replaces an object of any served kind as if another client did (bumps
+   * resourceVersion, emits events), status included; a terminating object that loses its last
+   * finalizer is deleted. Missing namespaces are created.
+   */
   put(object: KubeObject): KubeObject;
+  /** Deletes as a client's DELETE does: an object with finalizers only starts terminating. */
   remove(plural: string, namespace: string, name: string): void;
+  /** Sets the text `pods/{name}/log` answers (of one container, or of the pod's only one). */
+  setPodLog(namespace: string, name: string, text: string, container?: string): void;
+  /** Adds to a pod's log; `follow=true` readers get the new text. */
+  appendPodLog(namespace: string, name: string, text: string, container?: string): void;
   /** Forgets the event history so watches resuming from an older resourceVersion get 410. */
   compact(): void;
   /** Simulates the API server going away: destroys open connections (watches) and stops listening. */
@@ -81,9 +97,11 @@ const HEALTH_PATHS = ['/healthz', '/livez', '/readyz'];
 export async function startKubeApiServer(options: KubeApiServerOptions = {}): Promise<KubeApiServer> {
   const token = options.token ?? 'test-token';
   const authorize = options.authorize ?? (() => true);
-  const resources = servedResources(options.crds ?? loadCrds());
+  const resources = [...BUILTIN_RESOURCES, ...servedResources(options.crds ?? loadCrds())];
   const store = new ObjectStore(options.historyLimit ?? 1000);
-  const objects = new CustomResources(store, new Validator(resources));
+  const lifecycle = new Lifecycle(store, resources);
+  const objects = new ResourceApi(store, new Validator(resources), lifecycle);
+  const podLogs = new PodLogs(store);
   const requests: RecordedRequest[] = [];
   let port = 0;
   const discovery = new Discovery(resources, () => `127.0.0.1:${port}`);
@@ -92,6 +110,7 @@ export async function startKubeApiServer(options: KubeApiServerOptions = {}): Pr
     resources,
     store,
     objects,
+    podLogs,
     authorize,
     discovery,
     openApi: new OpenApi(resources),
@@ -169,14 +188,12 @@ export async function startKubeApiServer(options: KubeApiServerOptions = {}): Pr
     writeKubeconfig: (dir, kubeconfigOptions) =>
       writeKubeconfigFile(dir, { url: `https://127.0.0.1:${port}`, token }, kubeconfigOptions),
     list: (plural) => store.list(storageKey(resourceNamed(plural))),
-    get: (plural, namespace, name) => store.get(storageKey(resourceNamed(plural)), namespace, name),
+    get(plural, namespace, name) {
+      const resource = resourceNamed(plural);
+      return store.get(storageKey(resource), resource.namespaced ? namespace : undefined, name);
+    },
     put(object) {
-      const [group, version] = object.apiVersion.includes('/')
-        ? object.apiVersion.split('/')
-        : ['', object.apiVersion];
-      const resource = resources.find(
-        (r) => r.group === group && r.version === version && r.kind === object.kind,
-      );
+      const resource = resources.find((r) => apiVersionOf(r) === object.apiVersion && r.kind === object.kind);
       if (!resource) throw new Error(`the test server serves no ${object.apiVersion} ${object.kind}`);
       const namespace = resource.namespaced ? (object.metadata.namespace ?? 'default') : undefined;
       const key = storageKey(resource);
@@ -184,15 +201,18 @@ export async function startKubeApiServer(options: KubeApiServerOptions = {}): Pr
       const keepStatus = { keepStatus: true };
       const body = structuredClone(object);
       delete body.metadata.resourceVersion;
-      return old
-        ? store.write(key, 'MODIFIED', prepareUpdate(resource, body, old, keepStatus))
-        : store.write(key, 'ADDED', prepareCreate(resource, body, namespace, keepStatus));
+      if (old) return lifecycle.update(resource, prepareUpdate(resource, body, old, keepStatus));
+      const created = prepareCreate(resource, body, namespace, keepStatus);
+      lifecycle.admitCreate(resource, created, false);
+      return store.write(key, 'ADDED', created);
     },
     remove(plural, namespace, name) {
-      const key = storageKey(resourceNamed(plural));
-      const old = store.get(key, namespace, name);
-      if (old) store.write(key, 'DELETED', old);
+      const resource = resourceNamed(plural);
+      const old = store.get(storageKey(resource), resource.namespaced ? namespace : undefined, name);
+      if (old) lifecycle.delete(resource, old);
     },
+    setPodLog: (namespace, name, text, container) => podLogs.set(namespace, name, text, container),
+    appendPodLog: (namespace, name, text, container) => podLogs.append(namespace, name, text, container),
     compact: () => store.compact(),
     goDown: () => listener.close(),
     comeBack: () => listener.listen(),

@@ -76,6 +76,14 @@ export function forbidden(
   );
 }
 
+/** 403 of admission rather than RBAC: `namespaces "default" is forbidden: this namespace may not be deleted`. */
+export const refused = (resource: Resource, name: string, why: string) =>
+  failure(403, 'Forbidden', `${qualified(resource)} "${name}" is forbidden: ${why}`, {
+    name,
+    group: resource.group,
+    kind: resource.plural,
+  });
+
 export const notFound = (resource: Resource, name: string) =>
   failure(404, 'NotFound', `${qualified(resource)} "${name}" not found`, {
     name,
@@ -103,6 +111,20 @@ export const conflict = (resource: Resource, name: string, why: string) =>
 
 export const STALE_OBJECT =
   'the object has been modified; please apply your changes to the latest version and try again';
+
+/** What most built-in kinds answer a DELETE that removed the object. */
+export const deleted = (resource: Resource, object: { metadata: { name: string; uid?: string } }) => ({
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Success',
+  details: {
+    name: object.metadata.name,
+    group: resource.group,
+    kind: resource.plural,
+    uid: object.metadata.uid,
+  },
+});
 
 export const badRequest = (message: string) => failure(400, 'BadRequest', message);
 

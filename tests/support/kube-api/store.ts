@@ -37,15 +37,6 @@ export class ObjectStore {
     return [...objects.keys()].sort().map((id) => structuredClone(objects.get(id)!));
   }
 
-  /** The namespaces objects are stored in, of every resource. */
-  namespaces(): string[] {
-    const namespaces = new Set<string>();
-    for (const objects of this.objects.values())
-      for (const object of objects.values())
-        if (object.metadata.namespace) namespaces.add(object.metadata.namespace);
-    return [...namespaces];
-  }
-
   get(key: string, namespace: string | undefined, name: string): KubeObject | undefined {
     const object = this.objects.get(key)?.get(objectKey(namespace, name));
     return object && structuredClone(object);

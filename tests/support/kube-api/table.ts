@@ -1,7 +1,7 @@
 /**
  * Server-side printing: the `Table` kubectl asks for (`Accept: application/json;as=Table;...`),
  * with the CRD's additionalPrinterColumns (Name and Age when it has none), as the apiextensions
- * table convertor builds it.
+ * table convertor builds it, or the columns of a built-in kind (builtins.ts).
  */
 import type { KubeObject } from '../../../server/src/kube/types.js';
 import type { ApiRequest } from './request.js';
@@ -108,7 +108,9 @@ export function tableOf(
     rows: objects.map((object) => ({
       cells: [
         object.metadata.name,
-        ...columns.map((column) => cell(column, evaluate(object, column.jsonPath))),
+        ...columns.map((column) =>
+          cell(column, column.value ? column.value(object) : evaluate(object, column.jsonPath)),
+        ),
       ],
       ...(include === 'None'
         ? {}

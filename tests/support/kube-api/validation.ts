@@ -5,7 +5,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { KubeObject } from '../../../server/src/kube/types.js';
-import type { ServedResource } from './resources.js';
+import { type ServedResource, apiVersionOf } from './resources.js';
 import { K8S_FORMATS, pruneObject, toAjvSchema } from './schema.js';
 import { type StatusCause, badRequest, invalid } from './status.js';
 
@@ -186,9 +186,14 @@ export class Validator {
     query: URLSearchParams,
   ): { object: KubeObject; warnings: string[] } {
     const raw = JSON.stringify(body);
+    const expected = apiVersionOf(resource);
+    // Built-in kinds decode into their Go type, which takes its kind from the URL when the body has none.
+    if (resource.builtin) {
+      body.kind ||= resource.kind;
+      body.apiVersion ||= expected;
+    }
     if (!body.kind) throw badRequest(`Object 'Kind' is missing in '${raw}'`);
     if (!body.apiVersion) throw badRequest(`Object 'apiVersion' is missing in '${raw}'`);
-    const expected = `${resource.group}/${resource.version}`;
     if (body.apiVersion !== expected)
       throw badRequest(
         `the API version in the data (${body.apiVersion}) does not match the expected API version (${expected})`,

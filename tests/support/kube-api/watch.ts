@@ -4,9 +4,9 @@
  * 410 Expired ERROR event of the real watch cache.
  */
 import type { KubeObject } from '../../../server/src/kube/types.js';
-import { type CustomResources, type Target, inVersion } from './custom-resources.js';
 import type { ApiRequest } from './request.js';
-import { storageKey } from './resources.js';
+import { type ResourceApi, type Target, inVersion } from './resource-api.js';
+import { apiVersionOf, storageKey } from './resources.js';
 import { selectorOf } from './selectors.js';
 import { StatusError, badRequest } from './status.js';
 import type { ObjectStore, StoreEvent } from './store.js';
@@ -23,12 +23,12 @@ export function serveWatch(
   request: ApiRequest,
   target: Target,
   store: ObjectStore,
-  objects: CustomResources,
+  objects: ResourceApi,
 ): void {
   const { query, response } = request;
   const { resource } = target;
   const key = storageKey(resource);
-  const selected = selectorOf(query);
+  const selected = selectorOf(query, resource.selectableFields);
   const matches = (object: KubeObject | undefined) =>
     object !== undefined &&
     (!target.namespace || object.metadata.namespace === target.namespace) &&
@@ -57,7 +57,7 @@ export function serveWatch(
   const bookmark = (annotations?: Record<string, string>) =>
     send('BOOKMARK', {
       kind: resource.kind,
-      apiVersion: `${resource.group}/${resource.version}`,
+      apiVersion: apiVersionOf(resource),
       metadata: { resourceVersion: String(store.revision), ...(annotations ? { annotations } : {}) },
     });
 

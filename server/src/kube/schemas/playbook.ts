@@ -1,91 +1,321 @@
 /**
- * The JSON schema (draft-07) of a Playbook spec: the value of playbooks.spec and the `spec` of
- * the Playbook custom resource (mission-control.flanksource.com/v1). Parameters are described
- * field by field (spec 1 §3: the run dialog builds its form from them), so a typo in one is
- * caught; selectors, actions, approval and triggers (`on`) are the platform's and stay open.
+ * The JSON schema (draft-07) of a Playbook spec: the value of playbooks.spec and the `spec` of the
+ * Playbook custom resource (mission-control.flanksource.com/v1), as mission-control describes it
+ * (config/schemas/playbook-spec.schema.json, api/v1/playbook_types.go, playbook_actions.go):
+ * parameters, triggers, approval and every action kind field by field, an unknown field refused.
+ * The title is optional (the platform shows the name); that the spec form needs one (spec 3 §2.3)
+ * is the form's rule (platform/specs/form-rules.ts).
  */
 import {
+  anyValue,
+  artifacts,
+  awsConnectionFields,
+  closed,
+  connectionName,
+  duration,
+  envVar,
+  envVars,
+  execConnections,
+  fieldMapping,
+  gitConnection,
+  integer,
+  kubernetesConnectionFields,
+  list,
+  resourceSelectors,
+} from './duty-types.js';
+import {
   boolean,
-  count,
-  listOf,
   nonEmpty,
-  number,
-  openList,
   openObject,
   specSchema,
   string,
+  stringMap,
+  strings,
   type Schema,
 } from './fragments.js';
 
-/** Spec 1 §3: the kinds of parameter the run dialog can show. */
+/** The kinds of parameter the run dialog can show (spec 1 §3, and the platform's newer ones). */
 export const PARAMETER_TYPES = [
-  'code',
+  'check',
   'checkbox',
-  'list',
-  'team',
-  'people',
+  'code',
   'component',
   'config',
-  'check',
+  'configs',
+  'list',
+  'people',
+  'team',
   'text',
+  'bytes',
+  'millicores',
+  'duration',
+  'secret',
 ];
 
-const option: Schema = {
-  type: 'object',
-  properties: { label: string, value: string },
-  required: ['value'],
-  additionalProperties: false,
-};
-
-const parameterProperties: Schema = {
-  type: 'object',
-  properties: {
-    size: string,
-    language: string,
-    jsonSchemaUrl: string,
-    options: { type: 'array', items: option },
-    filter: { description: 'which items the picker offers (the platform decides its shape)' },
-    multiline: boolean,
-    minLength: count,
-    maxLength: count,
-    regex: string,
-    format: { type: 'string', enum: ['bytes', 'millicores', 'dns1123'] },
-    min: number,
-    max: number,
-  },
-  additionalProperties: false,
-};
-
-const parameter: Schema = {
-  type: 'object',
-  properties: {
+const parameter = closed(
+  {
     name: nonEmpty,
-    label: string,
-    description: string,
-    icon: string,
-    type: { type: 'string', enum: PARAMETER_TYPES },
     default: { ...string, description: 'a value or a template' },
+    label: string,
     required: boolean,
-    dependsOn: { type: 'array', items: string },
-    properties: parameterProperties,
+    icon: string,
+    description: string,
+    type: { type: 'string', enum: PARAMETER_TYPES },
+    properties: {
+      ...openObject,
+      description: 'what the type takes: options, language, size, multiline, min, max, regex, filter...',
+    },
+    dependsOn: strings,
   },
-  required: ['name'],
-  additionalProperties: false,
+  ['name'],
+);
+
+const triggerEvents = list(closed({ event: nonEmpty, labels: stringMap, filter: string }, ['event']));
+
+const webhook = closed(
+  {
+    path: nonEmpty,
+    authentication: closed({
+      basic: closed({ username: envVar, password: envVar }, ['username', 'password']),
+      github: closed({ token: envVar }, ['token']),
+      svix: closed({ secret: envVar, verifyTimestamp: duration }, ['secret']),
+      jwt: closed({ jwksUri: string }, ['jwksUri']),
+    }),
+  },
+  ['path'],
+);
+
+const trigger = closed({ canary: triggerEvents, config: triggerEvents, component: triggerEvents, webhook });
+
+const approval = closed({
+  type: { type: 'string', enum: ['any', 'all'] },
+  approvers: closed({ people: strings, teams: strings }),
+});
+
+const since = closed({ since: string }, ['since']);
+
+const ai = closed(
+  {
+    connection: connectionName,
+    apiKey: envVar,
+    backend: string,
+    model: string,
+    apiURL: string,
+    config: string,
+    changes: since,
+    analysis: since,
+    relationships: list(closed({ depth: integer, direction: string, changes: since, analysis: since })),
+    playbooks: list(
+      closed({ namespace: string, name: string, if: string, params: stringMap }, ['namespace', 'name']),
+    ),
+    dryRun: boolean,
+    recommendPlaybooks: resourceSelectors,
+    systemPrompt: string,
+    prompt: string,
+    formats: strings,
+  },
+  ['systemPrompt', 'prompt'],
+);
+
+const exec = closed(
+  { script: string, connections: execConnections, artifacts, env: envVars, checkout: gitConnection },
+  ['script'],
+);
+
+const gitops = closed(
+  {
+    repo: closed(
+      {
+        url: string,
+        username: envVar,
+        password: envVar,
+        base: string,
+        branch: string,
+        skipExisting: boolean,
+        force: boolean,
+        connection: connectionName,
+        type: string,
+      },
+      ['url'],
+    ),
+    commit: closed({ author: string, email: string, message: string }, ['author', 'email', 'message']),
+    pr: closed({ title: string, tags: strings, autoMerge: closed({ enabled: boolean, rebase: boolean }) }, [
+      'title',
+    ]),
+    patches: list(closed({ path: string, yq: string, jq: string }, ['path'])),
+    files: list(closed({ path: string, content: string }, ['path', 'content'])),
+  },
+  ['repo', 'commit'],
+);
+
+const github = closed(
+  {
+    repo: string,
+    username: string,
+    token: envVar,
+    workflows: list(closed({ id: string, ref: string, input: string }, ['id'])),
+  },
+  ['repo', 'username', 'token'],
+);
+
+const azureDevopsPipeline = closed(
+  {
+    org: string,
+    project: string,
+    token: envVar,
+    pipeline: closed({ id: string, version: string }, ['id']),
+    parameters: closed({
+      resources: anyValue,
+      templateParameters: anyValue,
+      variables: anyValue,
+      stagesToSkip: strings,
+    }),
+  },
+  ['org', 'project', 'token', 'pipeline'],
+);
+
+const http = closed({
+  connection: connectionName,
+  url: string,
+  username: envVar,
+  password: envVar,
+  method: string,
+  ntlm: boolean,
+  ntlmv2: boolean,
+  headers: envVars,
+  body: string,
+  templateBody: boolean,
+});
+
+const sql = closed({ connection: connectionName, url: string, query: string, driver: string }, [
+  'query',
+  'driver',
+]);
+
+const pod = closed(
+  {
+    name: string,
+    maxLength: integer,
+    spec: { ...openObject, description: 'the pod spec (Kubernetes core/v1 PodSpec)' },
+    artifacts,
+  },
+  ['name', 'spec'],
+);
+
+const notification = closed(
+  { url: string, connection: connectionName, title: string, message: string, properties: stringMap },
+  ['title', 'message'],
+);
+
+/** What every log backend of the logs action shares: dedupe, match and field mapping. */
+const logQuery: Schema = {
+  dedupe: closed({ window: duration, fields: strings }, ['fields']),
+  match: strings,
+  mapping: fieldMapping,
 };
+const logWindow: Schema = { start: string, end: string, limit: string };
+
+const logs = closed({
+  loki: closed({
+    ...logQuery,
+    ...logWindow,
+    query: string,
+    since: string,
+    step: string,
+    interval: string,
+    direction: string,
+    connection: connectionName,
+    url: string,
+    username: envVar,
+    password: envVar,
+  }),
+  cloudwatch: closed({ ...logQuery, ...awsConnectionFields, ...logWindow, logGroup: string, query: string }, [
+    'logGroup',
+    'query',
+  ]),
+  opensearch: closed(
+    {
+      ...logQuery,
+      address: string,
+      username: envVar,
+      password: envVar,
+      index: string,
+      query: string,
+      limit: string,
+    },
+    ['address', 'index', 'query'],
+  ),
+  kubernetes: closed(
+    {
+      ...logQuery,
+      ...kubernetesConnectionFields,
+      ...logWindow,
+      kind: string,
+      apiVersion: string,
+      namespace: string,
+      name: string,
+      pods: resourceSelectors,
+      containers: strings,
+    },
+    ['kind', 'apiVersion', 'namespace', 'name'],
+  ),
+});
+
+/** Each kind of action: an action has one of them. */
+export const ACTION_KINDS: Record<string, Schema> = {
+  ai,
+  exec,
+  gitops,
+  github,
+  azureDevopsPipeline,
+  http,
+  sql,
+  pod,
+  notification,
+  logs,
+};
+
+const action = closed(
+  {
+    name: nonEmpty,
+    delay: { ...string, description: 'how long to wait before the action runs' },
+    retry: closed(
+      {
+        limit: integer,
+        duration,
+        jitter: integer,
+        exponent: closed({ multiplier: integer }, ['multiplier']),
+      },
+      ['limit', 'duration', 'exponent'],
+    ),
+    timeout: duration,
+    if: { ...string, description: 'a CEL expression: whether the action runs' },
+    runsOn: strings,
+    templatesOn: { ...string, description: 'host or agent' },
+    ...ACTION_KINDS,
+  },
+  ['name'],
+);
 
 export const playbookSpecSchema: Schema = specSchema('playbook-spec', 'Playbook spec', {
   properties: {
-    title: nonEmpty,
-    icon: string,
+    title: { ...string, description: 'what the console shows; the name when absent' },
     description: string,
     category: string,
-    configs: openList,
-    components: openList,
-    checks: openList,
-    parameters: { type: 'array', items: parameter },
-    actions: listOf({ name: nonEmpty, timeout: string }, ['name']),
-    approval: openObject,
-    on: openObject,
+    icon: string,
+    timeout: duration,
+    on: trigger,
+    runsOn: strings,
+    env: envVars,
+    templatesOn: { ...string, description: 'host or agent' },
+    permissions: list(closed({ role: string, team: string, ref: string })),
+    configs: resourceSelectors,
+    checks: resourceSelectors,
+    components: resourceSelectors,
+    parameters: list(parameter),
+    actions: list(action),
+    filters: { ...strings, description: 'CEL expressions: the playbook runs only where all are true' },
+    approval,
   },
-  required: ['title'],
+  additionalProperties: false,
 });

@@ -22,7 +22,7 @@ export async function loadCatalog(ctx: DemoContext): Promise<CatalogItem[]> {
       type: 'kubernetes',
       agent: refs.clusterAgent.get(c.name)!,
       spec: {
-        kubernetes: [{ clusterName: c.name, exclusions: { namespaces: ['kube-public'] }, maxInFlight: 64 }],
+        kubernetes: [{ clusterName: c.name, exclusions: { namespace: ['kube-public'] }, maxInflight: 64 }],
         schedule: '@every 30m',
       },
     })),
@@ -33,7 +33,7 @@ export async function loadCatalog(ctx: DemoContext): Promise<CatalogItem[]> {
       spec: {
         aws: [
           {
-            regions: ['eu-west-1', 'us-east-1'],
+            region: ['eu-west-1', 'us-east-1'],
             connection: 'connection://aws/acme-prod',
             compliance: true,
             cloudtrail: { exclude: ['AssumeRole'] },

@@ -1,4 +1,5 @@
 import type { Logger } from '../../http/logging.js';
+import type { KubeConnection } from '../../kube/index.js';
 import type { Db } from '../db/db.js';
 import { Limiter } from '../jobs/limiter.js';
 import type { JobRegistry } from '../jobs/registry.js';
@@ -17,6 +18,8 @@ export interface CheckRunnerOptions {
   concurrency: number;
   statusRetentionMs: number;
   rollupRetentionMs: number;
+  /** The cluster the checks' secret and config map references are read from. */
+  kube?: KubeConnection;
   /** Timings, shortened by tests. */
   tickMs?: number;
   pollMs?: number;
@@ -97,9 +100,31 @@ export class CheckRunner implements CheckRunNow, CheckExecutor {
       type: string;
       name: string;
       spec: RunnableCheck['spec'];
-    }>('select id, type, name, spec from checks where id = $1 and deleted_at is null', [checkId]);
-    const check = rows[0];
-    if (!check) return undefined;
+      canary_id: string;
+      canary_name: string;
+      canary_namespace: string | null;
+      canary_labels: Record<string, string> | null;
+    }>(
+      `select k.id, k.type, k.name, k.spec, c.id as canary_id, c.name as canary_name,
+              c.namespace as canary_namespace, c.labels as canary_labels
+         from checks k join canaries c on c.id = k.canary_id
+        where k.id = $1 and k.deleted_at is null`,
+      [checkId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const check: RunnableCheck = {
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      spec: row.spec,
+      canary: {
+        id: row.canary_id,
+        name: row.canary_name,
+        namespace: row.canary_namespace,
+        labels: row.canary_labels,
+      },
+    };
     if (!runnerFor(check.type)) return { result: unsupportedResult(check.type) };
     // Nothing to run: its latest result, or (not stored) why it has none yet.
     if (isPassiveKind(check.type))
@@ -130,7 +155,14 @@ export class CheckRunner implements CheckRunNow, CheckExecutor {
   /** Runs a check within the concurrency limit and stores its result (not when stopping). */
   runCheck(check: RunnableCheck, nextRuntime: Date | null): Promise<CheckResult> {
     const run = this.limiter
-      .run(() => executeCheck(check, { db: this.db, stopSignal: this.stopper.signal, vars: this.vars }))
+      .run(() =>
+        executeCheck(check, {
+          db: this.db,
+          stopSignal: this.stopper.signal,
+          vars: this.vars,
+          kube: this.options.kube,
+        }),
+      )
       .then(async (result) => {
         if (!this.stopped) await recordResult(this.db, check.id, result, nextRuntime);
         return result;

@@ -31,6 +31,7 @@ interface CanaryCheckRow {
   id: string;
   name: string;
   namespace: string;
+  labels: Record<string, string> | null;
   schedule: string | null;
   spec: Record<string, unknown> | null;
   check_id: string | null;
@@ -133,7 +134,7 @@ export class CanaryScheduler implements Service {
 
   private async loadSchedule(): Promise<void> {
     const { rows } = await this.db.query<CanaryCheckRow>(
-      `select c.id, c.name, c.namespace, c.schedule, c.spec, k.id as check_id, k.type, k.name as check_name,
+      `select c.id, c.name, c.namespace, c.labels, c.schedule, c.spec, k.id as check_id, k.type, k.name as check_name,
               k.spec as check_spec, k.last_runtime
          from canaries c
          left join checks k on k.canary_id = c.id and k.deleted_at is null
@@ -155,6 +156,7 @@ export class CanaryScheduler implements Service {
           type: row.type,
           name: row.check_name ?? '',
           spec: row.check_spec,
+          canary: { id: row.id, name: row.name, namespace: row.namespace, labels: row.labels },
           lastRuntime: row.last_runtime,
         });
     }

@@ -1,13 +1,31 @@
 /**
  * The spec validators of the four custom resource kinds, one compiled schema each, shared by
- * /api/specs and the /api/db write rules (rules.ts).
+ * /api/specs and the /api/db write rules (rules.ts); and the editors' stricter ones, the spec
+ * schema together with the forms' rules (form-rules.ts).
  */
 import { KINDS, type KindTable } from '../../kube/kinds.js';
-import { specSchemaOf } from '../../kube/schemas/index.js';
+import { specSchemaOf, type Schema } from '../../kube/schemas/index.js';
+import { FORM_RULES } from './form-rules.js';
 import { createSpecValidator, type SpecValidator } from './validate.js';
 
 const VALIDATORS = Object.fromEntries(
   KINDS.map((info) => [info.table, createSpecValidator(specSchemaOf(info.table))]),
 ) as Record<KindTable, SpecValidator>;
 
+/** The spec schema without its identifiers (compiled once already), and the form's rules. */
+function formSchemaOf(table: KindTable): Schema {
+  const { $id: _id, $schema: _schema, ...spec } = specSchemaOf(table);
+  return { allOf: [spec, FORM_RULES[table] ?? {}] };
+}
+
+const FORM_VALIDATORS = Object.fromEntries(
+  KINDS.map((info) => [
+    info.table,
+    FORM_RULES[info.table] ? createSpecValidator(formSchemaOf(info.table)) : VALIDATORS[info.table],
+  ]),
+) as Record<KindTable, SpecValidator>;
+
 export const specValidatorOf = (table: KindTable): SpecValidator => VALIDATORS[table];
+
+/** What a kind's editor checks: its spec schema and the form's rules. */
+export const formValidatorOf = (table: KindTable): SpecValidator => FORM_VALIDATORS[table];

@@ -68,6 +68,20 @@ describe('/api/specs', () => {
     expect(await topology.json()).toEqual({ valid: true, errors: [] });
   });
 
+  it("checks the form's rules besides the schema with ?form=true", async () => {
+    const yaml = 'actions:\n  - name: run\n    exec: { script: echo }\n';
+    expect(await (await validate('playbooks', { yaml })).json()).toEqual({ valid: true, errors: [] });
+    const form = await fetch(`${server.url}/specs/playbooks/validate?form=true`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ yaml }),
+    });
+    expect(await form.json()).toEqual({
+      valid: false,
+      errors: [{ line: 1, column: 1, path: '', message: "must have required property 'title'" }],
+    });
+  });
+
   it('answers 400 without YAML text and 404 for a table that is not a kind', async () => {
     const noYaml = await validate('topologies', { spec: {} });
     expect(noYaml.status).toBe(400);

@@ -4,6 +4,8 @@
  *
  *   GET  /api/specs/:table/schema     → the JSON schema (draft-07) of the kind's spec
  *   POST /api/specs/:table/validate   { yaml } → SpecValidationResponse
+ *        ?form=true                   the kind's form rules too (form-rules.ts): what the
+ *                                     editors check before a save
  *
  * `:table` is canaries, topologies, config_scrapers or playbooks (404 otherwise); both need read
  * on the table's resource and its area's feature turned on.
@@ -15,7 +17,7 @@ import { RESOURCE_OF } from '../../access/resource-map.js';
 import { HttpError } from '../../http/errors.js';
 import { KINDS, type KindInfo } from '../../kube/kinds.js';
 import { specSchemaOf } from '../../kube/schemas/index.js';
-import { specValidatorOf } from './kinds.js';
+import { formValidatorOf, specValidatorOf } from './kinds.js';
 
 const TABLES = KINDS.map((info) => info.table).join(', ');
 
@@ -25,6 +27,7 @@ function kindRouter(info: KindInfo, flags: FlagReader): Router {
   const feature = featureOf(info.table);
   if (feature) router.use(requireFeature(feature, flags));
   const validator = specValidatorOf(info.table);
+  const formValidator = formValidatorOf(info.table);
 
   router.get('/schema', (_req, res) => {
     res.json(specSchemaOf(info.table));
@@ -34,7 +37,7 @@ function kindRouter(info: KindInfo, flags: FlagReader): Router {
     const yaml = (req.body as { yaml?: unknown } | undefined)?.yaml;
     if (typeof yaml !== 'string')
       throw new HttpError(400, `The body must be { "yaml": "<the ${info.kind} spec>" }`);
-    res.json(validator.validateYaml(yaml));
+    res.json((req.query.form === 'true' ? formValidator : validator).validateYaml(yaml));
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import { RestError } from '../rest/errors.js';
-import { specValidatorOf } from './kinds.js';
+import { PARAMETER_TYPES } from '../../kube/schemas/playbook.js';
+import { formValidatorOf, specValidatorOf } from './kinds.js';
 import { validateSpecWrite } from './test-support.js';
 
 /** The errors of a YAML text as `line:column message`, the way the editor marks them. */
@@ -9,7 +10,7 @@ const marks = (table: Parameters<typeof specValidatorOf>[0], yaml: string) =>
     .errors.map((error) => `${error.line}:${error.column} ${error.message}`);
 
 describe('the Topology spec', () => {
-  it('accepts a topology with components, their properties and open lookups', () => {
+  it('accepts a topology with components, their properties, children and open lookups', () => {
     const yaml = `schedule: '@every 5m'
 type: Platform
 icon: kubernetes
@@ -31,7 +32,10 @@ components:
         links: [{ url: https://example.com, text: docs }]
     components:
       - name: nested
-        anything: goes
+        type: Database
+        components:
+          - name: deeper
+            components: [{ below: 'the described levels' }]
     statusExpr: up
 properties:
   - name: owner
@@ -42,23 +46,25 @@ push:
     expect(specValidatorOf('topologies').validateYaml(yaml)).toEqual({ valid: true, errors: [] });
   });
 
-  it('marks a component without a name and a property value that is not a number', () => {
+  it('marks a misspelt component field and a property value that is not a number', () => {
     const yaml = `components:
   - type: Database
+    icn: db
     properties:
       - name: size
         value: big
 `;
     expect(marks('topologies', yaml)).toEqual([
-      "2:5 components[0]: must have required property 'name'",
-      '5:9 components[0].properties[0].value: must be number',
+      "3:5 components[0]: must NOT have additional property 'icn'",
+      '6:9 components[0].properties[0].value: must be number',
     ]);
   });
 });
 
 describe('the ScrapeConfig spec', () => {
-  it('accepts the scrapers of the type picker, and kinds it does not describe', () => {
+  it('accepts the scrapers of the type picker with the fields upstream gives them', () => {
     const yaml = `schedule: '@every 30m'
+crdSync: true
 retention:
   changes:
     - name: Pulled
@@ -71,34 +77,25 @@ kubernetes:
   - clusterName: prod
     kubeconfig:
       valueFrom: { secretKeyRef: { name: kube, key: config } }
-    exclusions: { namespaces: [kube-public] }
-    maxInFlight: 64
+    exclusions: { namespace: [kube-public], kind: [Event] }
+    maxInflight: 64
     useCache: true
+    tags: [{ name: cluster, value: prod }]
 http:
   - url: https://status.example.com
-    type: Status
-    id: $.id
-sql:
-  - type: Database::Row
-    id: $.id
-    query: select 1
-    connection: connection://postgres/app
 file:
-  - format: json
-    icon: file
-    paths: [config.json]
+  - paths: [config.json]
 githubActions:
   - owner: acme
     repository: '*'
 trivy:
   - version: 0.50.0
-myOwnScraper:
-  - whatever: true
+    ignoreUnfixed: true
 `;
     expect(specValidatorOf('config_scrapers').validateYaml(yaml)).toEqual({ valid: true, errors: [] });
   });
 
-  it('marks the required fields of spec 3 §5 and typos in the retention block', () => {
+  it('marks typos, an unknown scraper kind and what upstream requires', () => {
     const yaml = `retention:
   changes:
     - age: 7d
@@ -106,38 +103,51 @@ myOwnScraper:
   change: []
 kubernetes:
   - namespace: default
-    maxInFlight: many
-http:
-  - url: https://x.example.com
+    maxInflight: many
+    exclusion: {}
 sql:
   - query: select 1
-file:
-  - paths: [a.json]
-github:
-  - owner: acme
+myOwnScraper:
+  - whatever: true
 `;
     expect(marks('config_scrapers', yaml)).toEqual([
-      "3:7 retention.changes[0]: must have required property 'name'",
       "4:7 retention.changes[0]: must NOT have additional property 'coutn'",
       "5:3 retention: must NOT have additional property 'change'",
       "7:5 kubernetes[0]: must have required property 'clusterName'",
-      '8:5 kubernetes[0].maxInFlight: must be integer',
-      "10:5 http[0]: must have required property 'type'",
-      "10:5 http[0]: must have required property 'id'",
-      "12:5 sql[0]: must have required property 'type'",
-      "12:5 sql[0]: must have required property 'id'",
-      "12:5 sql[0]: must have required property 'connection'",
-      "14:5 file[0]: must have required property 'format'",
-      "14:5 file[0]: must have required property 'icon'",
-      "16:5 github[0]: must have required property 'repository'",
+      '8:5 kubernetes[0].maxInflight: must be integer',
+      "9:5 kubernetes[0]: must NOT have additional property 'exclusion'",
+      "11:5 sql[0]: must have required property 'connection'",
+      "12:1 must NOT have additional property 'myOwnScraper'",
+    ]);
+  });
+
+  it("keeps the forms' required fields (spec 3 §5) to the editors", () => {
+    const yaml = `retention:
+  changes:
+    - age: 7d
+http:
+  - url: https://x.example.com
+file:
+  - paths: [a.json]
+`;
+    expect(specValidatorOf('config_scrapers').validateYaml(yaml)).toEqual({ valid: true, errors: [] });
+    expect(
+      formValidatorOf('config_scrapers')
+        .validateYaml(yaml)
+        .errors.map((error) => `${error.line}:${error.column} ${error.message}`),
+    ).toEqual([
+      "3:7 retention.changes[0]: must have required property 'name'",
+      "5:5 http[0]: must have required property 'type'",
+      "5:5 http[0]: must have required property 'id'",
+      "7:5 file[0]: must have required property 'format'",
+      "7:5 file[0]: must have required property 'icon'",
     ]);
   });
 });
 
 describe('the Playbook spec', () => {
-  it('accepts parameters of every type with their properties, and open actions', () => {
-    const yaml = `title: Restart deployment
-icon: kubernetes
+  it('accepts parameters of every type with free-form properties, triggers and every action kind', () => {
+    const yaml = `icon: kubernetes
 category: Kubernetes
 configs:
   - types: [Kubernetes::Deployment]
@@ -146,55 +156,67 @@ parameters:
     label: Reason
     type: text
     required: true
-    properties: { minLength: 5, maxLength: 200, regex: '^[a-z ]+$', multiline: true }
-  - name: name
-    type: text
-    properties: { format: dns1123 }
-  - name: replicas
-    type: text
-    default: '3'
-    properties: { min: 0, max: 20 }
-  - name: database
-    type: list
-    properties:
-      options:
-        - { label: app, value: app }
-  - name: query
-    type: code
-    properties: { language: sql, size: large, jsonSchemaUrl: https://example.com/s.json }
-  - { name: wait, type: checkbox }
+    properties: { multiline: 'true', anything: [1, 2] }
+  - { name: size, type: bytes }
+  - { name: cpu, type: millicores }
+  - { name: wait, type: duration }
+  - { name: password, type: secret }
+  - { name: targets, type: configs }
   - { name: who, type: people }
-  - { name: owners, type: team }
-  - { name: c, type: component, properties: { filter: [{ types: [Service] }] } }
-  - { name: k, type: config }
-  - { name: h, type: check }
 actions:
   - name: restart
     exec: { script: kubectl rollout restart }
     timeout: 5m
+    delay: 1m
+    retry: { limit: 2, duration: 10s, exponent: { multiplier: 2 } }
+  - name: tell
+    notification: { title: Restarted, message: done }
 approval:
+  type: all
   approvers: { teams: [platform] }
 on:
   config:
-    created: [{ filter: "config.type == 'Kubernetes::Pod'" }]
+    - event: unhealthy
+      filter: "config.type == 'Kubernetes::Pod'"
+  webhook:
+    path: restart
+runsOn: [local]
+templatesOn: host
+filters: ["config.tags.env == 'prod'"]
 `;
     expect(specValidatorOf('playbooks').validateYaml(yaml)).toEqual({ valid: true, errors: [] });
   });
 
-  it('needs a title and marks an unknown parameter type, format and property', () => {
+  it('marks an unknown parameter type, a typo in an action and an unknown action kind', () => {
     const yaml = `parameters:
   - name: a
     type: textarea
-    properties:
-      format: percent
-      maxLenght: 3
+actions:
+  - name: run
+    exec:
+      scirpt: echo
+  - name: other
+    shell: { script: echo }
 `;
     expect(marks('playbooks', yaml)).toEqual([
-      "1:1 must have required property 'title'",
-      "3:5 parameters[0].type: must be one of 'code', 'checkbox', 'list', 'team', 'people', 'component', 'config', 'check', 'text'",
-      "5:7 parameters[0].properties.format: must be one of 'bytes', 'millicores', 'dns1123'",
-      "6:7 parameters[0].properties: must NOT have additional property 'maxLenght'",
+      `3:5 parameters[0].type: must be one of ${PARAMETER_TYPES.map((type) => `'${type}'`).join(', ')}`,
+      "6:5 actions[0].exec: must have required property 'script'",
+      "7:7 actions[0].exec: must NOT have additional property 'scirpt'",
+      "9:5 actions[1]: must NOT have additional property 'shell'",
     ]);
+  });
+
+  it('needs a title only in the form', () => {
+    const yaml = 'actions:\n  - name: run\n    exec: { script: echo }\n';
+    expect(specValidatorOf('playbooks').validateYaml(yaml)).toEqual({ valid: true, errors: [] });
+    expect(
+      formValidatorOf('playbooks')
+        .validateYaml(yaml)
+        .errors.map((error) => error.message),
+    ).toEqual(["must have required property 'title'"]);
+    expect(formValidatorOf('playbooks').validateYaml(`title: ''\n${yaml}`).errors[0]!.message).toBe(
+      'title: must NOT have fewer than 1 characters',
+    );
   });
 });
 
@@ -209,20 +231,20 @@ describe('validateSpecWrite', () => {
   };
 
   it('refuses a row of any of the four kinds whose spec its schema refuses, with a 422', () => {
-    const error = refusal('topologies', [{ name: 'ok', spec: { components: [{ type: 'x' }] } }]);
+    const error = refusal('topologies', [{ name: 'ok', spec: { components: [{ typ: 'x' }] } }]);
     expect(error).toBeInstanceOf(RestError);
     expect(error).toMatchObject({
       status: 422,
-      message: "spec: components[0]: must have required property 'name'",
+      message: "spec: components[0]: must NOT have additional property 'typ'",
     });
-    expect(refusal('playbooks', [{ spec: { icon: 'x' } }])).toMatchObject({
+    expect(refusal('playbooks', [{ spec: { tittle: 'x' } }])).toMatchObject({
       status: 422,
-      message: "spec: must have required property 'title'",
+      message: "spec: must NOT have additional property 'tittle'",
     });
     expect(refusal('config_scrapers', [{ spec: { kubernetes: [{}] } }])).toMatchObject({ status: 422 });
-    expect(refusal('canaries', [{ spec: { http: [{ name: 'x' }] } }])).toMatchObject({
+    expect(refusal('canaries', [{ spec: { http: [{ url: 'https://x' }] } }])).toMatchObject({
       status: 422,
-      message: "spec: http[0]: must have required property 'url'",
+      message: "spec: http[0]: must have required property 'name'",
     });
   });
 

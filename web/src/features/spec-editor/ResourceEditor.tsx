@@ -57,7 +57,11 @@ export function ResourceEditor({ kind, row, clusterObject, extraActions, ...prop
   const form = useSpecForm({ ...props, table, row, clusterObject, start, messages: kind.messages });
   const [specText, setSpecText] = useState(() => specToYaml(start.spec));
   const parsed = useMemo(() => specFromYaml(specText), [specText]);
-  const validation = useSpecValidation(specText, !props.readOnly, { path: `api/specs/${table}/validate` });
+  // The form rules too (a playbook needs its title here): what the platform would accept may still
+  // lack what the console asks of the resources made in it.
+  const validation = useSpecValidation(specText, !props.readOnly, {
+    path: `api/specs/${table}/validate?form=true`,
+  });
   const { id, labels } = form;
 
   const save = () => {

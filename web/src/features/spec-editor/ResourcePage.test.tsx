@@ -329,6 +329,10 @@ describe('the playbook page', () => {
 
     await replaceEditorText('Spec', 'title: Restart now\ncategory: Ops\nactions:\n  - name: restart\n');
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Restart now');
+    // The editor asks for the form's rules too: the title the platform may do without.
+    await waitFor(() =>
+      expect(sentTo('POST', 'api/specs/playbooks/validate').at(-1)?.query.get('form')).toBe('true'),
+    );
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Playbook Spec updated successfully')).toBeInTheDocument();
     expect(sentTo('PATCH', 'api/db/playbooks')[0]!.body).toEqual({

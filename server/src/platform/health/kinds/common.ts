@@ -1,3 +1,4 @@
+import type { KubeConnection } from '../../../kube/index.js';
 import type { Queryable } from '../../db/db.js';
 import type { Entry } from '../canary-spec.js';
 
@@ -7,14 +8,28 @@ export interface CheckOutcome {
   message: string | null;
   error: string | null;
   detail?: Record<string, unknown> | null;
+  /**
+   * What the check saw, as its `display`, `test` and `transform` templates see it (canary-checker's
+   * result data: `code`, `json`, `results`, ...). Kinds whose upstream spec has no templates leave
+   * it out, and then none are applied.
+   */
+  context?: Record<string, unknown>;
 }
 
 export interface KindContext {
   /** Aborted when the check's time is up or the runner stops; signal.reason tells which. */
   signal: AbortSignal;
   timeoutMs: number;
+  /** Which setting the timeout came from, when it is not `timeout` itself ("thresholdMillis"). */
+  timeoutFrom?: string;
+  /** What templates see of the check and its canary (`check.name`, `canary.namespace`, ...). */
+  values?: Record<string, unknown>;
   /** For the `connections` a check names. */
   db: Queryable;
+  /** The cluster the Kubernetes kinds look at, when one is configured. */
+  kube?: KubeConnection;
+  /** The canary's namespace: where the Kubernetes kinds put what names none. */
+  namespace?: string;
 }
 
 export type KindRunner = (entry: Entry, ctx: KindContext) => Promise<CheckOutcome>;
@@ -44,18 +59,52 @@ export function cap(text: string, max = MAX_TEXT): string {
 export const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 
-/** `timeout` of an entry: a number of milliseconds or a duration ('5s', '500ms', '1m'). */
-export function timeoutOf(entry: Entry): number {
+/** canary-checker's default timeouts where its spec has a `timeout` of its own, in ms. */
+const DEFAULT_TIMEOUTS_MS: Record<string, number> = {
+  dns: 10_000,
+  sql: 60_000,
+  postgres: 60_000,
+  mysql: 60_000,
+  mssql: 60_000,
+  // Starting pods and waiting on controllers takes minutes, not seconds.
+  pod: 120_000,
+  namespace: 120_000,
+  kubernetesresource: 900_000,
+};
+
+/** Kinds canary-checker cuts off at thresholdMillis (its HTTP client timeout, its TCP dial timeout). */
+const THRESHOLD_IS_TIMEOUT = new Set(['http', 'tcp']);
+
+/**
+ * How long a check of `kind` may run, in ms. As canary-checker reads it: dns and the SQL kinds
+ * take `timeout` in seconds (defaults 10 s and 60 s); http and tcp stop at `thresholdMillis`.
+ * Elsewhere canary-checker has no `timeout`; this console takes it in the same unit, seconds.
+ * A duration text ("500ms", "5s", "1m") is read as such for every kind.
+ */
+export function timeoutOf(entry: Entry, kind = ''): number {
+  return timeoutSettingOf(entry, kind).ms;
+}
+
+export function timeoutSettingOf(entry: Entry, kind = ''): { ms: number; from?: string } {
+  if (THRESHOLD_IS_TIMEOUT.has(kind)) {
+    const threshold = thresholdOf(entry);
+    if (threshold !== undefined) return { ms: threshold, from: 'thresholdMillis' };
+  }
+  // The pod and namespace kinds bound a whole run with `deadline`, in milliseconds.
+  const deadline = Number(entry.deadline);
+  if ((kind === 'pod' || kind === 'namespace') && Number.isFinite(deadline) && deadline > 0)
+    return { ms: deadline, from: 'deadline' };
   const raw = entry.timeout;
-  if (typeof raw === 'number' && raw > 0) return raw;
+  if (typeof raw === 'number' && raw > 0) return { ms: raw * 1000 };
   if (typeof raw === 'string') {
-    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(raw);
+    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(raw);
     if (match) {
-      const ms = Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[(match[2] ?? 'ms') as 'ms' | 's' | 'm'];
-      if (ms > 0) return ms;
+      const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+      const ms = Number(match[1]) * unit;
+      if (ms > 0) return { ms };
     }
   }
-  return DEFAULT_TIMEOUT_MS;
+  return { ms: DEFAULT_TIMEOUTS_MS[kind] ?? DEFAULT_TIMEOUT_MS };
 }
 
 /** The entry's thresholdMillis, when set. */
@@ -75,8 +124,8 @@ export function slowerThanThreshold(elapsedMs: number, entry: Entry): string | u
 export class EntryError extends Error {}
 
 /**
- * A secret-capable value (spec 3 §3): a literal, `{value}`, or a reference to a secret or config
- * map (`{valueFrom: ...}`), which this console does not read: the check fails saying so.
+ * A secret-capable value (spec 3 §3): a literal or `{value}`. References (`{valueFrom: ...}`) are
+ * read before a kind runs (references.ts); one still here was not, and the check fails saying so.
  */
 export function literalValue(value: unknown, what: string): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -87,10 +136,22 @@ export function literalValue(value: unknown, what: string): string | undefined {
     if (v.value !== undefined && v.value !== null) return String(v.value);
     if (v.valueFrom)
       throw new EntryError(
-        `${what} takes its value from a secret or config map reference, which this console's check runner does not read; give the value itself`,
+        `${what} takes its value from a reference that was not read; give the value itself or a secretKeyRef or configMapKeyRef`,
       );
   }
   return undefined;
+}
+
+/** The `env` of an entry as name → value (canary-checker's EnvVars), its references already read. */
+export function envOf(entry: Entry): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!Array.isArray(entry.env)) return out;
+  for (const item of entry.env as { name?: unknown }[]) {
+    const name = str(item?.name);
+    if (!name) continue;
+    out[name] = literalValue(item, `env '${name}'`) ?? '';
+  }
+  return out;
 }
 
 const NETWORK_CODES: Record<string, string> = {
@@ -109,7 +170,7 @@ export function describeError(error: unknown, ctx: KindContext, target?: string)
   if (ctx.signal.aborted) {
     const reason = ctx.signal.reason as { name?: string } | undefined;
     return reason?.name === 'TimeoutError'
-      ? `timed out after ${ctx.timeoutMs}ms`
+      ? `timed out after ${ctx.timeoutMs}ms${ctx.timeoutFrom ? ` (${ctx.timeoutFrom})` : ''}`
       : 'stopped before it finished (the check runner is stopping)';
   }
   const err = error as NodeJS.ErrnoException;

@@ -1,15 +1,13 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import type { Entry } from '../canary-spec.js';
-import { failedTest, testExpressionOf } from '../test-expression.js';
 import {
   cap,
   describeError,
   EntryError,
+  envOf,
   fail,
-  literalValue,
   pass,
-  str,
   type CheckOutcome,
   type KindContext,
 } from './common.js';
@@ -21,14 +19,7 @@ const INHERITED = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'];
 function environment(entry: Entry): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name];
-  if (Array.isArray(entry.env))
-    for (const item of entry.env as { name?: unknown }[]) {
-      const name = str(item?.name);
-      if (!name) continue;
-      const value = literalValue(item, `env '${name}'`);
-      if (value !== undefined) env[name] = value;
-    }
-  return env;
+  return { ...env, ...envOf(entry) };
 }
 
 interface Finished {
@@ -100,13 +91,20 @@ export async function runExec(entry: Entry, ctx: KindContext): Promise<CheckOutc
   const stderr = finished.stderr.trim();
   const detail = { exitCode: finished.exitCode, stdout: cap(stdout), stderr: cap(stderr) };
   const message = stdout ? cap(stdout) : null;
+  // As canary-checker's exec results (duty's ExecDetails), under `results`.
+  const context = {
+    results: {
+      stdout,
+      stderr,
+      exitCode: BigInt(finished.exitCode ?? -1),
+      path: '/bin/sh',
+      args: ['-c', script],
+    },
+  };
   if (finished.exitCode !== 0)
-    return fail(
-      cap(`exit code ${finished.exitCode ?? 'none'}${stderr ? `: ${stderr}` : ''}`),
-      message,
-      detail,
-    );
-  const expr = testExpressionOf(entry);
-  const problem = expr ? failedTest(expr, { stdout, stderr, exitCode: finished.exitCode }) : undefined;
-  return problem ? fail(problem, message, detail) : pass(message ?? 'exit code 0', detail);
+    return {
+      ...fail(cap(`exit code ${finished.exitCode ?? 'none'}${stderr ? `: ${stderr}` : ''}`), message, detail),
+      context,
+    };
+  return { ...pass(message ?? 'exit code 0', detail), context };
 }

@@ -2,11 +2,13 @@ import http from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { Entry } from '../canary-spec.js';
-import { failedTest, testExpressionOf } from '../test-expression.js';
+import { renderGoTemplate } from '../go-template.js';
+import { durationFromMs } from '../go-values.js';
 import {
   cap,
   describeError,
   EntryError,
+  envOf,
   fail,
   literalValue,
   pass,
@@ -28,7 +30,21 @@ interface Answer {
   certificateExpiry?: Date;
 }
 
-function headersOf(entry: Entry): Record<string, string> {
+/**
+ * A value with templates in it, as canary-checker templates a check's URL: `{{ .NAME }}` and
+ * `$(NAME)` over the check's env, `check` and `canary`.
+ */
+function templated(text: string, what: string, data: Record<string, unknown>): string {
+  if (!text.includes('{{') && !text.includes('$(')) return text;
+  try {
+    const once = renderGoTemplate(text, data);
+    return renderGoTemplate(once, data, { delims: ['$(', ')'], valueFunctions: true }).trim();
+  } catch (error) {
+    throw new EntryError(`failed to template ${what}: ${(error as Error).message}`);
+  }
+}
+
+function headersOf(entry: Entry, data: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   const given = entry.headers;
   if (Array.isArray(given)) {
@@ -37,7 +53,8 @@ function headersOf(entry: Entry): Record<string, string> {
       const name = str(header?.name);
       if (!name) continue;
       const value = literalValue(header, `header '${name}'`);
-      if (value !== undefined) out[name] = value;
+      if (value !== undefined)
+        out[name] = value.includes('{{') ? templated(value, `header '${name}'`, data) : value;
     }
   } else if (given && typeof given === 'object') {
     for (const [name, value] of Object.entries(given)) {
@@ -68,14 +85,21 @@ function insecureOf(entry: Entry): boolean {
   return entry.insecureSkipVerify === true || tls.insecureSkipVerify === true;
 }
 
-function request(url: URL, entry: Entry, ctx: KindContext): Promise<Answer> {
+function request(url: URL, entry: Entry, ctx: KindContext, data: Record<string, unknown>): Promise<Answer> {
   const method = (str(entry.method) ?? 'GET').toUpperCase();
-  const headers = headersOf(entry);
+  const headers = headersOf(entry, data);
   const authorization = basicAuth(entry);
   if (authorization && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization'))
     headers.Authorization = authorization;
-  const body =
+  let body =
     typeof entry.body === 'string' ? entry.body : entry.body ? JSON.stringify(entry.body) : undefined;
+  if (body !== undefined && entry.templateBody === true) {
+    try {
+      body = renderGoTemplate(body, data).trim();
+    } catch (error) {
+      throw new EntryError(`failed to template request body: ${(error as Error).message}`);
+    }
+  }
   if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));
   const started = performance.now();
   const module = url.protocol === 'https:' ? https : http;
@@ -104,7 +128,7 @@ function request(url: URL, entry: Entry, ctx: KindContext): Promise<Answer> {
       const done = () => {
         const responseHeaders: Record<string, string> = {};
         for (const [k, v] of Object.entries(res.headers))
-          if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+          if (v !== undefined) responseHeaders[canonicalHeader(k)] = Array.isArray(v) ? v.join(', ') : v;
         resolve({
           code: res.statusCode ?? 0,
           headers: responseHeaders,
@@ -121,24 +145,36 @@ function request(url: URL, entry: Entry, ctx: KindContext): Promise<Answer> {
   });
 }
 
+/** Go's canonical header names ("content-type" → "Content-Type"), as templates see them. */
+function canonicalHeader(name: string): string {
+  return name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1).toLowerCase())
+    .join('-');
+}
+
 function expectedCodes(entry: Entry): number[] | undefined {
   const codes = entry.responseCodes;
   if (!Array.isArray(codes) || codes.length === 0) return undefined;
   return codes.map(Number).filter((n) => Number.isInteger(n));
 }
 
-function parseJson(answer: Answer): unknown {
-  const looksJson = /json/i.test(answer.headers['content-type'] ?? '') || /^\s*[[{]/.test(answer.content);
-  if (!looksJson) return null;
+const declaresJson = (answer: Answer) => /json/i.test(answer.headers['Content-Type'] ?? '');
+
+/** The body as JSON (`json`): {} when it is not JSON, as canary-checker gives it. */
+function parseJson(answer: Answer): { json: unknown; invalid?: string } {
+  if (!declaresJson(answer) && !/^\s*[[{]/.test(answer.content)) return { json: {} };
   try {
-    return JSON.parse(answer.content);
-  } catch {
-    return null;
+    return { json: JSON.parse(answer.content) };
+  } catch (error) {
+    return { json: {}, invalid: declaresJson(answer) ? (error as Error).message : undefined };
   }
 }
 
 /** What makes a good answer unhealthy, in the order they are checked; undefined when none. */
-function problemWith(answer: Answer, entry: Entry, url: URL): string | undefined {
+function problemWith(answer: Answer, entry: Entry, url: URL, invalidJson?: string): string | undefined {
+  // As canary-checker: a body that says it is JSON but is not fails, unless a test judges it.
+  if (invalidJson && !entry.test) return `invalid json response: ${invalidJson}`;
   const codes = expectedCodes(entry);
   if (codes ? !codes.includes(answer.code) : answer.code < 200 || answer.code > 299)
     return `response code ${answer.code}, expected ${codes ? codes.join(', ') : '2xx'}`;
@@ -155,20 +191,19 @@ function problemWith(answer: Answer, entry: Entry, url: URL): string | undefined
     if (daysLeft < maxExpiry)
       return `SSL certificate expires in ${daysLeft} days (${answer.certificateExpiry.toISOString()}), sooner than maxSSLExpiry ${maxExpiry} days`;
   }
-  const expr = testExpressionOf(entry);
-  if (expr)
-    return failedTest(expr, {
-      code: answer.code,
-      headers: answer.headers,
-      content: answer.content,
-      json: parseJson(answer),
-      elapsed: answer.elapsed,
-    });
   return undefined;
 }
 
 export async function runHttp(entry: Entry, ctx: KindContext): Promise<CheckOutcome> {
-  const text = str(entry.url) ?? str(entry.endpoint);
+  let data: Record<string, unknown>;
+  let text: string | undefined;
+  try {
+    data = { ...ctx.values, ...envOf(entry) };
+    const given = str(entry.url) ?? str(entry.endpoint);
+    text = given === undefined ? undefined : templated(given, 'url', data);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
   if (!text) return fail('url is required');
   let url: URL;
   try {
@@ -180,7 +215,7 @@ export async function runHttp(entry: Entry, ctx: KindContext): Promise<CheckOutc
     return fail(`'${text}' is not an http:// or https:// URL`);
   let answer: Answer;
   try {
-    answer = await request(url, entry, ctx);
+    answer = await request(url, entry, ctx, data);
   } catch (error) {
     if (error instanceof EntryError) return fail(error.message);
     return fail(describeError(error, ctx, url.host));
@@ -191,7 +226,18 @@ export async function runHttp(entry: Entry, ctx: KindContext): Promise<CheckOutc
     ...(answer.certificateExpiry ? { sslExpiry: answer.certificateExpiry.toISOString() } : {}),
   };
   const message = `HTTP ${answer.code} in ${answer.elapsed}ms`;
-  const problem = problemWith(answer, entry, url);
-  if (problem) return fail(cap(problem), message, { ...detail, content: cap(answer.content, 1000) });
-  return pass(message, detail);
+  const { json, invalid } = parseJson(answer);
+  const expiresInMs = answer.certificateExpiry ? answer.certificateExpiry.getTime() - Date.now() : 0;
+  const context = {
+    code: BigInt(answer.code),
+    headers: answer.headers,
+    elapsed: durationFromMs(answer.elapsed),
+    sslAge: durationFromMs(Number.isNaN(expiresInMs) ? 0 : expiresInMs),
+    json,
+    content: answer.content,
+  };
+  const problem = problemWith(answer, entry, url, invalid);
+  if (problem)
+    return { ...fail(cap(problem), message, { ...detail, content: cap(answer.content, 1000) }), context };
+  return { ...pass(message, detail), context };
 }

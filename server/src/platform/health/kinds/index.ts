@@ -7,6 +7,9 @@ import { runFolder } from './folder.js';
 import { runGitProtocol } from './git-protocol.js';
 import { runHttp } from './http.js';
 import { runIcmp } from './icmp.js';
+import { runKubernetes } from './kubernetes.js';
+import { runNamespaceCheck, runPodCheck } from './kubernetes-pod.js';
+import { runKubernetesResource } from './kubernetes-resource.js';
 import { runLdap } from './ldap.js';
 import { runMysql } from './mysql.js';
 import { runPrometheus } from './prometheus.js';
@@ -22,6 +25,10 @@ export { DEFAULT_TIMEOUT_MS, timeoutOf } from './common.js';
 /** The kinds this console's runner executes (lower case, as checks.type holds them); every other kind is shown but not run. */
 const RUNNERS: Record<string, KindRunner> = {
   http: runHttp,
+  kubernetes: runKubernetes,
+  kubernetesresource: runKubernetesResource,
+  pod: runPodCheck,
+  namespace: runNamespaceCheck,
   tcp: runTcp,
   dns: runDns,
   exec: runExec,

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import type { Queryable } from '../../db/db.js';
 import type { Entry } from '../canary-spec.js';
-import { celSafe, failedTest, testExpressionOf } from '../test-expression.js';
+import { renderGoTemplate } from '../go-template.js';
+import { celSafe } from '../test-expression.js';
 import {
   abortable,
-  cap,
   describeError,
   EntryError,
   fail,
@@ -69,7 +69,30 @@ async function urlOf(entry: Entry, db: Queryable): Promise<string> {
   return withCredentials(url, username, password);
 }
 
-/** Runs `query` (default 'select 1') on a PostgreSQL database and checks the row count and `test.expr`. */
+/** PostgreSQL type ids whose values canary-checker reads as ints, and as doubles. */
+const INT_TYPES = new Set([20, 21, 23, 26]);
+const FLOAT_TYPES = new Set([700, 701, 1700]);
+
+/** Rows typed as canary-checker's SQL check reads them: ints as ints, numerics as doubles. */
+function typedRows(result: pg.QueryResult | undefined): Record<string, unknown>[] {
+  if (!result) return [];
+  const kinds = new Map(result.fields.map((f) => [f.name, f.dataTypeID]));
+  return (result.rows as Record<string, unknown>[]).map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(row)) {
+      const type = kinds.get(name) ?? 0;
+      if (value !== null && INT_TYPES.has(type)) out[name] = BigInt(value as string | number);
+      else if (value !== null && FLOAT_TYPES.has(type)) out[name] = Number(value);
+      else out[name] = value;
+    }
+    return out;
+  });
+}
+
+/**
+ * Runs `query` (default 'select 1') on a PostgreSQL database: fails on fewer rows than
+ * `results`, or none with `markFailOnEmpty`; `results.rows`/`results.count` go to the templates.
+ */
 export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutcome> {
   let url: string;
   try {
@@ -82,7 +105,14 @@ export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutco
     return fail(
       `this console's check runner runs SQL checks on PostgreSQL only; '${scheme ?? url.split(':')[0]}' databases are not supported`,
     );
-  const query = str(entry.query) ?? 'select 1';
+  let query = str(entry.query) ?? 'select 1';
+  if (query.includes('{{')) {
+    try {
+      query = renderGoTemplate(query, ctx.values ?? {}).trim();
+    } catch (error) {
+      return fail(`failed to template query: ${(error as Error).message}`);
+    }
+  }
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: ctx.timeoutMs,
@@ -98,8 +128,7 @@ export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutco
       await client.connect();
       // Several statements answer one result each: the last one counts.
       const result = (await client.query(query)) as pg.QueryResult | pg.QueryResult[];
-      const last = Array.isArray(result) ? result[result.length - 1] : result;
-      return (last?.rows ?? []) as Record<string, unknown>[];
+      return typedRows(Array.isArray(result) ? result[result.length - 1] : result);
     })();
     rows = await abortable(work, ctx.signal, () => void client.end().catch(() => {}));
   } catch (error) {
@@ -110,12 +139,15 @@ export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutco
   const elapsed = Math.round(performance.now() - started);
   const message = `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} in ${elapsed}ms`;
   const detail = { count: rows.length, rows: celSafe(rows.slice(0, ROWS_KEPT)), elapsed };
+  const context = { results: { rows, count: BigInt(rows.length) } };
+  if (rows.length === 0 && entry.markFailOnEmpty === true)
+    return { ...fail('query returned an empty result (markFailOnEmpty)', message, detail), context };
   const expected = Number(entry.results);
-  if (entry.results !== undefined && Number.isFinite(expected) && rows.length !== expected)
-    return fail(`query returned ${rows.length} rows, expected ${expected}`, message, detail);
-  const expr = testExpressionOf(entry);
-  const problem = expr ? failedTest(expr, { results: { rows, count: rows.length } }) : undefined;
-  if (problem) return fail(cap(problem), message, detail);
+  if (entry.results !== undefined && Number.isFinite(expected) && rows.length < expected)
+    return {
+      ...fail(`query returned ${rows.length} rows, expected at least ${expected}`, message, detail),
+      context,
+    };
   const slow = slowerThanThreshold(elapsed, entry);
-  return slow ? fail(slow, message, detail) : pass(message, detail);
+  return { ...(slow ? fail(slow, message, detail) : pass(message, detail)), context };
 }

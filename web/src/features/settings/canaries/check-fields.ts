@@ -164,6 +164,7 @@ const SQL: FieldDef[] = [
     path: ['connection'],
     label: 'Connection',
     type: 'text',
+    required: true,
     placeholder: 'connection://postgres/my-database',
   },
   { id: 'query', path: ['query'], label: 'Query', type: 'textarea', required: true, placeholder: 'select 1' },

@@ -1,3 +1,4 @@
+import type { FormValues } from './check-fields.js';
 import { entryToValues, FIELD_MESSAGES, newValues, validateValues, valuesToEntry } from './check-form.js';
 
 describe('check form', () => {
@@ -18,8 +19,16 @@ describe('check form', () => {
       ['sql', 'query'],
       ['postgres', 'query'],
     ])('requires the key field of a %s check (%s)', (kind, field) => {
-      const errors = validateValues(kind, { ...newValues(kind), name: 'a check', [field]: '   ' });
+      const values: FormValues = { ...newValues(kind), name: 'a check', [field]: '   ' };
+      if (kind === 'sql' || kind === 'postgres') values.connection = 'connection://postgres/db';
+      const errors = validateValues(kind, values);
       expect(errors).toEqual({ [field]: 'This field is required' });
+    });
+
+    it('requires the connection of a SQL check, which the platform would take a url for', () => {
+      expect(validateValues('sql', { ...newValues('sql'), name: 'db', query: 'select 1' })).toEqual({
+        connection: 'This field is required',
+      });
     });
 
     it('says when a number field is not a number, not whole, or below 0', () => {

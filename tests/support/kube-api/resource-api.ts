@@ -1,19 +1,22 @@
 /**
- * Reads and writes of custom resources: list, get, create, replace, patch, delete, the status
- * subresource and dry runs, with the preconditions, status codes and answers of the real server.
+ * Reads and writes of every served resource, built-in or custom: list, get, create, replace,
+ * patch, delete, the status subresource and dry runs, with the preconditions, status codes and
+ * answers of the real server.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { KubeObject } from '../../../server/src/kube/types.js';
-import { prepareCreate, prepareStatusUpdate, prepareUpdate } from './objects.js';
-import { APPLY_PATCH, applyPatch } from './patch.js';
+import type { Lifecycle } from './lifecycle.js';
+import { isTerminating, prepareCreate, prepareStatusUpdate, prepareUpdate } from './objects.js';
+import { APPLY_PATCH, applyPatch, checkPatchType } from './patch.js';
 import { type ApiAnswer, type ApiRequest, isDryRun, mediaType, objectOfBody } from './request.js';
-import { type ServedResource, storageKey } from './resources.js';
+import { type ServedResource, apiVersionOf, storageKey } from './resources.js';
 import { selectorOf } from './selectors.js';
 import {
   STALE_OBJECT,
   alreadyExists,
   badRequest,
   conflict,
+  deleted,
   methodNotAllowed,
   notFound,
   pathNotFound,
@@ -32,7 +35,7 @@ export interface Target {
 /** The object as the requested version shows it (versions share one storage, no conversion). */
 export const inVersion = (resource: ServedResource, object: KubeObject): KubeObject => ({
   ...object,
-  apiVersion: `${resource.group}/${resource.version}`,
+  apiVersion: apiVersionOf(resource),
 });
 
 interface ContinueToken {
@@ -63,15 +66,16 @@ function deleteOptionsOf(request: ApiRequest): DeleteOptions {
   }
 }
 
-export class CustomResources {
+export class ResourceApi {
   constructor(
     private readonly store: ObjectStore,
     private readonly validator: Validator,
+    private readonly lifecycle: Lifecycle,
   ) {}
 
   /** The objects a list or a watch of the target sees. */
   selected(target: Target, query: URLSearchParams): KubeObject[] {
-    const matches = selectorOf(query);
+    const matches = selectorOf(query, target.resource.selectableFields);
     return this.store
       .list(storageKey(target.resource))
       .filter((object) => !target.namespace || object.metadata.namespace === target.namespace)
@@ -100,7 +104,7 @@ export class CustomResources {
     return {
       code: 200,
       body: {
-        apiVersion: `${resource.group}/${resource.version}`,
+        apiVersion: apiVersionOf(resource),
         kind: resource.listKind,
         metadata,
         items: objects,
@@ -108,7 +112,8 @@ export class CustomResources {
     };
   }
 
-  private existing(target: Target): KubeObject {
+  /** The stored object of the target, 404 when there is none. */
+  existing(target: Target): KubeObject {
     const object = this.store.get(storageKey(target.resource), target.namespace, target.name!);
     if (!object) throw notFound(target.resource, target.name!);
     return object;
@@ -145,7 +150,9 @@ export class CustomResources {
     const key = storageKey(target.resource);
     if (this.store.get(key, object.metadata.namespace, object.metadata.name))
       throw alreadyExists(target.resource, object.metadata.name);
-    if (isDryRun(request.query)) return this.answer(target, request, 201, object, warnings);
+    const dryRun = isDryRun(request.query);
+    this.lifecycle.admitCreate(target.resource, object, dryRun);
+    if (dryRun) return this.answer(target, request, 201, object, warnings);
     return this.answer(target, request, 201, this.store.write(key, 'ADDED', object), warnings);
   }
 
@@ -174,13 +181,7 @@ export class CustomResources {
     // An update that changes nothing writes nothing: same resourceVersion, no event.
     if (isDryRun(request.query) || isDeepStrictEqual(object, old))
       return this.answer(target, request, 200, object, warnings);
-    return this.answer(
-      target,
-      request,
-      200,
-      this.store.write(storageKey(resource), 'MODIFIED', object),
-      warnings,
-    );
+    return this.answer(target, request, 200, this.lifecycle.update(resource, object), warnings);
   }
 
   replace(target: Target, request: ApiRequest): ApiAnswer {
@@ -191,9 +192,10 @@ export class CustomResources {
   patch(target: Target, request: ApiRequest): ApiAnswer {
     const type = mediaType(request.headers['content-type']);
     const { resource } = target;
+    checkPatchType(type, resource);
     const live = this.store.get(storageKey(resource), target.namespace, target.name!);
     if (!live && !(type === APPLY_PATCH && !target.subresource)) throw notFound(resource, target.name!);
-    const patched = applyPatch(type, live && inVersion(resource, live), request.body) as KubeObject;
+    const patched = applyPatch(type, live && inVersion(resource, live), request.body, resource) as KubeObject;
     if (type === APPLY_PATCH && !request.query.get('fieldManager'))
       throw badRequest('PATCH, application/apply-patch+yaml requires fieldManager to be set');
     const decoded = this.validator.decode(resource, patched, request.query);
@@ -226,19 +228,22 @@ export class CustomResources {
       );
     if (isDryRun(request.query) || options.dryRun?.includes('All'))
       return this.answer(target, request, 200, old);
-    return this.answer(target, request, 200, this.store.write(storageKey(target.resource), 'DELETED', old));
+    const answered = this.lifecycle.delete(target.resource, old);
+    if (isTerminating(answered) || target.resource.returnsDeletedObject)
+      return this.answer(target, request, 200, answered);
+    return { code: 200, body: deleted(target.resource, answered) };
   }
 
   deleteCollection(target: Target, request: ApiRequest): ApiAnswer {
     const { resource } = target;
     const dryRun = isDryRun(request.query);
     const items = this.selected(target, request.query).map((object) =>
-      inVersion(resource, dryRun ? object : this.store.write(storageKey(resource), 'DELETED', object)),
+      inVersion(resource, dryRun ? object : this.lifecycle.delete(resource, object)),
     );
     return {
       code: 200,
       body: {
-        apiVersion: `${resource.group}/${resource.version}`,
+        apiVersion: apiVersionOf(resource),
         kind: resource.listKind,
         metadata: { resourceVersion: String(this.store.revision) },
         items,
@@ -246,12 +251,9 @@ export class CustomResources {
     };
   }
 
-  /** GET, PUT, PATCH of `.../{name}/status`; 404 when the CRD has no status subresource. */
+  /** GET, PUT, PATCH of `.../{name}/status`; 404 when the resource has no such subresource. */
   checkSubresource(target: Target): void {
-    if (
-      target.subresource !== undefined &&
-      (target.subresource !== 'status' || !target.resource.statusSubresource)
-    )
+    if (target.subresource !== undefined && !target.resource.subresources.includes(target.subresource))
       throw pathNotFound();
   }
 }
