@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Entry } from '../canary-spec.js';
-import { celSafe, failedTest, testExpressionOf } from '../test-expression.js';
+import { celSafe } from '../test-expression.js';
 import {
   abortable,
   cap,
@@ -226,12 +226,9 @@ export async function runFolder(entry: Entry, ctx: KindContext): Promise<CheckOu
     oldest: oldest ?? null,
     files: celSafe(files.slice(0, FILES_KEPT)),
   };
+  // What the check's test, display and transform see.
+  const context = { results: { files, count: files.length, newest, oldest, size: totalBytes } };
   const broken = await brokenLimit(files, limits, entry, local, now);
-  if (broken) return fail(broken, cap(message), celSafe(detail) as Record<string, unknown>);
-  const expr = testExpressionOf(entry);
-  const problem = expr
-    ? failedTest(expr, { results: { files, count: files.length, newest, oldest, size: totalBytes } })
-    : undefined;
-  if (problem) return fail(cap(problem), cap(message), celSafe(detail) as Record<string, unknown>);
-  return pass(cap(message), celSafe(detail) as Record<string, unknown>);
+  const shown = celSafe(detail) as Record<string, unknown>;
+  return { ...(broken ? fail(broken, cap(message), shown) : pass(cap(message), shown)), context };
 }

@@ -117,5 +117,6 @@ export async function runGitProtocol(entry: Entry, ctx: KindContext): Promise<Ch
   const elapsed = Math.round(performance.now() - started);
   const message = `cloned ${shown(repository)}, pushed a commit to ${filename} in ${elapsed}ms`;
   const slow = slowerThanThreshold(elapsed, entry);
-  return slow ? fail(slow, message, { elapsed }) : pass(message, { elapsed });
+  const context = { elapsed: BigInt(elapsed) };
+  return { ...(slow ? fail(slow, message, { elapsed }) : pass(message, { elapsed })), context };
 }

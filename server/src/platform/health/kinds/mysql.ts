@@ -1,15 +1,7 @@
 import mysql from 'mysql2/promise';
 import type { Entry } from '../canary-spec.js';
-import {
-  abortable,
-  describeError,
-  EntryError,
-  fail,
-  str,
-  type CheckOutcome,
-  type KindContext,
-} from './common.js';
-import { sqlOutcome, sqlUrlOf } from './sql-results.js';
+import { abortable, describeError, EntryError, fail, type CheckOutcome, type KindContext } from './common.js';
+import { sqlOutcome, sqlQueryOf, sqlUrlOf } from './sql-results.js';
 
 /**
  * A MySQL URL from what the platform's users write: `mysql://user:pass@host:3306/db`, or Go's
@@ -44,12 +36,13 @@ function lastRows(result: unknown): Rows {
 /** Runs `query` (default 'SELECT 1') on a MySQL or MariaDB database, with the SQL checks' `results` and `test`. */
 export async function runMysql(entry: Entry, ctx: KindContext): Promise<CheckOutcome> {
   let url: string;
+  let query: string;
   try {
     url = mysqlUrl(await sqlUrlOf(entry, ctx.db));
+    query = sqlQueryOf(entry, ctx, 'SELECT 1');
   } catch (error) {
     return fail(error instanceof EntryError ? error.message : describeError(error, ctx));
   }
-  const query = str(entry.query) ?? 'SELECT 1';
   const parsed = new URL(url);
   const target = `${parsed.hostname}:${parsed.port || 3306}`;
   let connection: mysql.Connection | undefined;

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/db.js';
 import type { Entry } from '../canary-spec.js';
-import { celSafe, failedTest, testExpressionOf } from '../test-expression.js';
+import { renderGoTemplate } from '../go-template.js';
+import { celSafe } from '../test-expression.js';
 import {
-  cap,
   EntryError,
   fail,
   literalValue,
@@ -10,6 +10,7 @@ import {
   slowerThanThreshold,
   str,
   type CheckOutcome,
+  type KindContext,
 } from './common.js';
 import { connectionUrl, withCredentials } from './sql.js';
 
@@ -31,20 +32,34 @@ export async function sqlUrlOf(entry: Entry, db: Queryable): Promise<string> {
   );
 }
 
+/** The entry's `query` (default SELECT 1), its Go template filled with what templates see. */
+export function sqlQueryOf(entry: Entry, ctx: KindContext, fallback: string): string {
+  const query = str(entry.query) ?? fallback;
+  if (!query.includes('{{')) return query;
+  try {
+    return renderGoTemplate(query, ctx.values ?? {}).trim();
+  } catch (error) {
+    throw new EntryError(`failed to template query: ${(error as Error).message}`);
+  }
+}
+
 /**
- * What a SQL check's rows mean, the same for every database: `results` is the row count
- * expected, `test.expr` sees `results.rows` and `results.count`, and `thresholdMillis` bounds
- * the time taken.
+ * What a SQL check's rows mean, the same for every database (as the postgres kind reads them):
+ * fewer rows than `results` fail, none fail with `markFailOnEmpty`, `thresholdMillis` bounds the
+ * time; `results.rows` and `results.count` go to the check's templates.
  */
 export function sqlOutcome(entry: Entry, rows: Record<string, unknown>[], elapsed: number): CheckOutcome {
   const message = `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} in ${elapsed}ms`;
   const detail = { count: rows.length, rows: celSafe(rows.slice(0, ROWS_KEPT)), elapsed };
+  const context = { results: { rows, count: BigInt(rows.length) } };
+  if (rows.length === 0 && entry.markFailOnEmpty === true)
+    return { ...fail('query returned an empty result (markFailOnEmpty)', message, detail), context };
   const expected = Number(entry.results);
-  if (entry.results !== undefined && Number.isFinite(expected) && rows.length !== expected)
-    return fail(`query returned ${rows.length} rows, expected ${expected}`, message, detail);
-  const expr = testExpressionOf(entry);
-  const problem = expr ? failedTest(expr, { results: { rows, count: rows.length } }) : undefined;
-  if (problem) return fail(cap(problem), message, detail);
+  if (entry.results !== undefined && Number.isFinite(expected) && rows.length < expected)
+    return {
+      ...fail(`query returned ${rows.length} rows, expected at least ${expected}`, message, detail),
+      context,
+    };
   const slow = slowerThanThreshold(elapsed, entry);
-  return slow ? fail(slow, message, detail) : pass(message, detail);
+  return { ...(slow ? fail(slow, message, detail) : pass(message, detail)), context };
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Entry } from '../canary-spec.js';
-import { failedTest, testExpressionOf } from '../test-expression.js';
+import { applyCheckTemplates } from '../check-templates.js';
 import { cap, fail, literalValue, pass, type CheckOutcome } from './common.js';
 
 /** What a POST to a webhook check's URL brought: its headers and its JSON body, or its text. */
@@ -33,8 +33,8 @@ export function webhookTokenMatches(entry: Entry, given: string | undefined): bo
 }
 
 /**
- * The result of one POST: a pass, unless the check's `test.expr` (over `headers`, `json` and
- * `content`) says otherwise.
+ * The result of one POST: a pass, which the check's transform, display and test (over
+ * `headers`, `json` and `content`) may change.
  */
 export function webhookOutcome(entry: Entry, post: WebhookPost): CheckOutcome {
   const body =
@@ -45,11 +45,8 @@ export function webhookOutcome(entry: Entry, post: WebhookPost): CheckOutcome {
     ...(post.json !== undefined ? { json: post.json } : {}),
     ...(post.content ? { content: cap(post.content) } : {}),
   };
-  const expr = testExpressionOf(entry);
-  const problem = expr
-    ? failedTest(expr, { headers: post.headers, json: post.json ?? null, content: post.content ?? '' })
-    : undefined;
-  return problem ? fail(cap(problem), message, detail) : pass(message, detail);
+  const env = { headers: post.headers, json: post.json ?? null, content: post.content ?? '' };
+  return applyCheckTemplates(entry, pass(message, detail), env);
 }
 
 /**
