@@ -88,7 +88,7 @@ export function createApp({
   api.use(forgetOnWrites(identity.forgetCaches, reads.forget));
   api.use('/auth', publicAuth);
   // Called by other systems with a check's own token, not a person's sign-in.
-  api.use('/canary/webhook', createHealthWebhookRouter({ db, flags: identity.flags }));
+  api.use('/canary/webhook', createHealthWebhookRouter({ db, flags: identity.flags, kube }));
   api.use(authentication.requireSignedIn, authentication.csrf);
   api.use('/auth', account);
   // The platform's contract, one group an upstream platform can stand in for; then the console's own.
