@@ -19,7 +19,7 @@ import { createPlatformApi, platformBodyErrors } from './platform/api.js';
 import { sharedReads } from './platform/rest/shared-reads.js';
 import { forgetOnWrites } from './http/forget-on-writes.js';
 import type { Db } from './platform/db/db.js';
-import type { CheckRunner } from './platform/health/router.js';
+import { createHealthWebhookRouter, type CheckRunner } from './platform/health/router.js';
 import { createSpecsRouter } from './platform/specs/router.js';
 import type { DbSchema } from './platform/rest/schema.js';
 
@@ -87,6 +87,8 @@ export function createApp({
   const reads = sharedReads({ startAfterTurn: db.kind === 'pglite' });
   api.use(forgetOnWrites(identity.forgetCaches, reads.forget));
   api.use('/auth', publicAuth);
+  // Called by other systems with a check's own token, not a person's sign-in.
+  api.use('/canary/webhook', createHealthWebhookRouter({ db, flags: identity.flags, kube }));
   api.use(authentication.requireSignedIn, authentication.csrf);
   api.use('/auth', account);
   // The platform's contract, one group an upstream platform can stand in for; then the console's own.

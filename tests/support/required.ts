@@ -2,7 +2,8 @@
  * Switches that turn "skipped: X is missing" into a failed run. CI sets them (.ci/run), so a
  * variant never goes untested unnoticed; a developer without X gets the skip and its reason.
  */
-export type Requirement = 'REQUIRE_POSTGRES' | 'REQUIRE_KUBE_TOOLS' | 'REQUIRE_REDIS' | 'REQUIRE_OPENSSL';
+export type Requirement =
+  'REQUIRE_POSTGRES' | 'REQUIRE_KUBE_TOOLS' | 'REQUIRE_REDIS' | 'REQUIRE_OPENSSL' | 'REQUIRE_CHECK_SERVERS';
 
 export function isRequired(requirement: Requirement): boolean {
   return ['1', 'true'].includes(process.env[requirement] ?? '');

@@ -95,5 +95,9 @@ describe('endpointOf', () => {
       'connection://postgres/orders',
     );
     expect(endpointOf('exec', { script: 'true' })).toBeNull();
+    expect(endpointOf('folder', { path: '/backups/db' })).toBe('/backups/db');
+    expect(endpointOf('gitprotocol', { repository: 'https://bot:secret@git.example.com/ops.git' })).toBe(
+      'https://git.example.com/ops.git',
+    );
   });
 });

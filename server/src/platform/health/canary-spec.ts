@@ -70,6 +70,10 @@ export function endpointOf(type: string, entry: Entry): string | null {
   if (direct) return direct;
   if (type === 'dns' && text(entry.query))
     return `${text(entry.server) ?? 'system resolver'}: ${text(entry.query)}`;
+  if (type === 'folder' && text(entry.path)) return text(entry.path)!;
+  const repository = text(entry.repository);
+  // A repository URL may carry its credentials: they are not shown.
+  if (repository) return repository.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
   const connection = text(entry.connection);
   if (connection) return connection;
   return null;

@@ -57,6 +57,24 @@ export async function recordResult(
   );
 }
 
+/** The check's latest stored result, if it has one. */
+export async function latestResult(db: Queryable, checkId: string): Promise<CheckResult | undefined> {
+  const { rows } = await db.query<{
+    time: Date;
+    duration: number | null;
+    status: boolean;
+    message: string | null;
+    error: string | null;
+    detail: Record<string, unknown> | null;
+  }>(
+    `select time, duration, status, message, error, detail from check_statuses
+      where check_id = $1 order by time desc limit 1`,
+    [checkId],
+  );
+  const row = rows[0];
+  return row && { ...row, time: new Date(row.time).toISOString(), duration: row.duration ?? 0 };
+}
+
 export interface CanaryRun {
   canaryId: string;
   /** namespace/name, as job history shows resources */

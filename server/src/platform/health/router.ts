@@ -4,10 +4,17 @@
  * Mounted after the sign-in and CSRF checks; every route needs the `health` feature and read on
  * canaries.
  */
-import { Router, type Response } from 'express';
+import express, { Router, type Response } from 'express';
+import { disabledMessage } from '../../access/feature-map.js';
 import { requireAction, requireFeature, requirePermission, type FlagReader } from '../../access/guard.js';
 import { HttpError } from '../../http/errors.js';
+import { KeyRefError, readKeyRef, type KubeConnection } from '../../kube/index.js';
 import type { Db } from '../db/db.js';
+import type { Entry } from './canary-spec.js';
+import { EntryError } from './kinds/common.js';
+import { keptHeaders, webhookOutcome, webhookTokenMatches, type WebhookPost } from './kinds/webhook.js';
+import { resolveReferences } from './references.js';
+import { recordResult } from './results.js';
 import { readSummaryQuery } from './summary-range.js';
 import { healthSummary, SummaryAborted } from './summary.js';
 import type { CheckResult, RunCheckResponse } from './types.js';
@@ -85,5 +92,64 @@ export function createHealthRouter({
     res.json({ result: ran.result, check } satisfies RunCheckResponse);
   });
 
+  return router;
+}
+
+/**
+ * POST /api/canary/webhook/{check name or id}: the result of a webhook check, as upstream's
+ * canary-checker takes it. Mounted before the sign-in: the caller is a system, not a person,
+ * and proves itself with the check's `token` (`?token=` or a `Webhook-Token` header); a check
+ * without a token takes any POST, as upstream.
+ */
+export function createHealthWebhookRouter({
+  db,
+  flags,
+  kube,
+}: {
+  db: Db;
+  flags: FlagReader;
+  /** Where a token kept in a Secret is read from. */
+  kube?: KubeConnection;
+}): Router {
+  const router = Router();
+  // JSON bodies are parsed before this router; any other body is kept as text.
+  router.post('/:id', express.text({ type: () => true, limit: '1mb' }), async (req, res) => {
+    if ((await flags()).includes('health')) throw new HttpError(403, disabledMessage('health'));
+    const id = String(req.params.id);
+    const { rows } = await db.query<{ id: string; spec: Entry | null; namespace: string | null }>(
+      `select k.id, k.spec, c.namespace from checks k join canaries c on c.id = k.canary_id
+        where k.type = 'webhook' and k.deleted_at is null and c.deleted_at is null
+          and (k.name = $1 or k.id::text = $1)`,
+      [id],
+    );
+    if (rows.length === 0) throw new HttpError(404, `No webhook check '${id}'`);
+    if (rows.length > 1)
+      throw new HttpError(409, `Several webhook checks are named '${id}': post to the check's id`);
+    const check = rows[0]!;
+    const spec = check.spec ?? {};
+    const given = typeof req.query.token === 'string' ? req.query.token : req.get('Webhook-Token');
+    let matches: boolean;
+    try {
+      // The token may be kept in a Secret or ConfigMap of the canary's namespace.
+      const { entry } = await resolveReferences(
+        { token: spec.token },
+        { namespace: check.namespace ?? 'default', readKeyRef: (ref) => readKeyRef(kube, ref), db },
+      );
+      matches = webhookTokenMatches(entry, given);
+    } catch (error) {
+      if (error instanceof EntryError || error instanceof KeyRefError)
+        throw new HttpError(503, `The webhook check's token cannot be read: ${error.message}`);
+      throw error;
+    }
+    if (!matches) throw new HttpError(401, 'Invalid webhook token');
+    const body: unknown = req.body;
+    const post: WebhookPost = { headers: keptHeaders(req.headers) };
+    if (typeof body === 'string') {
+      if (body) post.content = body;
+    } else if (body !== undefined) post.json = body;
+    const outcome = webhookOutcome(spec, post);
+    await recordResult(db, check.id, { time: new Date().toISOString(), duration: 0, ...outcome }, null);
+    res.json({ message: 'ok', status: outcome.status ? 'healthy' : 'unhealthy' });
+  });
   return router;
 }

@@ -4,8 +4,8 @@ import type { Db } from '../db/db.js';
 import { Limiter } from '../jobs/limiter.js';
 import type { JobRegistry } from '../jobs/registry.js';
 import { executeCheck, unsupportedResult, type RunnableCheck } from './execute.js';
-import { runnerFor } from './kinds/index.js';
-import { recordResult } from './results.js';
+import { isPassiveKind, runnerFor } from './kinds/index.js';
+import { latestResult, recordResult } from './results.js';
 import { CanaryScheduler, type CheckExecutor } from './scheduler.js';
 import type { CheckResult } from './types.js';
 import { runUpkeep } from './upkeep.js';
@@ -126,6 +126,13 @@ export class CheckRunner implements CheckRunNow, CheckExecutor {
       },
     };
     if (!runnerFor(check.type)) return { result: unsupportedResult(check.type) };
+    // Nothing to run: its latest result, or (not stored) why it has none yet.
+    if (isPassiveKind(check.type))
+      return {
+        result:
+          (await latestResult(this.db, check.id)) ??
+          (await executeCheck(check, { db: this.db, stopSignal: this.stopper.signal, vars: this.vars })),
+      };
     const result = await (this.inFlight.get(checkId) ??
       this.runCheck(check, this.scheduler.nextRunOf(checkId)));
     return { result };

@@ -3,7 +3,7 @@ import type { Db } from '../db/db.js';
 import { parseSchedule, type Schedule } from '../jobs/schedule.js';
 import type { Service, ServiceContext } from '../jobs/types.js';
 import { unsupportedResult, type RunnableCheck } from './execute.js';
-import { runnerFor } from './kinds/index.js';
+import { isPassiveKind, runnerFor } from './kinds/index.js';
 import { LOCAL_AGENT } from '../agents/local-agent.js';
 import { canariesFingerprint, reconcileCanaries } from './reconcile.js';
 import { recordCanaryRun, recordResult } from './results.js';
@@ -150,7 +150,7 @@ export class CanaryScheduler implements Service {
         canary = await this.scheduled(row, now);
         loaded.set(row.id, canary);
       }
-      if (row.check_id && row.type && runnerFor(row.type))
+      if (row.check_id && row.type && runnerFor(row.type) && !isPassiveKind(row.type))
         canary.checks.push({
           id: row.check_id,
           type: row.type,
