@@ -68,7 +68,7 @@ export async function runAlertmanager(entry: Entry, ctx: KindContext): Promise<C
   let target: ApiTarget | undefined;
   let alerts: Alert[];
   try {
-    target = await apiTargetOf(entry, ctx);
+    target = apiTargetOf(entry);
     const url = below(target, 'api/v2/alerts');
     for (const filter of alertFilters(entry)) url.searchParams.append('filter', filter);
     const answer = await getJson(target, url, ctx);

@@ -1,6 +1,5 @@
 import type { Entry } from '../canary-spec.js';
 import { describeError, EntryError, literalValue, str, type KindContext } from './common.js';
-import { connectionUrl } from './sql.js';
 
 /** Answers past this are refused: enough for any query the checks make, bounded for a bad target. */
 const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
@@ -11,12 +10,12 @@ export interface ApiTarget {
   authorization?: string;
 }
 
-/** The server a monitoring-API check asks: `connection` (connection:// or a URL), `url`, or the old `host`. */
-export async function apiTargetOf(entry: Entry, ctx: KindContext): Promise<ApiTarget> {
-  const connection = str(entry.connection);
-  const text = connection?.startsWith('connection://')
-    ? await connectionUrl(ctx.db, connection)
-    : (connection ?? literalValue(entry.url, 'url') ?? str(entry.host));
+/**
+ * The server a monitoring-API check asks: `connection` (a URL; connection:// references are
+ * read into `url` before a check runs), `url`, or the old `host`.
+ */
+export function apiTargetOf(entry: Entry): ApiTarget {
+  const text = str(entry.connection) ?? literalValue(entry.url, 'url') ?? str(entry.host);
   if (!text) throw new EntryError('url is required');
   let url: URL;
   try {

@@ -1,4 +1,3 @@
-import { Client } from 'ldapts';
 import type { Entry } from '../canary-spec.js';
 import {
   abortable,
@@ -12,7 +11,6 @@ import {
   type CheckOutcome,
   type KindContext,
 } from './common.js';
-import { connectionUrl } from './sql.js';
 
 const ENTRIES_KEPT = 20;
 
@@ -22,11 +20,9 @@ interface Target {
   password: string;
 }
 
-async function targetOf(entry: Entry, ctx: KindContext): Promise<Target> {
-  const connection = str(entry.connection);
-  const text = connection?.startsWith('connection://')
-    ? await connectionUrl(ctx.db, connection)
-    : (connection ?? literalValue(entry.url, 'url') ?? str(entry.host));
+/** `connection` (a URL; connection:// references are read into `url` before a check runs), `url` or `host`. */
+function targetOf(entry: Entry): Target {
+  const text = str(entry.connection) ?? literalValue(entry.url, 'url') ?? str(entry.host);
   if (!text) throw new EntryError('url is required (ldap://host:389 or ldaps://host:636)');
   let url: URL;
   try {
@@ -67,10 +63,12 @@ export async function runLdap(entry: Entry, ctx: KindContext): Promise<CheckOutc
   const filter = str(entry.userSearch) ?? '(objectClass=*)';
   let target: Target;
   try {
-    target = await targetOf(entry, ctx);
+    target = targetOf(entry);
   } catch (error) {
     return fail(error instanceof EntryError ? error.message : describeError(error, ctx));
   }
+  // Loaded on the first ldap check, as the mysql driver is.
+  const { Client } = await import('ldapts');
   const client = new Client({
     url: target.url,
     timeout: ctx.timeoutMs,

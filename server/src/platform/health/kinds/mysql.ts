@@ -1,4 +1,4 @@
-import mysql from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import type { Entry } from '../canary-spec.js';
 import { abortable, describeError, EntryError, fail, type CheckOutcome, type KindContext } from './common.js';
 import { sqlOutcome, sqlQueryOf, sqlUrlOf } from './sql-results.js';
@@ -38,18 +38,20 @@ export async function runMysql(entry: Entry, ctx: KindContext): Promise<CheckOut
   let url: string;
   let query: string;
   try {
-    url = mysqlUrl(await sqlUrlOf(entry, ctx.db));
+    url = mysqlUrl(sqlUrlOf(entry));
     query = sqlQueryOf(entry, ctx, 'SELECT 1');
   } catch (error) {
     return fail(error instanceof EntryError ? error.message : describeError(error, ctx));
   }
   const parsed = new URL(url);
   const target = `${parsed.hostname}:${parsed.port || 3306}`;
-  let connection: mysql.Connection | undefined;
+  let connection: Connection | undefined;
   const started = performance.now();
   let rows: Rows;
   try {
     const work = (async () => {
+      // Loaded on the first mysql check: most consoles never run one, and the driver is not small.
+      const mysql = (await import('mysql2/promise')).default;
       connection = await mysql.createConnection({
         uri: url,
         connectTimeout: ctx.timeoutMs,

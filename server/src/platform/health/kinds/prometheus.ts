@@ -41,7 +41,7 @@ export async function runPrometheus(entry: Entry, ctx: KindContext): Promise<Che
   const started = performance.now();
   let answer: QueryAnswer;
   try {
-    target = await apiTargetOf(entry, ctx);
+    target = apiTargetOf(entry);
     const url = below(target, 'api/v1/query');
     url.searchParams.set('query', query);
     answer = (await getJson(target, url, ctx)) as QueryAnswer;

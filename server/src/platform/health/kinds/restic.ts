@@ -12,7 +12,6 @@ import {
 } from './common.js';
 import { baseEnvironment, lastLine, runCommand } from './command.js';
 import { humanDuration, parseDuration } from './measures.js';
-import { connectionUrl } from './sql.js';
 
 interface Snapshot {
   time?: string;
@@ -21,14 +20,10 @@ interface Snapshot {
   paths?: string[];
 }
 
-async function environmentOf(entry: Entry, ctx: KindContext): Promise<NodeJS.ProcessEnv> {
+function environmentOf(entry: Entry): NodeJS.ProcessEnv {
   const env = baseEnvironment();
-  // `connection`: a connection whose password is the repository's.
-  const connection = str(entry.connection);
-  const fromConnection = connection?.startsWith('connection://')
-    ? decodeURIComponent(new URL(await connectionUrl(ctx.db, connection)).password)
-    : undefined;
-  const password = literalValue(entry.password, 'password') ?? fromConnection;
+  // A `connection` whose password is the repository's was read into `password` before the run.
+  const password = literalValue(entry.password, 'password');
   if (!password) throw new EntryError('password is required');
   env.RESTIC_PASSWORD = password;
   const accessKey = literalValue(entry.accessKey, 'accessKey');
@@ -52,7 +47,7 @@ export async function runRestic(entry: Entry, ctx: KindContext): Promise<CheckOu
   let env: NodeJS.ProcessEnv;
   try {
     maxAgeMs = str(entry.maxAge) ? parseDuration(str(entry.maxAge)!, 'maxAge') : undefined;
-    env = await environmentOf(entry, ctx);
+    env = environmentOf(entry);
   } catch (error) {
     return fail(error instanceof EntryError ? error.message : describeError(error, ctx));
   }

@@ -1,4 +1,3 @@
-import type { Queryable } from '../../db/db.js';
 import type { Entry } from '../canary-spec.js';
 import { renderGoTemplate } from '../go-template.js';
 import { celSafe } from '../test-expression.js';
@@ -12,18 +11,32 @@ import {
   type CheckOutcome,
   type KindContext,
 } from './common.js';
-import { connectionUrl, withCredentials } from './sql.js';
 
 const ROWS_KEPT = 20;
 
+/** Puts a username and password into a URL: its $(username)/$(password) placeholders, else its user part. */
+export function withCredentials(url: string, username?: string, password?: string): string {
+  if (url.includes('$(username)') || url.includes('$(password)'))
+    return url
+      .replaceAll('$(username)', encodeURIComponent(username ?? ''))
+      .replaceAll('$(password)', encodeURIComponent(password ?? ''));
+  if (username === undefined && password === undefined) return url;
+  try {
+    const parsed = new URL(url);
+    if (username !== undefined && !parsed.username) parsed.username = encodeURIComponent(username);
+    if (password !== undefined && !parsed.password) parsed.password = encodeURIComponent(password);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
 /**
- * The database URL of a SQL entry: its `connection` (a connection:// reference to a row of
- * `connections`, or a URL) or `url`, with `username` and `password` put in.
+ * The database URL of a SQL entry: its `connection` (a URL; connection:// references are read
+ * into `url`, `username` and `password` before a check runs) or `url`, with the credentials put in.
  */
-export async function sqlUrlOf(entry: Entry, db: Queryable): Promise<string> {
-  const connection = str(entry.connection);
-  if (connection?.startsWith('connection://')) return connectionUrl(db, connection);
-  const url = connection ?? literalValue(entry.url, 'url');
+export function sqlUrlOf(entry: Entry): string {
+  const url = str(entry.connection) ?? literalValue(entry.url, 'url');
   if (!url) throw new EntryError('connection or url is required');
   return withCredentials(
     url,

@@ -1,14 +1,13 @@
 import pg from 'pg';
-import type { Queryable } from '../../db/db.js';
 import type { Entry } from '../canary-spec.js';
 import { renderGoTemplate } from '../go-template.js';
 import { celSafe } from '../test-expression.js';
+import { sqlUrlOf } from './sql-results.js';
 import {
   abortable,
   describeError,
   EntryError,
   fail,
-  literalValue,
   pass,
   slowerThanThreshold,
   str,
@@ -17,57 +16,6 @@ import {
 } from './common.js';
 
 const ROWS_KEPT = 20;
-
-/**
- * A `connection://<name>` or `connection://<type or namespace>/<name>` reference: the row of
- * `connections` it names, with its credentials put into the URL.
- */
-export async function connectionUrl(db: Queryable, reference: string): Promise<string> {
-  const parts = reference
-    .replace(/^connection:\/\//, '')
-    .split('/')
-    .filter(Boolean);
-  if (parts.length < 1 || parts.length > 2)
-    throw new EntryError(`'${reference}' is not connection://[type/]name`);
-  const [scope, name] = parts.length === 2 ? parts : [null, parts[0]!];
-  const { rows } = await db.query<{ url: string | null; username: string | null; password: string | null }>(
-    `select url, username, password from connections
-      where deleted_at is null and name = $1 and ($2::text is null or type = $2 or namespace = $2)
-      order by created_at limit 1`,
-    [name, scope],
-  );
-  const row = rows[0];
-  if (!row) throw new EntryError(`connection '${reference.replace(/^connection:\/\//, '')}' does not exist`);
-  if (!row.url) throw new EntryError(`connection '${name}' has no URL`);
-  return withCredentials(row.url, row.username ?? undefined, row.password ?? undefined);
-}
-
-/** Puts a username and password into a URL: its $(username)/$(password) placeholders, else its user part. */
-export function withCredentials(url: string, username?: string, password?: string): string {
-  if (url.includes('$(username)') || url.includes('$(password)'))
-    return url
-      .replaceAll('$(username)', encodeURIComponent(username ?? ''))
-      .replaceAll('$(password)', encodeURIComponent(password ?? ''));
-  if (username === undefined && password === undefined) return url;
-  try {
-    const parsed = new URL(url);
-    if (username !== undefined && !parsed.username) parsed.username = encodeURIComponent(username);
-    if (password !== undefined && !parsed.password) parsed.password = encodeURIComponent(password);
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
-
-async function urlOf(entry: Entry, db: Queryable): Promise<string> {
-  const connection = str(entry.connection);
-  const username = literalValue(entry.username, 'username');
-  const password = literalValue(entry.password, 'password');
-  if (connection?.startsWith('connection://')) return connectionUrl(db, connection);
-  const url = connection ?? literalValue(entry.url, 'url');
-  if (!url) throw new EntryError('connection or url is required');
-  return withCredentials(url, username, password);
-}
 
 /** PostgreSQL type ids whose values canary-checker reads as ints, and as doubles. */
 const INT_TYPES = new Set([20, 21, 23, 26]);
@@ -96,7 +44,7 @@ function typedRows(result: pg.QueryResult | undefined): Record<string, unknown>[
 export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutcome> {
   let url: string;
   try {
-    url = await urlOf(entry, ctx.db);
+    url = sqlUrlOf(entry);
   } catch (error) {
     return fail(error instanceof EntryError ? error.message : describeError(error, ctx));
   }
