@@ -185,6 +185,35 @@ describe.each(availableBackends())('the custom resource mirror (%s)', (backend) 
     await rowBecomes(uid, (found) => expect(found?.deleted_at).not.toBeNull());
   });
 
+  it('soft-deletes a resource held by a finalizer as soon as it is being deleted, and stops its checks', async () => {
+    const held = canary('team-a', 'held', {
+      schedule: '@every 1s',
+      http: [{ name: 'ok', url: `http://127.0.0.1:${target.port}/ok` }],
+    });
+    held.metadata.finalizers = ['example.com/backup'];
+    const uid = kube.put(held).metadata.uid!;
+    await rowBecomes(uid, (found) => expect(found?.deleted_at).toBeNull());
+    await eventually(async () => {
+      const { rows } = await server.db.query(
+        'select 1 from checks where canary_id = $1 and deleted_at is null',
+        [uid],
+      );
+      expect(rows).toHaveLength(1);
+    });
+
+    kube.remove('canaries', 'team-a', 'held');
+    // The cluster keeps it (Terminating) until the finalizer is done; the console lets it go now.
+    expect(kube.get('canaries', 'team-a', 'held')?.metadata.deletionTimestamp).toBeDefined();
+    await rowBecomes(uid, (found) => expect(found?.deleted_at).not.toBeNull());
+    await eventually(async () => {
+      const { rows } = await server.db.query(
+        'select 1 from checks where canary_id = $1 and deleted_at is null',
+        [uid],
+      );
+      expect(rows).toHaveLength(0);
+    });
+  });
+
   it('after an outage: disconnected meanwhile, then resumes and catches up on what changed', async () => {
     const uid = kube.put(canary('team-b', 'queue', { schedule: '@hourly' })).metadata.uid!;
     await rowBecomes(uid, (found) => expect(found?.deleted_at).toBeNull());
