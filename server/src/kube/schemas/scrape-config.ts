@@ -8,21 +8,25 @@
 import {
   artifacts,
   awsConnectionFields,
-  closed,
   connectionName,
   duration,
-  envVar,
-  envVars,
   execConnections,
   fieldMapping,
   gcpConnectionFields,
+  gcsConnection,
   gitConnection,
-  integer,
   kubernetesConnectionFields,
-  list,
-} from './duty-types.js';
+  lookup,
+  namedEnvVars,
+  relationshipSelector,
+  relationshipSelectorFields,
+  secretValue,
+} from './duty.js';
 import {
   boolean,
+  closed,
+  integer,
+  list,
   nonEmpty,
   number,
   specSchema,
@@ -38,19 +42,7 @@ const retention = closed({
   staleItemAge: duration,
 });
 
-const lookup = closed({ expr: string, value: string, label: string });
 const valueExpression = closed({ expr: string, value: string });
-
-const relationshipSelector: Schema = {
-  id: lookup,
-  external_id: lookup,
-  name: lookup,
-  namespace: lookup,
-  type: lookup,
-  agent: lookup,
-  scope: lookup,
-  labels: stringMap,
-};
 
 const locationOrAlias = closed({ type: string, filter: string, values: strings, withParent: string }, [
   'type',
@@ -63,7 +55,9 @@ const transform = closed({
   javascript: string,
   exclude: list(closed({ types: strings, jsonpath: string }, ['jsonpath'])),
   mask: list(closed({ selector: string, jsonpath: string, value: string })),
-  relationship: list(closed({ ...relationshipSelector, expr: string, filter: string, parent: boolean })),
+  relationship: list(
+    closed({ ...relationshipSelectorFields, expr: string, filter: string, parent: boolean }),
+  ),
   changes: closed({
     generate: list(closed({ filter: string, expr: string }, ['expr'])),
     mapping: list(
@@ -77,7 +71,7 @@ const transform = closed({
         config_type: string,
         scraper_id: string,
         ancestor_type: string,
-        target: closed(relationshipSelector),
+        target: relationshipSelector,
       }),
     ),
     exclude: strings,
@@ -188,8 +182,8 @@ const kubernetesFile = scraper(
 
 const aws = scraper({
   connection: connectionName,
-  accessKey: envVar,
-  secretKey: envVar,
+  accessKey: secretValue,
+  secretKey: secretValue,
   assumeRole: string,
   endpoint: string,
   skipTLSVerify: boolean,
@@ -207,8 +201,8 @@ const azure = scraper(
   {
     connection: connectionName,
     subscriptionID: string,
-    clientID: envVar,
-    clientSecret: envVar,
+    clientID: secretValue,
+    clientSecret: secretValue,
     tenantID: string,
     include: strings,
     exclusions: closed({ activityLogs: strings }),
@@ -227,7 +221,7 @@ const azureDevops = scraper(
   {
     connection: connectionName,
     organization: string,
-    personalAccessToken: envVar,
+    personalAccessToken: secretValue,
     projects: strings,
     pipelines: strings,
   },
@@ -262,16 +256,16 @@ const file = scraper({
 
 const http = scraper({
   connection: connectionName,
-  username: envVar,
-  password: envVar,
+  username: secretValue,
+  password: secretValue,
   ntlm: boolean,
   ntlmv2: boolean,
   digest: boolean,
   url: string,
-  bearer: envVar,
+  bearer: secretValue,
   oauth: closed({
-    clientID: envVar,
-    clientSecret: envVar,
+    clientID: secretValue,
+    clientSecret: secretValue,
     scope: strings,
     tokenURL: string,
     params: stringMap,
@@ -279,12 +273,12 @@ const http = scraper({
   tls: closed({
     insecureSkipVerify: boolean,
     handshakeTimeout: integer,
-    ca: envVar,
-    cert: envVar,
-    key: envVar,
+    ca: secretValue,
+    cert: secretValue,
+    key: secretValue,
   }),
-  headers: envVars,
-  env: envVars,
+  headers: namedEnvVars,
+  env: namedEnvVars,
   method: string,
   body: string,
 });
@@ -292,7 +286,7 @@ const http = scraper({
 const sql = scraper(
   {
     connection: connectionName,
-    auth: closed({ username: envVar, password: envVar }, ['username', 'password']),
+    auth: closed({ username: secretValue, password: secretValue }, ['username', 'password']),
     driver: string,
     query: string,
   },
@@ -303,7 +297,7 @@ const githubActions = scraper(
   {
     owner: string,
     repository: string,
-    personalAccessToken: envVar,
+    personalAccessToken: secretValue,
     workflows: strings,
     connection: connectionName,
     actor: string,
@@ -320,7 +314,7 @@ const github = scraper(
         'name',
       ]),
     ),
-    personalAccessToken: envVar,
+    personalAccessToken: secretValue,
     connection: connectionName,
     security: boolean,
     openssf: boolean,
@@ -355,7 +349,7 @@ const terraform = scraper(
   {
     state: closed({
       s3: s3Connection,
-      gcs: closed({ ...gcpConnectionFields, bucket: string }),
+      gcs: gcsConnection,
       local: string,
     }),
   },
@@ -367,7 +361,7 @@ const exec = scraper(
     script: string,
     connections: execConnections,
     checkout: gitConnection,
-    env: envVars,
+    env: namedEnvVars,
     artifacts,
     setup: closed(
       Object.fromEntries(
@@ -383,7 +377,7 @@ const exec = scraper(
 
 const slack = scraper(
   {
-    token: envVar,
+    token: secretValue,
     since: string,
     channels: strings,
     rules: list(
@@ -427,8 +421,8 @@ const clickhouse = scraper(
   {
     awsS3: closed({
       connection: connectionName,
-      accessKey: envVar,
-      secretKey: envVar,
+      accessKey: secretValue,
+      secretKey: secretValue,
       assumeRole: string,
       endpoint: string,
       skipTLSVerify: boolean,
@@ -439,8 +433,8 @@ const clickhouse = scraper(
     azureBlobStorage: closed(
       {
         connection: connectionName,
-        clientID: envVar,
-        clientSecret: envVar,
+        clientID: secretValue,
+        clientSecret: secretValue,
         tenantID: string,
         account: string,
         container: string,
@@ -462,8 +456,8 @@ const logs = scraper({
   loki: closed({
     connection: connectionName,
     url: string,
-    username: envVar,
-    password: envVar,
+    username: secretValue,
+    password: secretValue,
     ...logWindow,
     query: string,
     since: string,
@@ -476,8 +470,8 @@ const logs = scraper({
     {
       connection: connectionName,
       address: string,
-      username: envVar,
-      password: envVar,
+      username: secretValue,
+      password: secretValue,
       index: string,
       query: string,
       limit: string,
