@@ -103,6 +103,12 @@ const kind = (fields: Schema, options?: KindOptions): Schema => list(check(field
 const literalOrSecret: Schema = { ...secretValue, type: ['string', 'object'] };
 const authentication = closed({ username: literalOrSecret, password: literalOrSecret });
 
+/** canary-checker's TLS settings of a check: the handshake timeout is a duration. */
+const checkTls: Schema = {
+  ...(tlsConfig.properties as Schema),
+  handshakeTimeout: { ...duration, description: 'TLS handshake timeout (default 10s)' },
+};
+
 const crawl = closed({
   filters: { ...strings, description: 'regular expressions the crawled links must match' },
   depth: { ...count, description: 'how many links deep to follow' },
@@ -134,7 +140,7 @@ const http = kind({
     'the client id and secret are the username and password',
   ),
   awsSigV4,
-  tlsConfig,
+  tlsConfig: closed(checkTls),
   responseCodes: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 } },
   responseContent: { type: 'string', description: 'text the response body must contain' },
   responseJSONContent: closed({ path: nonEmpty, value: string }, ['path', 'value'], 'deprecated: use test'),
@@ -232,7 +238,7 @@ const pubSubConfigs: Schema = {
 };
 
 const redisTls = closed(
-  { ...(tlsConfig.properties as Schema), enable: boolean },
+  { ...checkTls, enable: boolean },
   [],
   "TLS of the connection; 'enable: true' alone trusts the system's certificate authorities",
 );

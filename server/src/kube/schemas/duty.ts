@@ -52,9 +52,10 @@ export const urlConnection: Schema = {
   password: secretValue,
 };
 
+/** duty's TLSConfig: the handshake timeout is a Go time.Duration, nanoseconds in JSON. */
 export const tlsConfig = closed({
   insecureSkipVerify: boolean,
-  handshakeTimeout: { ...duration, description: 'TLS handshake timeout (default 10s)' },
+  handshakeTimeout: { ...integer, description: 'TLS handshake timeout in nanoseconds (default 10 seconds)' },
   ca: secretValue,
   cert: secretValue,
   key: secretValue,
@@ -208,6 +209,16 @@ const resourceSelectorFields: Schema = {
   types: strings,
   statuses: strings,
 };
+
+/** A link shown with a config item or a component. */
+export const link = closed({
+  type: string,
+  url: string,
+  tooltip: string,
+  icon: string,
+  text: string,
+  label: string,
+});
 
 /** duty's ResourceSelector: which configs, components or checks (by id, name, type, labels...). */
 export const resourceSelector = closed(resourceSelectorFields);

@@ -15,7 +15,9 @@ import {
   gcpConnectionFields,
   gcsConnection,
   gitConnection,
+  httpConnectionFields,
   kubernetesConnectionFields,
+  link,
   lookup,
   namedEnvVars,
   relationshipSelector,
@@ -79,15 +81,6 @@ const transform = closed({
   configs: closed({ mapping: list(closed({ match: string, type: valueExpression })) }),
   locations: list(locationOrAlias),
   aliases: list(locationOrAlias),
-});
-
-const link = closed({
-  type: string,
-  url: string,
-  tooltip: string,
-  icon: string,
-  text: string,
-  label: string,
 });
 
 const configProperty = closed({
@@ -180,7 +173,8 @@ const kubernetesFile = scraper(
   ['selector'],
 );
 
-const aws = scraper({
+/** config-db's AWS connection: duty's, with the regions to scrape. */
+const awsScraperConnectionFields: Schema = {
   connection: connectionName,
   accessKey: secretValue,
   secretKey: secretValue,
@@ -188,6 +182,10 @@ const aws = scraper({
   endpoint: string,
   skipTLSVerify: boolean,
   region: strings,
+};
+
+const aws = scraper({
+  ...awsScraperConnectionFields,
   compliance: boolean,
   cloudtrail: closed({ exclude: strings, maxAge: duration }),
   include: strings,
@@ -255,29 +253,7 @@ const file = scraper({
 });
 
 const http = scraper({
-  connection: connectionName,
-  username: secretValue,
-  password: secretValue,
-  ntlm: boolean,
-  ntlmv2: boolean,
-  digest: boolean,
-  url: string,
-  bearer: secretValue,
-  oauth: closed({
-    clientID: secretValue,
-    clientSecret: secretValue,
-    scope: strings,
-    tokenURL: string,
-    params: stringMap,
-  }),
-  tls: closed({
-    insecureSkipVerify: boolean,
-    handshakeTimeout: integer,
-    ca: secretValue,
-    cert: secretValue,
-    key: secretValue,
-  }),
-  headers: namedEnvVars,
+  ...httpConnectionFields,
   env: namedEnvVars,
   method: string,
   body: string,
@@ -420,13 +396,7 @@ const slack = scraper(
 const clickhouse = scraper(
   {
     awsS3: closed({
-      connection: connectionName,
-      accessKey: secretValue,
-      secretKey: secretValue,
-      assumeRole: string,
-      endpoint: string,
-      skipTLSVerify: boolean,
-      region: strings,
+      ...awsScraperConnectionFields,
       bucket: string,
       path: string,
     }),

@@ -13,6 +13,7 @@ import {
   configQueries,
   configQuery,
   httpConnectionFields,
+  link,
   resourceSelector,
   resourceSelectors,
   template,
@@ -37,15 +38,6 @@ const lookupSpec: Schema = {
   ...openObject,
   description: 'a canary spec: checks whose results are looked up',
 };
-
-const link = closed({
-  type: string,
-  url: string,
-  tooltip: string,
-  icon: string,
-  text: string,
-  label: string,
-});
 
 /** A property of a topology or component: a text, or a number (value of max, in unit). */
 const property = closed({
