@@ -29,7 +29,7 @@ export const connectionName: Schema = {
 const keySelector = closed({ name: string, key: string }, ['key']);
 
 /** Where a secret-capable value comes from. */
-export const envVarSource = closed({
+const envVarSource = closed({
   serviceAccount: string,
   helmRef: keySelector,
   configMapKeyRef: keySelector,
@@ -91,7 +91,7 @@ export const gcpConnectionFields: Schema = {
 export const gcpConnection = closed(gcpConnectionFields);
 export const gcsConnection = closed({ ...gcpConnectionFields, bucket: string });
 
-export const azureConnection = closed({
+const azureConnection = closed({
   connection: connectionName,
   clientID: secretValue,
   clientSecret: secretValue,
@@ -162,7 +162,7 @@ export const execConnections = closed({
 /** Files a script leaves behind that are kept with its result. */
 export const artifacts = list(closed({ path: string }, ['path']));
 
-export const oauth = closed({
+const oauth = closed({
   clientID: secretValue,
   clientSecret: secretValue,
   scope: strings,
@@ -192,6 +192,16 @@ export const httpConnectionFields: Schema = {
   awsSigV4,
 };
 
+/** A link shown with a config item or a component. */
+export const link = closed({
+  type: string,
+  url: string,
+  tooltip: string,
+  icon: string,
+  text: string,
+  label: string,
+});
+
 const resourceSelectorFields: Schema = {
   agent: string,
   scope: string,
@@ -209,16 +219,6 @@ const resourceSelectorFields: Schema = {
   types: strings,
   statuses: strings,
 };
-
-/** A link shown with a config item or a component. */
-export const link = closed({
-  type: string,
-  url: string,
-  tooltip: string,
-  icon: string,
-  text: string,
-  label: string,
-});
 
 /** duty's ResourceSelector: which configs, components or checks (by id, name, type, labels...). */
 export const resourceSelector = closed(resourceSelectorFields);
