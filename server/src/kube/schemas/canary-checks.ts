@@ -5,29 +5,18 @@
  * itself requires are required here; the console's forms ask for more (spec 3 §5).
  */
 import {
-  boolean,
-  count,
-  nonEmpty,
-  openObject,
-  string,
-  stringMap,
-  strings,
-  type Schema,
-} from './fragments.js';
-import {
-  awsConnection,
+  artifacts,
   awsConnectionFields,
   awsSigV4,
-  azureConnection,
   checkRelationships,
-  closed,
   connectionName,
   duration,
-  envVar,
+  execConnections,
   gcpConnection,
+  gcpConnectionFields,
   gcsConnection,
+  gitConnection,
   httpConnectionFields,
-  integer,
   kubernetesConnection,
   kubernetesConnectionFields,
   labels,
@@ -36,6 +25,7 @@ import {
   resourceSelectors,
   s3Connection,
   s3ConnectionFields,
+  secretValue,
   sftpConnection,
   size,
   smbConnection,
@@ -43,6 +33,19 @@ import {
   tlsConfig,
   urlConnection,
 } from './duty.js';
+import {
+  boolean,
+  closed,
+  count,
+  integer,
+  list,
+  nonEmpty,
+  openObject,
+  string,
+  stringMap,
+  strings,
+  type Schema,
+} from './fragments.js';
 
 const millis: Schema = { type: 'integer', minimum: 0, description: 'milliseconds' };
 const integers: Schema = { type: 'array', items: integer };
@@ -94,10 +97,17 @@ function check(
   );
 }
 
-const list = (entry: Schema): Schema => ({ type: 'array', items: entry });
 const kind = (fields: Schema, options?: KindOptions): Schema => list(check(fields, options));
 
-const authentication = closed({ username: envVar, password: envVar });
+/** What the console's check form writes as literals (spec 3 §3): a text, or a secret-capable value. */
+const literalOrSecret: Schema = { ...secretValue, type: ['string', 'object'] };
+const authentication = closed({ username: literalOrSecret, password: literalOrSecret });
+
+/** canary-checker's TLS settings of a check: the handshake timeout is a duration. */
+const checkTls: Schema = {
+  ...(tlsConfig.properties as Schema),
+  handshakeTimeout: { ...duration, description: 'TLS handshake timeout (default 10s)' },
+};
 
 const crawl = closed({
   filters: { ...strings, description: 'regular expressions the crawled links must match' },
@@ -130,7 +140,7 @@ const http = kind({
     'the client id and secret are the username and password',
   ),
   awsSigV4,
-  tlsConfig,
+  tlsConfig: closed(checkTls),
   responseCodes: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 } },
   responseContent: { type: 'string', description: 'text the response body must contain' },
   responseJSONContent: closed({ path: nonEmpty, value: string }, ['path', 'value'], 'deprecated: use test'),
@@ -196,30 +206,6 @@ const folderFilter = closed({
   regex: string,
 });
 
-const gitCheckout = closed({
-  url: string,
-  connection: connectionName,
-  username: envVar,
-  password: envVar,
-  certificate: envVar,
-  type: string,
-  branch: string,
-  depth: count,
-  destination: { type: 'string', description: 'where the repository is checked out' },
-});
-
-const artifacts: Schema = { type: 'array', items: closed({ path: nonEmpty }, ['path']) };
-
-const execConnections = closed({
-  fromConfigItem: string,
-  eksPodIdentity: boolean,
-  serviceAccount: boolean,
-  kubernetes: kubernetesConnection,
-  aws: awsConnection,
-  gcp: gcpConnection,
-  azure: azureConnection,
-});
-
 const resourceSelector = closed({
   name: string,
   labelSelector: string,
@@ -238,11 +224,7 @@ const pubSubConfigs: Schema = {
     {
       project_id: nonEmpty,
       subscription: nonEmpty,
-      connection: connectionName,
-      endpoint: string,
-      credentials: envVar,
-      skipTLSVerify: boolean,
-      project: string,
+      ...gcpConnectionFields,
     },
     ['project_id', 'subscription'],
   ),
@@ -256,13 +238,13 @@ const pubSubConfigs: Schema = {
 };
 
 const redisTls = closed(
-  { ...(tlsConfig.properties as Schema), enable: boolean },
+  { ...checkTls, enable: boolean },
   [],
   "TLS of the connection; 'enable: true' alone trusts the system's certificate authorities",
 );
 
 /** The checks a webhook's calls report: one per canary, not a list. */
-export const webhook = check({ token: { ...envVar, description: 'the token a call must bring' } });
+export const webhook = check({ token: { ...secretValue, description: 'the token a call must bring' } });
 
 /** Kinds described field by field, by the key of their list in the spec. */
 export const CHECK_KINDS: Record<string, Schema> = {
@@ -295,7 +277,7 @@ export const CHECK_KINDS: Record<string, Schema> = {
       script: { ...nonEmpty, description: 'run with bash (powershell on Windows)' },
       connections: execConnections,
       env: namedEnvVars,
-      checkout: gitCheckout,
+      checkout: gitConnection,
       artifacts,
     },
     { required: ['script'] },
@@ -346,7 +328,7 @@ export const CHECK_KINDS: Record<string, Schema> = {
     connection: connectionName,
     host: string,
     scheme: string,
-    apiKey: envVar,
+    apiKey: secretValue,
   }),
   docker: kind(pull, { templates: false, required: ['image'] }),
   dockerPush: kind({ ...image, auth: authentication }, { templates: false, required: ['image'] }),
@@ -431,18 +413,18 @@ export const CHECK_KINDS: Record<string, Schema> = {
       connection: connectionName,
       awsConnectionName: string,
       repository: nonEmpty,
-      password: envVar,
+      password: secretValue,
       maxAge: duration,
       checkIntegrity: boolean,
-      accessKey: envVar,
-      secretKey: envVar,
+      accessKey: secretValue,
+      secretKey: secretValue,
       caCert: string,
     },
     { templates: false, required: ['repository', 'password', 'maxAge'] },
   ),
   jmeter: kind(
     {
-      jmx: envVar,
+      jmx: secretValue,
       host: string,
       port: integer,
       properties: strings,
@@ -485,16 +467,19 @@ export const CHECK_KINDS: Record<string, Schema> = {
     maxAge: duration,
   }),
   catalog: kind({ selector: resourceSelectors }, { required: ['selector'] }),
-  github: kind({ connection: connectionName, query: nonEmpty, githubToken: envVar }, { required: ['query'] }),
+  github: kind(
+    { connection: connectionName, query: nonEmpty, githubToken: secretValue },
+    { required: ['query'] },
+  ),
   gitProtocol: kind(
-    { filename: string, repository: nonEmpty, username: envVar, password: envVar },
+    { filename: string, repository: nonEmpty, username: secretValue, password: secretValue },
     { required: ['repository', 'username', 'password'] },
   ),
   azureDevops: kind(
     {
       connection: connectionName,
       organization: nonEmpty,
-      personalAccessToken: envVar,
+      personalAccessToken: secretValue,
       project: nonEmpty,
       pipeline: nonEmpty,
       variables: stringMap,

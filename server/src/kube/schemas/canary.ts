@@ -9,8 +9,7 @@
  * console's forms require (spec 3 §5) are the forms' rules, not the schema's.
  */
 import { CHECK_KINDS, webhook } from './canary-checks.js';
-import { closed } from './duty.js';
-import { count, nonEmpty, string, strings, type Schema } from './fragments.js';
+import { closed, count, nonEmpty, string, strings, type Schema } from './fragments.js';
 
 /** A canary-level variable (canary-checker's VarSource). */
 const varSource = closed({

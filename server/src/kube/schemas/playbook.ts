@@ -7,24 +7,24 @@
  * is the form's rule (platform/specs/form-rules.ts).
  */
 import {
-  anyValue,
   artifacts,
   awsConnectionFields,
-  closed,
   connectionName,
   duration,
-  envVar,
-  envVars,
   execConnections,
   fieldMapping,
   gitConnection,
-  integer,
   kubernetesConnectionFields,
-  list,
+  namedEnvVars,
   resourceSelectors,
-} from './duty-types.js';
+  secretValue,
+} from './duty.js';
 import {
+  anyValue,
   boolean,
+  closed,
+  integer,
+  list,
   nonEmpty,
   openObject,
   specSchema,
@@ -76,9 +76,9 @@ const webhook = closed(
   {
     path: nonEmpty,
     authentication: closed({
-      basic: closed({ username: envVar, password: envVar }, ['username', 'password']),
-      github: closed({ token: envVar }, ['token']),
-      svix: closed({ secret: envVar, verifyTimestamp: duration }, ['secret']),
+      basic: closed({ username: secretValue, password: secretValue }, ['username', 'password']),
+      github: closed({ token: secretValue }, ['token']),
+      svix: closed({ secret: secretValue, verifyTimestamp: duration }, ['secret']),
       jwt: closed({ jwksUri: string }, ['jwksUri']),
     }),
   },
@@ -97,7 +97,7 @@ const since = closed({ since: string }, ['since']);
 const ai = closed(
   {
     connection: connectionName,
-    apiKey: envVar,
+    apiKey: secretValue,
     backend: string,
     model: string,
     apiURL: string,
@@ -118,7 +118,7 @@ const ai = closed(
 );
 
 const exec = closed(
-  { script: string, connections: execConnections, artifacts, env: envVars, checkout: gitConnection },
+  { script: string, connections: execConnections, artifacts, env: namedEnvVars, checkout: gitConnection },
   ['script'],
 );
 
@@ -127,8 +127,8 @@ const gitops = closed(
     repo: closed(
       {
         url: string,
-        username: envVar,
-        password: envVar,
+        username: secretValue,
+        password: secretValue,
         base: string,
         branch: string,
         skipExisting: boolean,
@@ -152,7 +152,7 @@ const github = closed(
   {
     repo: string,
     username: string,
-    token: envVar,
+    token: secretValue,
     workflows: list(closed({ id: string, ref: string, input: string }, ['id'])),
   },
   ['repo', 'username', 'token'],
@@ -162,7 +162,7 @@ const azureDevopsPipeline = closed(
   {
     org: string,
     project: string,
-    token: envVar,
+    token: secretValue,
     pipeline: closed({ id: string, version: string }, ['id']),
     parameters: closed({
       resources: anyValue,
@@ -177,12 +177,12 @@ const azureDevopsPipeline = closed(
 const http = closed({
   connection: connectionName,
   url: string,
-  username: envVar,
-  password: envVar,
+  username: secretValue,
+  password: secretValue,
   method: string,
   ntlm: boolean,
   ntlmv2: boolean,
-  headers: envVars,
+  headers: namedEnvVars,
   body: string,
   templateBody: boolean,
 });
@@ -226,8 +226,8 @@ const logs = closed({
     direction: string,
     connection: connectionName,
     url: string,
-    username: envVar,
-    password: envVar,
+    username: secretValue,
+    password: secretValue,
   }),
   cloudwatch: closed({ ...logQuery, ...awsConnectionFields, ...logWindow, logGroup: string, query: string }, [
     'logGroup',
@@ -237,8 +237,8 @@ const logs = closed({
     {
       ...logQuery,
       address: string,
-      username: envVar,
-      password: envVar,
+      username: secretValue,
+      password: secretValue,
       index: string,
       query: string,
       limit: string,
@@ -306,7 +306,7 @@ export const playbookSpecSchema: Schema = specSchema('playbook-spec', 'Playbook 
     timeout: duration,
     on: trigger,
     runsOn: strings,
-    env: envVars,
+    env: namedEnvVars,
     templatesOn: { ...string, description: 'host or agent' },
     permissions: list(closed({ role: string, team: string, ref: string })),
     configs: resourceSelectors,

@@ -8,21 +8,27 @@
 import {
   artifacts,
   awsConnectionFields,
-  closed,
   connectionName,
   duration,
-  envVar,
-  envVars,
   execConnections,
   fieldMapping,
   gcpConnectionFields,
+  gcsConnection,
   gitConnection,
-  integer,
+  httpConnectionFields,
   kubernetesConnectionFields,
-  list,
-} from './duty-types.js';
+  link,
+  lookup,
+  namedEnvVars,
+  relationshipSelector,
+  relationshipSelectorFields,
+  secretValue,
+} from './duty.js';
 import {
   boolean,
+  closed,
+  integer,
+  list,
   nonEmpty,
   number,
   specSchema,
@@ -38,19 +44,7 @@ const retention = closed({
   staleItemAge: duration,
 });
 
-const lookup = closed({ expr: string, value: string, label: string });
 const valueExpression = closed({ expr: string, value: string });
-
-const relationshipSelector: Schema = {
-  id: lookup,
-  external_id: lookup,
-  name: lookup,
-  namespace: lookup,
-  type: lookup,
-  agent: lookup,
-  scope: lookup,
-  labels: stringMap,
-};
 
 const locationOrAlias = closed({ type: string, filter: string, values: strings, withParent: string }, [
   'type',
@@ -63,7 +57,9 @@ const transform = closed({
   javascript: string,
   exclude: list(closed({ types: strings, jsonpath: string }, ['jsonpath'])),
   mask: list(closed({ selector: string, jsonpath: string, value: string })),
-  relationship: list(closed({ ...relationshipSelector, expr: string, filter: string, parent: boolean })),
+  relationship: list(
+    closed({ ...relationshipSelectorFields, expr: string, filter: string, parent: boolean }),
+  ),
   changes: closed({
     generate: list(closed({ filter: string, expr: string }, ['expr'])),
     mapping: list(
@@ -77,7 +73,7 @@ const transform = closed({
         config_type: string,
         scraper_id: string,
         ancestor_type: string,
-        target: closed(relationshipSelector),
+        target: relationshipSelector,
       }),
     ),
     exclude: strings,
@@ -85,15 +81,6 @@ const transform = closed({
   configs: closed({ mapping: list(closed({ match: string, type: valueExpression })) }),
   locations: list(locationOrAlias),
   aliases: list(locationOrAlias),
-});
-
-const link = closed({
-  type: string,
-  url: string,
-  tooltip: string,
-  icon: string,
-  text: string,
-  label: string,
 });
 
 const configProperty = closed({
@@ -186,14 +173,19 @@ const kubernetesFile = scraper(
   ['selector'],
 );
 
-const aws = scraper({
+/** config-db's AWS connection: duty's, with the regions to scrape. */
+const awsScraperConnectionFields: Schema = {
   connection: connectionName,
-  accessKey: envVar,
-  secretKey: envVar,
+  accessKey: secretValue,
+  secretKey: secretValue,
   assumeRole: string,
   endpoint: string,
   skipTLSVerify: boolean,
   region: strings,
+};
+
+const aws = scraper({
+  ...awsScraperConnectionFields,
   compliance: boolean,
   cloudtrail: closed({ exclude: strings, maxAge: duration }),
   include: strings,
@@ -207,8 +199,8 @@ const azure = scraper(
   {
     connection: connectionName,
     subscriptionID: string,
-    clientID: envVar,
-    clientSecret: envVar,
+    clientID: secretValue,
+    clientSecret: secretValue,
     tenantID: string,
     include: strings,
     exclusions: closed({ activityLogs: strings }),
@@ -227,7 +219,7 @@ const azureDevops = scraper(
   {
     connection: connectionName,
     organization: string,
-    personalAccessToken: envVar,
+    personalAccessToken: secretValue,
     projects: strings,
     pipelines: strings,
   },
@@ -261,30 +253,8 @@ const file = scraper({
 });
 
 const http = scraper({
-  connection: connectionName,
-  username: envVar,
-  password: envVar,
-  ntlm: boolean,
-  ntlmv2: boolean,
-  digest: boolean,
-  url: string,
-  bearer: envVar,
-  oauth: closed({
-    clientID: envVar,
-    clientSecret: envVar,
-    scope: strings,
-    tokenURL: string,
-    params: stringMap,
-  }),
-  tls: closed({
-    insecureSkipVerify: boolean,
-    handshakeTimeout: integer,
-    ca: envVar,
-    cert: envVar,
-    key: envVar,
-  }),
-  headers: envVars,
-  env: envVars,
+  ...httpConnectionFields,
+  env: namedEnvVars,
   method: string,
   body: string,
 });
@@ -292,7 +262,7 @@ const http = scraper({
 const sql = scraper(
   {
     connection: connectionName,
-    auth: closed({ username: envVar, password: envVar }, ['username', 'password']),
+    auth: closed({ username: secretValue, password: secretValue }, ['username', 'password']),
     driver: string,
     query: string,
   },
@@ -303,7 +273,7 @@ const githubActions = scraper(
   {
     owner: string,
     repository: string,
-    personalAccessToken: envVar,
+    personalAccessToken: secretValue,
     workflows: strings,
     connection: connectionName,
     actor: string,
@@ -320,7 +290,7 @@ const github = scraper(
         'name',
       ]),
     ),
-    personalAccessToken: envVar,
+    personalAccessToken: secretValue,
     connection: connectionName,
     security: boolean,
     openssf: boolean,
@@ -355,7 +325,7 @@ const terraform = scraper(
   {
     state: closed({
       s3: s3Connection,
-      gcs: closed({ ...gcpConnectionFields, bucket: string }),
+      gcs: gcsConnection,
       local: string,
     }),
   },
@@ -367,7 +337,7 @@ const exec = scraper(
     script: string,
     connections: execConnections,
     checkout: gitConnection,
-    env: envVars,
+    env: namedEnvVars,
     artifacts,
     setup: closed(
       Object.fromEntries(
@@ -383,7 +353,7 @@ const exec = scraper(
 
 const slack = scraper(
   {
-    token: envVar,
+    token: secretValue,
     since: string,
     channels: strings,
     rules: list(
@@ -426,21 +396,15 @@ const slack = scraper(
 const clickhouse = scraper(
   {
     awsS3: closed({
-      connection: connectionName,
-      accessKey: envVar,
-      secretKey: envVar,
-      assumeRole: string,
-      endpoint: string,
-      skipTLSVerify: boolean,
-      region: strings,
+      ...awsScraperConnectionFields,
       bucket: string,
       path: string,
     }),
     azureBlobStorage: closed(
       {
         connection: connectionName,
-        clientID: envVar,
-        clientSecret: envVar,
+        clientID: secretValue,
+        clientSecret: secretValue,
         tenantID: string,
         account: string,
         container: string,
@@ -462,8 +426,8 @@ const logs = scraper({
   loki: closed({
     connection: connectionName,
     url: string,
-    username: envVar,
-    password: envVar,
+    username: secretValue,
+    password: secretValue,
     ...logWindow,
     query: string,
     since: string,
@@ -476,8 +440,8 @@ const logs = scraper({
     {
       connection: connectionName,
       address: string,
-      username: envVar,
-      password: envVar,
+      username: secretValue,
+      password: secretValue,
       index: string,
       query: string,
       limit: string,

@@ -10,14 +10,25 @@
  * megabytes.
  */
 import {
-  closed,
+  configQueries,
+  configQuery,
   httpConnectionFields,
-  integer,
+  link,
   resourceSelector,
   resourceSelectors,
   template,
 } from './duty.js';
-import { boolean, count, openObject, specSchema, string, stringMap, type Schema } from './fragments.js';
+import {
+  boolean,
+  closed,
+  count,
+  integer,
+  openObject,
+  specSchema,
+  string,
+  stringMap,
+  type Schema,
+} from './fragments.js';
 
 /** The levels of nested components the schema describes; deeper ones are kept as they are. */
 const DESCRIBED_DEPTH = 1;
@@ -27,18 +38,6 @@ const lookupSpec: Schema = {
   ...openObject,
   description: 'a canary spec: checks whose results are looked up',
 };
-
-const link = closed({
-  type: string,
-  url: string,
-  tooltip: string,
-  icon: string,
-  text: string,
-  label: string,
-});
-
-const configQuery = resourceSelector;
-const configQueries: Schema = { type: 'array', items: configQuery };
 
 /** A property of a topology or component: a text, or a number (value of max, in unit). */
 const property = closed({
