@@ -19,15 +19,15 @@ const cluster = await startKubeApiServer({ port });
 // Not under ./data: that is the embedded database's own directory.
 const kubeconfig = cluster.writeKubeconfig(path.join(os.tmpdir(), 'ops-console-dev-cluster'));
 
-// The test server has no Namespace objects: a namespace exists once something is in it.
 const samples = (
   loadAll(fs.readFileSync(path.join(root, 'hack/kind-samples/resources.yaml'), 'utf8')) as KubeObject[]
-)
-  .filter((object) => object.kind !== 'Namespace')
-  .map((object) => cluster.put(object));
+).map((object) => cluster.put(object));
 
 console.log(`Kubernetes API test server listening on https://127.0.0.1:${port} with ${samples
-  .map((object) => `${object.kind} ${object.metadata.namespace}/${object.metadata.name}`)
+  .map(
+    (object) =>
+      `${object.kind} ${[object.metadata.namespace, object.metadata.name].filter(Boolean).join('/')}`,
+  )
   .join(', ')}
 
 Start the console with:
