@@ -117,7 +117,11 @@ describe('the runner in the service (CHECK_RUNNER_ENABLED=true, demo data)', () 
       expect.arrayContaining([
         { name: 'self', status: true, error: null },
         { name: 'fails', status: false, error: 'exit code 1: broken' },
-        { name: 'pods', status: false, error: "This console's check runner does not execute 'mongodb' checks" },
+        {
+          name: 'pods',
+          status: false,
+          error: "This console's check runner does not execute 'mongodb' checks",
+        },
       ]),
     );
     // every second: the supported checks run again, the pod check is reported once
