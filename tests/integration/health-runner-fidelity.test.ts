@@ -6,19 +6,19 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
-import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js';
-import { CheckRunner } from '../../server/src/platform/health/runner.js';
+import type { CheckRunner } from '../../server/src/platform/health/runner.js';
 import type { CheckResult } from '../../server/src/platform/health/types.js';
 import { startHttpTarget, type Target } from '../support/check-targets.js';
 import { availableBackends, freshDatabase } from '../support/databases.js';
 import { startDnsRecordsServer, startSilentDnsServer } from '../support/dns-records.js';
 import { skipOrFail } from '../support/required.js';
+import { canaryMaker, runNowRunner } from '../support/health-runner.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
 let runner: CheckRunner;
+let checkOf: ReturnType<typeof canaryMaker>;
 let web: Target;
 let echo: Target;
 let dnsServer: Target;
@@ -45,14 +45,8 @@ async function startEchoServer(): Promise<Target> {
 beforeAll(async () => {
   database = await freshDatabase('pglite', 'empty');
   db = await openDatabase({ dataDir: database.dataDir });
-  runner = new CheckRunner({
-    db,
-    logger: pino({ level: 'silent' }),
-    enabled: false,
-    concurrency: 10,
-    statusRetentionMs: 30 * 86_400_000,
-    rollupRetentionMs: 400 * 86_400_000,
-  });
+  runner = runNowRunner(db);
+  checkOf = canaryMaker(db, { namespace: 'fidelity' });
   [web, echo, dnsServer, silentDns] = await Promise.all([
     startHttpTarget(),
     startEchoServer(),
@@ -73,19 +67,6 @@ afterAll(async () => {
   await db.close();
   await database.drop();
 });
-
-let canaries = 0;
-
-async function checkOf(kind: string, entry: Record<string, unknown>): Promise<string> {
-  canaries += 1;
-  const { rows } = await db.query<{ id: string }>(
-    `insert into canaries (name, namespace, spec) values ($1, 'fidelity', $2) returning id`,
-    [`canary-${canaries}`, JSON.stringify({ [kind]: [{ name: `${kind}-${canaries}`, ...entry }] })],
-  );
-  await reconcileCanaries(db, {});
-  const check = await db.query<{ id: string }>('select id from checks where canary_id = $1', [rows[0]!.id]);
-  return check.rows[0]!.id;
-}
 
 /** Runs the check now; the result must be what was stored and what the check now shows. */
 async function expectRun(kind: string, entry: Record<string, unknown>, expected: Partial<CheckResult>) {
@@ -147,7 +128,7 @@ describe('variables the templates see', () => {
     const expr =
       'code == 200 && headers["Content-Type"] == "application/json" && json.status == "ok" && ' +
       'content.contains("items") && elapsed < Duration("5s") && check.name.startsWith("http-") && ' +
-      'canary.namespace == "fidelity" && canary.name.startsWith("canary-")';
+      'canary.namespace == "fidelity" && canary.name.startsWith("fidelity-")';
     await expectRun('http', { url: url('/json'), test: { expr } }, { status: true });
     await expectRun(
       'http',

@@ -5,10 +5,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
-import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js';
-import { CheckRunner } from '../../server/src/platform/health/runner.js';
+import type { CheckRunner } from '../../server/src/platform/health/runner.js';
 import type { CheckResult } from '../../server/src/platform/health/types.js';
 import {
   selfSignedCertificate,
@@ -23,10 +21,12 @@ import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/free-port.js';
 import { startRedis, type RedisServer } from '../support/redis.js';
 import { skipOrFail } from '../support/required.js';
+import { canaryMaker, runNowRunner } from '../support/health-runner.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
 let runner: CheckRunner;
+let checkOf: ReturnType<typeof canaryMaker>;
 let web: Target;
 let tcp: Target;
 let dnsServer: Target;
@@ -35,14 +35,7 @@ let closedPort: number;
 beforeAll(async () => {
   database = await freshDatabase('pglite', 'empty');
   db = await openDatabase({ dataDir: database.dataDir });
-  runner = new CheckRunner({
-    db,
-    logger: pino({ level: 'silent' }),
-    enabled: false,
-    concurrency: 10,
-    statusRetentionMs: 30 * 86_400_000,
-    rollupRetentionMs: 400 * 86_400_000,
-  });
+  runner = runNowRunner(db);
   [web, tcp, dnsServer, closedPort] = await Promise.all([
     startHttpTarget(),
     startTcpListener(),
@@ -50,6 +43,7 @@ beforeAll(async () => {
     freePort(),
   ]);
   runner.setConsoleAddress({ consoleUrl: `http://127.0.0.1:${web.port}/`, consolePort: web.port });
+  checkOf = canaryMaker(db, { namespace: 'tests', vars: { CONSOLE_URL: `http://127.0.0.1:${web.port}` } });
 });
 
 afterAll(async () => {
@@ -58,20 +52,6 @@ afterAll(async () => {
   await db.close();
   await database.drop();
 });
-
-let canaries = 0;
-
-/** A canary of the local agent with one entry; the runner's reconcile makes its check. */
-async function checkOf(kind: string, entry: Record<string, unknown>): Promise<string> {
-  canaries += 1;
-  const { rows } = await db.query<{ id: string }>(
-    `insert into canaries (name, namespace, spec) values ($1, 'tests', $2) returning id`,
-    [`canary-${canaries}`, JSON.stringify({ [kind]: [{ name: `${kind}-${canaries}`, ...entry }] })],
-  );
-  await reconcileCanaries(db, { CONSOLE_URL: `http://127.0.0.1:${web.port}` });
-  const check = await db.query<{ id: string }>('select id from checks where canary_id = $1', [rows[0]!.id]);
-  return check.rows[0]!.id;
-}
 
 interface Stored {
   status: boolean;

@@ -16,10 +16,10 @@ import {
   type ManagedKubeConnection,
 } from '../../server/src/kube/index.js';
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
-import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js';
-import { CheckRunner } from '../../server/src/platform/health/runner.js';
+import type { CheckRunner } from '../../server/src/platform/health/runner.js';
 import { freshDatabase } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
+import { canaryMaker, runNowRunner } from '../support/health-runner.js';
 import { startKubeApiServer, type KubeApiServer, type KubeObject } from '../support/kube-api/index.js';
 
 const NAMESPACE = 'checks';
@@ -31,6 +31,7 @@ let db: Db;
 let kube: KubeApiServer;
 let connection: ManagedKubeConnection;
 let runner: CheckRunner;
+let checkOf: ReturnType<typeof canaryMaker>;
 let target: http.Server;
 let targetUrl: string;
 let dir: string;
@@ -81,15 +82,8 @@ beforeAll(async () => {
     },
     logger,
   );
-  runner = new CheckRunner({
-    db,
-    logger,
-    enabled: false,
-    concurrency: 5,
-    statusRetentionMs: 86_400_000,
-    rollupRetentionMs: 86_400_000,
-    kube: connection,
-  });
+  runner = runNowRunner(db, { logger, concurrency: 5, kube: connection });
+  checkOf = canaryMaker(db, { namespace: NAMESPACE });
   // An HTTP service that wants the secret token, and echoes what it was sent when it is wrong.
   target = http.createServer((req, res) => {
     const ok =
@@ -133,20 +127,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-let canaries = 0;
 async function run(kind: string, entry: Record<string, unknown>) {
-  canaries += 1;
-  const { rows } = await db.query<{ id: string }>(
-    `insert into canaries (name, namespace, spec) values ($1, $2, $3) returning id`,
-    [
-      `canary-${canaries}`,
-      NAMESPACE,
-      JSON.stringify({ [kind]: [{ name: `${kind}-${canaries}`, ...entry }] }),
-    ],
-  );
-  await reconcileCanaries(db, {});
-  const check = await db.query<{ id: string }>('select id from checks where canary_id = $1', [rows[0]!.id]);
-  const { result } = (await runner.runNow(check.rows[0]!.id))!;
+  const id = await checkOf(kind, entry);
+  const { result } = (await runner.runNow(id))!;
   const stored = await db.query<{
     status: boolean;
     message: string | null;
@@ -154,7 +137,7 @@ async function run(kind: string, entry: Record<string, unknown>) {
     detail: unknown;
   }>(
     'select status, message, error, detail from check_statuses where check_id = $1 order by time desc limit 1',
-    [check.rows[0]!.id],
+    [id],
   );
   expect(stored.rows[0]).toMatchObject({
     status: result.status,

@@ -7,9 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
-import { reconcileCanaries } from '../../server/src/platform/health/reconcile.js';
-import { CheckRunner } from '../../server/src/platform/health/runner.js';
+import type { CheckRunner } from '../../server/src/platform/health/runner.js';
 import type { CheckResult } from '../../server/src/platform/health/types.js';
 import { startAlertmanager, type AlertmanagerServer } from '../support/check-servers/alertmanager.js';
 import { startGitServer, type GitServer } from '../support/check-servers/git-http.js';
@@ -20,22 +18,18 @@ import { makeResticRepository, type ResticRepository } from '../support/check-se
 import { startSlapd, type LdapServer } from '../support/check-servers/slapd.js';
 import { freePort } from '../support/free-port.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { canaryMaker, runNowRunner } from '../support/health-runner.js';
 
 let server: TestServer;
 let runner: CheckRunner;
+let checkOf: ReturnType<typeof canaryMaker>;
 let scratch: string;
 let closedPort: number;
 
 beforeAll(async () => {
   server = await startTestServer({ template: 'empty' });
-  runner = new CheckRunner({
-    db: server.db,
-    logger: pino({ level: 'silent' }),
-    enabled: false,
-    concurrency: 10,
-    statusRetentionMs: 30 * 86_400_000,
-    rollupRetentionMs: 400 * 86_400_000,
-  });
+  runner = runNowRunner(server.db);
+  checkOf = canaryMaker(server.db, { namespace: 'tests' });
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-kinds-'));
   closedPort = await freePort();
 });
@@ -45,22 +39,6 @@ afterAll(async () => {
   await server?.stop();
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-let canaries = 0;
-
-/** A canary of the local agent with one entry; reconciling makes its check. */
-async function checkOf(kind: string, entry: Record<string, unknown>): Promise<string> {
-  canaries += 1;
-  const { rows } = await server.db.query<{ id: string }>(
-    `insert into canaries (name, namespace, spec) values ($1, 'tests', $2) returning id`,
-    [`more-${canaries}`, JSON.stringify({ [kind]: [{ name: `${kind}-${canaries}`, ...entry }] })],
-  );
-  await reconcileCanaries(server.db, {});
-  const check = await server.db.query<{ id: string }>('select id from checks where canary_id = $1', [
-    rows[0]!.id,
-  ]);
-  return check.rows[0]!.id;
-}
 
 interface Stored {
   status: boolean;

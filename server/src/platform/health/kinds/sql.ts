@@ -1,21 +1,7 @@
 import pg from 'pg';
 import type { Entry } from '../canary-spec.js';
-import { renderGoTemplate } from '../go-template.js';
-import { celSafe } from '../test-expression.js';
-import { sqlUrlOf } from './sql-results.js';
-import {
-  abortable,
-  describeError,
-  EntryError,
-  fail,
-  pass,
-  slowerThanThreshold,
-  str,
-  type CheckOutcome,
-  type KindContext,
-} from './common.js';
-
-const ROWS_KEPT = 20;
+import { sqlOutcome, sqlQueryOf, sqlUrlOf } from './sql-results.js';
+import { abortable, describeError, EntryError, fail, type CheckOutcome, type KindContext } from './common.js';
 
 /** PostgreSQL type ids whose values canary-checker reads as ints, and as doubles. */
 const INT_TYPES = new Set([20, 21, 23, 26]);
@@ -43,8 +29,10 @@ function typedRows(result: pg.QueryResult | undefined): Record<string, unknown>[
  */
 export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutcome> {
   let url: string;
+  let query: string;
   try {
     url = sqlUrlOf(entry);
+    query = sqlQueryOf(entry, ctx, 'select 1');
   } catch (error) {
     return fail(error instanceof EntryError ? error.message : describeError(error, ctx));
   }
@@ -53,14 +41,6 @@ export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutco
     return fail(
       `this console's check runner runs SQL checks on PostgreSQL only; '${scheme ?? url.split(':')[0]}' databases are not supported`,
     );
-  let query = str(entry.query) ?? 'select 1';
-  if (query.includes('{{')) {
-    try {
-      query = renderGoTemplate(query, ctx.values ?? {}).trim();
-    } catch (error) {
-      return fail(`failed to template query: ${(error as Error).message}`);
-    }
-  }
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: ctx.timeoutMs,
@@ -84,18 +64,5 @@ export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutco
   } finally {
     void client.end().catch(() => {});
   }
-  const elapsed = Math.round(performance.now() - started);
-  const message = `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} in ${elapsed}ms`;
-  const detail = { count: rows.length, rows: celSafe(rows.slice(0, ROWS_KEPT)), elapsed };
-  const context = { results: { rows, count: BigInt(rows.length) } };
-  if (rows.length === 0 && entry.markFailOnEmpty === true)
-    return { ...fail('query returned an empty result (markFailOnEmpty)', message, detail), context };
-  const expected = Number(entry.results);
-  if (entry.results !== undefined && Number.isFinite(expected) && rows.length < expected)
-    return {
-      ...fail(`query returned ${rows.length} rows, expected at least ${expected}`, message, detail),
-      context,
-    };
-  const slow = slowerThanThreshold(elapsed, entry);
-  return { ...(slow ? fail(slow, message, detail) : pass(message, detail)), context };
+  return sqlOutcome(entry, rows, Math.round(performance.now() - started));
 }
