@@ -34,6 +34,12 @@ export interface KindContext {
 
 export type KindRunner = (entry: Entry, ctx: KindContext) => Promise<CheckOutcome>;
 
+/**
+ * How much later than the check's deadline a client library's own time limits are set: the
+ * deadline stops the run and says so, the library's limits only make sure nothing is left running.
+ */
+export const CLIENT_GRACE_MS = 1000;
+
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Longest message or output kept with a result. */
 export const MAX_TEXT = 4000;

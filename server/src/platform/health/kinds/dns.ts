@@ -5,6 +5,7 @@ import {
   abortable,
   cap,
   describeError,
+  CLIENT_GRACE_MS,
   fail,
   pass,
   slowerThanThreshold,
@@ -84,7 +85,7 @@ async function lookup(entry: Entry, name: string, type: QueryType, ctx: KindCont
     );
     return [...new Set(found.map((r) => r.address))];
   }
-  const resolver = new dns.promises.Resolver({ timeout: ctx.timeoutMs, tries: 1 });
+  const resolver = new dns.promises.Resolver({ timeout: ctx.timeoutMs + CLIENT_GRACE_MS, tries: 1 });
   if (server) {
     const port = Number(entry.port ?? 53) || 53;
     resolver.setServers([net.isIPv6(server) ? `[${server}]:${port}` : `${server}:${port}`]);

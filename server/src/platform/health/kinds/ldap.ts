@@ -2,6 +2,7 @@ import type { Entry } from '../canary-spec.js';
 import {
   abortable,
   describeError,
+  CLIENT_GRACE_MS,
   EntryError,
   fail,
   literalValue,
@@ -71,8 +72,8 @@ export async function runLdap(entry: Entry, ctx: KindContext): Promise<CheckOutc
   const { Client } = await import('ldapts');
   const client = new Client({
     url: target.url,
-    timeout: ctx.timeoutMs,
-    connectTimeout: ctx.timeoutMs,
+    timeout: ctx.timeoutMs + CLIENT_GRACE_MS,
+    connectTimeout: ctx.timeoutMs + CLIENT_GRACE_MS,
     // Only for ldaps: given tlsOptions, the client speaks TLS even to an ldap:// URL.
     ...(target.url.startsWith('ldaps:')
       ? { tlsOptions: { rejectUnauthorized: entry.skipTLSVerify !== true } }

@@ -1,6 +1,14 @@
 import type { Connection } from 'mysql2/promise';
 import type { Entry } from '../canary-spec.js';
-import { abortable, describeError, EntryError, fail, type CheckOutcome, type KindContext } from './common.js';
+import {
+  abortable,
+  describeError,
+  CLIENT_GRACE_MS,
+  EntryError,
+  fail,
+  type CheckOutcome,
+  type KindContext,
+} from './common.js';
 import { sqlOutcome, sqlQueryOf, sqlUrlOf } from './sql-results.js';
 
 /**
@@ -54,14 +62,14 @@ export async function runMysql(entry: Entry, ctx: KindContext): Promise<CheckOut
       const mysql = (await import('mysql2/promise')).default;
       connection = await mysql.createConnection({
         uri: url,
-        connectTimeout: ctx.timeoutMs,
+        connectTimeout: ctx.timeoutMs + CLIENT_GRACE_MS,
         multipleStatements: true,
         dateStrings: true,
         supportBigNumbers: true,
       });
       // A connection error after the answer (the server going away) is not this check's concern.
       connection.on('error', () => {});
-      const [result] = await connection.query({ sql: query, timeout: ctx.timeoutMs });
+      const [result] = await connection.query({ sql: query, timeout: ctx.timeoutMs + CLIENT_GRACE_MS });
       return lastRows(result);
     })();
     rows = await abortable(work, ctx.signal, () => connection?.destroy());

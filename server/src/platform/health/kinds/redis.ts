@@ -3,6 +3,7 @@ import type { Entry } from '../canary-spec.js';
 import {
   abortable,
   describeError,
+  CLIENT_GRACE_MS,
   fail,
   hostPort,
   literalValue,
@@ -30,7 +31,7 @@ export async function runRedis(entry: Entry, ctx: KindContext): Promise<CheckOut
     socket: {
       host: target.host,
       port: target.port,
-      connectTimeout: ctx.timeoutMs,
+      connectTimeout: ctx.timeoutMs + CLIENT_GRACE_MS,
       // One attempt: a check reports what it finds, it does not wait for the server to come back.
       reconnectStrategy: false,
     },

@@ -1,7 +1,15 @@
 import pg from 'pg';
 import type { Entry } from '../canary-spec.js';
 import { sqlOutcome, sqlQueryOf, sqlUrlOf } from './sql-results.js';
-import { abortable, describeError, EntryError, fail, type CheckOutcome, type KindContext } from './common.js';
+import {
+  abortable,
+  describeError,
+  CLIENT_GRACE_MS,
+  EntryError,
+  fail,
+  type CheckOutcome,
+  type KindContext,
+} from './common.js';
 
 /** PostgreSQL type ids whose values canary-checker reads as ints, and as doubles. */
 const INT_TYPES = new Set([20, 21, 23, 26]);
@@ -43,9 +51,9 @@ export async function runSql(entry: Entry, ctx: KindContext): Promise<CheckOutco
     );
   const client = new pg.Client({
     connectionString: url,
-    connectionTimeoutMillis: ctx.timeoutMs,
-    query_timeout: ctx.timeoutMs,
-    statement_timeout: ctx.timeoutMs,
+    connectionTimeoutMillis: ctx.timeoutMs + CLIENT_GRACE_MS,
+    query_timeout: ctx.timeoutMs + CLIENT_GRACE_MS,
+    statement_timeout: ctx.timeoutMs + CLIENT_GRACE_MS,
     application_name: 'ops-console check',
   });
   client.on('error', () => {});
