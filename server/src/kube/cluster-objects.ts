@@ -34,9 +34,7 @@ function configOf(kube: KubeConnection) {
 
 async function noted<T>(kube: KubeConnection, what: string, read: () => Promise<T>): Promise<T> {
   try {
-    const value = await read();
-    kube.noteSuccess();
-    return value;
+    return await read();
   } catch (error) {
     if (meansUnreachable(error)) kube.noteFailure(error);
     const status = httpStatusOf(error);
@@ -140,7 +138,6 @@ export async function readObject(
   const metadata = kind.namespaced ? { name, namespace: namespace || 'default' } : { name };
   try {
     const object = await api.read({ apiVersion: kind.apiVersion, kind: kind.kind, metadata });
-    kube.noteSuccess();
     return { ...object, apiVersion: kind.apiVersion, kind: kind.kind };
   } catch (error) {
     if (httpStatusOf(error) === 404) return undefined;
@@ -170,7 +167,6 @@ export async function deleteObject(kube: KubeConnection, object: KubernetesObjec
   const api = kubeClient().KubernetesObjectApi.makeApiClient(configOf(kube));
   try {
     await api.delete(object, undefined, undefined, undefined, undefined, 'Background');
-    kube.noteSuccess();
   } catch (error) {
     if (httpStatusOf(error) === 404) return;
     await noted(kube, `delete ${nameOf(object)}`, () => Promise.reject(error));

@@ -264,7 +264,6 @@ async function call(
     kube.noteFailure({ statusCode: answer.status });
     throw unavailable(reasonOf({ statusCode: answer.status }));
   }
-  kube.noteSuccess();
   if (answer.status >= 200 && answer.status < 300) return answer.body as KubeObject;
   throw failureOf(answer, target, specYaml);
 }

@@ -188,8 +188,7 @@ describe('createKubeConnection', () => {
     expect(connection.isInstalled('canaries')).toBe(true);
     expect(kubernetesState(connection)).toBe('disconnected');
 
-    // Someone else's answer does not turn it connected: the connection's own probe does.
-    connection.noteSuccess();
+    // Only the connection's own probe turns it connected again.
     expect(connection.status()).toMatchObject({ connected: false, state: 'disconnected' });
     await api.reopen();
     await connection.refreshKinds();
@@ -220,7 +219,6 @@ describe('createKubeConnection', () => {
       // An API server shutting down gracefully: each watch event answers, each new call fails.
       for (let event = 0; event < 60; event++) {
         connection.noteFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
-        connection.noteSuccess();
         connection.noteFailure(Object.assign(new Error('Service Unavailable'), { statusCode: 503 }));
       }
       expect(connection.status()).toMatchObject({ state: 'disconnected' });

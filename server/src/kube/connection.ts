@@ -14,12 +14,11 @@ export interface KubeConnection {
   /** For GET /api/kube/status and /readyz. */
   status(): ClusterStatus;
   /**
-   * Everyone who talks to the API server reports the outcome. A failure that says the server is
-   * out of reach turns the connection disconnected at once; only the connection's own probe
-   * (with backoff) turns it connected again, so a server that answers some calls and drops
-   * others is reported once per probe, not once per call.
+   * Everyone who talks to the API server reports a failure. One that says the server is out of
+   * reach turns the connection disconnected at once; only the connection's own probe (with
+   * backoff) turns it connected again, so a server that answers some calls and drops others is
+   * reported once per probe, not once per call.
    */
-  noteSuccess(): void;
   noteFailure(error: unknown): void;
   /** Which kinds' CRDs the cluster serves (refreshed periodically and on reconnect). */
   isInstalled(table: KindTable): boolean;
@@ -157,7 +156,6 @@ function unconfiguredConnection(): ManagedKubeConnection {
     writeAs: 'serviceaccount',
     namespaces: [],
     status: () => structuredClone(status),
-    noteSuccess: () => {},
     noteFailure: () => {},
     isInstalled: () => false,
     start: () => {},
@@ -226,9 +224,6 @@ class ClusterConnection implements ManagedKubeConnection {
       kinds: KINDS.map(({ kind, table }) => ({ kind, table, installed: this.installed.has(table) })),
     };
   }
-
-  /** An answer seen by someone else: only the probe turns the connection connected (see the contract). */
-  noteSuccess(): void {}
 
   noteFailure(error: unknown): void {
     if (meansUnreachable(error)) this.lost(error);

@@ -46,7 +46,6 @@ export async function readKeyRef(kube: KubeConnection | undefined, ref: KeyRef):
       text =
         map.data?.[ref.key] ?? (binary === undefined ? undefined : Buffer.from(binary, 'base64').toString());
     }
-    kube.noteSuccess();
   } catch (error) {
     if (meansUnreachable(error)) kube.noteFailure(error);
     throw refusal(ref, error);

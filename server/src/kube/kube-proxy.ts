@@ -123,7 +123,6 @@ export function createKubeProxy({
             if (value !== undefined) proxyReq.setHeader(name, value);
         },
         proxyRes(proxyRes) {
-          kube.noteSuccess();
           // no-transform keeps the compression middleware from holding watch events in zlib's buffer.
           const cacheControl = proxyRes.headers['cache-control'];
           proxyRes.headers['cache-control'] = cacheControl

@@ -152,7 +152,6 @@ class WatchedScope {
   private contact(): void {
     this.retryDelay = this.timings.retryMs;
     this.reported = undefined;
-    this.connection.noteSuccess();
   }
 
   private track(write: Promise<unknown>): void {

@@ -216,7 +216,6 @@ export class StatusWriter {
         },
         mergePatch(),
       );
-      this.options.connection.noteSuccess();
       this.written.set(uid, { fingerprint, status });
       if (this.refused.delete(uid)) this.log.info({ resource }, 'canary status written again');
     } catch (error) {

@@ -22,8 +22,8 @@ export function keptHeaders(headers: Record<string, string | string[] | undefine
 }
 
 /**
- * Whether `given` is the check's `token`. A check without a token takes any POST, as upstream;
- * a token kept in a secret reference cannot be compared here, so it refuses every POST (throws).
+ * Whether `given` is the check's `token` (its secret or config map reference already read). A
+ * check without a token takes any POST, as upstream.
  */
 export function webhookTokenMatches(entry: Entry, given: string | undefined): boolean {
   const token = literalValue(entry.token, 'token');
