@@ -168,7 +168,7 @@ test('a canary edited as YAML shows schema errors at their line, saves and runs'
   await page.keyboard.press('Delete');
   // A typo in a field name: the schema refuses it at line 3.
   await page.keyboard.insertText(`http:\n  - name: e2e-yaml-second\n    urll: ${targetUrl}\n`);
-  await expect(page.getByText(/Line 2: .*url/)).toBeVisible();
+  await expect(page.getByText(/Line 3: .*'urll'/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
   await expectAccessible(page);
 
