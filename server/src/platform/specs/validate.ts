@@ -3,7 +3,7 @@
  * their line and column (POST /api/specs/:table/validate), or a parsed value (writes to /api/db
  * through specWriteValidator).
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { load, YAMLException } from 'js-yaml';
 import type { Schema } from '../../kube/schemas/index.js';
 import { locateYaml, type YamlLocator } from '../../lib/yaml-locator.js';
@@ -77,9 +77,12 @@ function parseError(error: YAMLException): SpecValidationResponse {
 }
 
 export function createSpecValidator(schema: Schema): SpecValidator {
-  const validate = ajv.compile(schema);
+  // Compiled on first use: the platform's schemas describe every field, and their compiled
+  // code is megabytes of memory that a console nobody edits specs in never needs.
+  let compiled: ValidateFunction | undefined;
 
   const problems = (spec: unknown): SpecProblem[] => {
+    const validate = (compiled ??= ajv.compile(schema));
     if (validate(spec)) return [];
     const seen = new Set<string>();
     const found: SpecProblem[] = [];
