@@ -19,10 +19,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Chromium and the fonts its pages are drawn with. */
+export const CHROMIUM_PACKAGES = ['chromium', 'fonts-liberation'];
+
 export function ensureChromium(): string {
   if (fs.existsSync(CHROMIUM)) return CHROMIUM;
   console.log(`${CHROMIUM} is missing`);
-  aptInstall(['chromium', 'fonts-liberation']);
+  aptInstall(CHROMIUM_PACKAGES);
   if (!fs.existsSync(CHROMIUM)) throw new Error(`apt-get finished but ${CHROMIUM} is still missing`);
   return CHROMIUM;
 }

@@ -3,7 +3,8 @@
  * first failure with its exit code, and prints how long each stage took, also after a failure.
  * `npm test -- test:unit test:integration` runs only the stages named.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 
 const ALL_STAGES = ['lint', 'test:unit', 'test:integration', 'test:e2e'];
 const asked = process.argv.slice(2);
@@ -40,8 +41,36 @@ function stageTable(ran: Ran[], skipped: string[]): string {
   return lines.join('\n');
 }
 
+/**
+ * The Debian packages and tools the stages after lint need, installed while lint runs (lint
+ * needs none of them). Its output goes to a log file, printed only when it fails: the stages
+ * then try again themselves and fail saying what is missing.
+ */
+function prepareMachineMeanwhile(): () => Promise<void> {
+  fs.mkdirSync('test-results', { recursive: true });
+  const logFile = 'test-results/test-machine.log';
+  const log = fs.openSync(logFile, 'w');
+  const args = ['hack/test-machine.ts', ...(STAGES.includes('test:e2e') ? [] : ['--no-browser'])];
+  const child = spawn('node_modules/.bin/tsx', args, { stdio: ['ignore', log, log] });
+  const done = new Promise<number>((resolve) => {
+    child.once('exit', (code) => resolve(code ?? 1));
+    child.once('error', () => resolve(1));
+  });
+  let reported: Promise<void> | undefined;
+  const report = async () => {
+    const status = await done;
+    fs.closeSync(log);
+    const output = fs.readFileSync(logFile, 'utf8').trimEnd();
+    if (status === 0) console.log(`\n=== test machine ready\n${output.split('\n').slice(-3).join('\n')}`);
+    else console.error(`\n=== preparing the test machine failed (exit ${status}):\n${output}`);
+  };
+  return () => (reported ??= report());
+}
+
+const machineReady = STAGES.some((stage) => stage !== 'lint') ? prepareMachineMeanwhile() : undefined;
 const ran: Ran[] = [];
 for (const stage of STAGES) {
+  if (stage !== 'lint') await machineReady?.();
   console.log(`\n=== npm run ${stage}\n`);
   const started = performance.now();
   const result = spawnSync('npm', ['run', stage], { stdio: 'inherit' });
@@ -49,6 +78,7 @@ for (const stage of STAGES) {
   ran.push({ stage, seconds: (performance.now() - started) / 1000, status });
   if (status !== 0) break;
 }
+await machineReady?.();
 const failed = ran.find((r) => r.status !== 0);
 console.log(`\nnpm test, per stage:\n${stageTable(ran, STAGES.slice(ran.length))}`);
 process.exit(failed?.status ?? 0);

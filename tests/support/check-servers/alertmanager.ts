@@ -15,7 +15,7 @@ export interface AlertmanagerServer extends MonitoringServer {
 }
 
 export async function startAlertmanager(skipped: string): Promise<AlertmanagerServer | undefined> {
-  const binary = binaryFrom('prometheus-alertmanager', 'prometheus-alertmanager', skipped);
+  const binary = binaryFrom('prometheus-alertmanager', skipped);
   if (!binary) return undefined;
   const dir = scratchDir('alertmanager');
   const config = path.join(dir, 'alertmanager.yml');

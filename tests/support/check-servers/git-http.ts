@@ -81,7 +81,7 @@ function cgi(git: string, root: string, req: http.IncomingMessage, res: http.Ser
 }
 
 export async function startGitServer(skipped: string): Promise<GitServer | undefined> {
-  const git = binaryFrom('git', 'git', skipped);
+  const git = binaryFrom('git', skipped);
   if (!git) return undefined;
   const root = scratchDir('git');
   const bare = seedRepository(git, root);

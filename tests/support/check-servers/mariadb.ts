@@ -18,7 +18,7 @@ export interface MariaDb {
 export async function startMariaDb(skipped: string): Promise<MariaDb | undefined> {
   if (await reachable('127.0.0.1', 3306))
     return { url: 'mysql://root@127.0.0.1:3306/', close: async () => {} };
-  const server = binaryFrom('mariadb-server', 'mariadbd', skipped);
+  const server = binaryFrom('mariadbd', skipped);
   const install = commandPath('mariadb-install-db');
   if (!server || !install) return undefined;
   const dir = scratchDir('mariadb');

@@ -2,5 +2,5 @@
 import { binaryFrom } from './process.js';
 
 export function findPing(skipped: string): string | undefined {
-  return binaryFrom('iputils-ping', 'ping', skipped);
+  return binaryFrom('ping', skipped);
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { aptInstall } from '../../../hack/apt.js';
 import { isRequired, skipOrFail } from '../required.js';
+import { CHECK_SERVER_PACKAGES, type CheckServerCommand } from './packages.js';
 
 /** Daemons live in /usr/sbin, which a non-root PATH may leave out. */
 export function commandPath(command: string): string | undefined {
@@ -29,7 +30,8 @@ export function commandPath(command: string): string | undefined {
  * The binary's path; when missing it is installed with apt if REQUIRE_CHECK_SERVERS is set, or
  * undefined after saying which tests are skipped.
  */
-export function binaryFrom(debianPackage: string, command: string, skipped: string): string | undefined {
+export function binaryFrom(command: CheckServerCommand, skipped: string): string | undefined {
+  const debianPackage = CHECK_SERVER_PACKAGES[command];
   if (!commandPath(command) && isRequired('REQUIRE_CHECK_SERVERS')) aptInstall([debianPackage]);
   const found = commandPath(command);
   if (!found)

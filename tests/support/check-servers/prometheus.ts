@@ -19,7 +19,7 @@ export async function isReady(url: string): Promise<boolean> {
 }
 
 export async function startPrometheus(skipped: string): Promise<MonitoringServer | undefined> {
-  const binary = binaryFrom('prometheus', 'prometheus', skipped);
+  const binary = binaryFrom('prometheus', skipped);
   if (!binary) return undefined;
   const dir = scratchDir('prometheus');
   const config = path.join(dir, 'prometheus.yml');

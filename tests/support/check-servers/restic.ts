@@ -16,7 +16,7 @@ const localTime = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 export function makeResticRepository(skipped: string, snapshotAgeMs: number): ResticRepository | undefined {
-  const restic = binaryFrom('restic', 'restic', skipped);
+  const restic = binaryFrom('restic', skipped);
   if (!restic) return undefined;
   const dir = scratchDir('restic');
   const repository = path.join(dir, 'repo');

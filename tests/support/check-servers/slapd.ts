@@ -37,7 +37,7 @@ sn: Lovelace
 `;
 
 export async function startSlapd(skipped: string): Promise<LdapServer | undefined> {
-  const slapd = binaryFrom('slapd', 'slapd', skipped);
+  const slapd = binaryFrom('slapd', skipped);
   const slapadd = commandPath('slapadd');
   if (!slapd || !slapadd) return undefined;
   const dir = scratchDir('slapd');
