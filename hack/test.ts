@@ -1,9 +1,10 @@
 /**
- * `npm test`: lint, unit, integration and e2e in that order (each an npm script); stops at the
- * first failure with its exit code, and prints how long each stage took, also after a failure.
+ * `npm test`: lint, unit, then integration and e2e side by side (each an npm script); stops
+ * after the first group with a failure, with its exit code, and prints how long each stage took,
+ * also after a failure.
  * `npm test -- test:unit test:integration` runs only the stages named.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 const ALL_STAGES = ['lint', 'test:unit', 'test:integration', 'test:e2e'];
@@ -27,16 +28,16 @@ function formatDuration(seconds: number): string {
   return m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
 }
 
-function stageTable(ran: Ran[], skipped: string[]): string {
+/** wall: the whole run, less than the stages' sum when some ran side by side. */
+function stageTable(ran: Ran[], skipped: string[], wall: number): string {
   const width = Math.max(...[...STAGES, 'total'].map((stage) => stage.length));
-  const total = ran.reduce((sum, r) => sum + r.seconds, 0);
   const lines = [
     ...ran.map(
       (r) =>
         `${r.stage.padEnd(width)}  ${formatDuration(r.seconds).padStart(12)}  ${r.status === 0 ? 'passed' : `FAILED (exit ${r.status})`}`,
     ),
     ...skipped.map((stage) => `${stage.padEnd(width)}  ${'-'.padStart(12)}  not run`),
-    `${'total'.padEnd(width)}  ${formatDuration(total).padStart(12)}`,
+    `${'total'.padEnd(width)}  ${formatDuration(wall).padStart(12)}`,
   ];
   return lines.join('\n');
 }
@@ -67,18 +68,56 @@ function prepareMachineMeanwhile(): () => Promise<void> {
   return () => (reported ??= report());
 }
 
+/**
+ * Integration and e2e run side by side: both spend much of their time waiting on servers, the
+ * browser and timers, so together they finish well before one after the other. The first is
+ * shown as it runs; the second's output is kept in a file and shown when it ends.
+ */
+const SIDE_BY_SIDE: readonly string[] = ['test:integration', 'test:e2e'];
+
+/** The stages in the order they start, those of one group at the same time. */
+function stageGroups(stages: readonly string[]): string[][] {
+  const groups: string[][] = [];
+  for (const stage of stages) {
+    const last = groups.at(-1);
+    if (last && SIDE_BY_SIDE.includes(stage) && last.every((s) => SIDE_BY_SIDE.includes(s))) last.push(stage);
+    else groups.push([stage]);
+  }
+  return groups;
+}
+
+function runStage(stage: string, shown: boolean): Promise<Ran> {
+  const started = performance.now();
+  fs.mkdirSync('test-results', { recursive: true });
+  const logFile = `test-results/${stage.replace(':', '-')}.log`;
+  const log = shown ? undefined : fs.openSync(logFile, 'w');
+  console.log(
+    shown ? `\n=== npm run ${stage}\n` : `\n=== npm run ${stage} (its output follows when it ends)\n`,
+  );
+  const child = spawn('npm', ['run', stage], { stdio: shown ? 'inherit' : ['ignore', log!, log!] });
+  return new Promise((resolve) => {
+    const finish = (status: number) => {
+      if (log !== undefined) {
+        fs.closeSync(log);
+        console.log(`\n=== npm run ${stage}, its output\n${fs.readFileSync(logFile, 'utf8')}`);
+      }
+      resolve({ stage, seconds: (performance.now() - started) / 1000, status });
+    };
+    child.once('error', () => finish(1));
+    child.once('close', (code) => finish(code ?? 1));
+  });
+}
+
 const machineReady = STAGES.some((stage) => stage !== 'lint') ? prepareMachineMeanwhile() : undefined;
 const ran: Ran[] = [];
-for (const stage of STAGES) {
-  if (stage !== 'lint') await machineReady?.();
-  console.log(`\n=== npm run ${stage}\n`);
-  const started = performance.now();
-  const result = spawnSync('npm', ['run', stage], { stdio: 'inherit' });
-  const status = result.status ?? 1;
-  ran.push({ stage, seconds: (performance.now() - started) / 1000, status });
-  if (status !== 0) break;
+const started = performance.now();
+for (const group of stageGroups(STAGES)) {
+  if (group.some((stage) => stage !== 'lint')) await machineReady?.();
+  ran.push(...(await Promise.all(group.map((stage, k) => runStage(stage, k === 0)))));
+  if (ran.some((r) => r.status !== 0)) break;
 }
 await machineReady?.();
 const failed = ran.find((r) => r.status !== 0);
-console.log(`\nnpm test, per stage:\n${stageTable(ran, STAGES.slice(ran.length))}`);
+const wall = (performance.now() - started) / 1000;
+console.log(`\nnpm test, per stage:\n${stageTable(ran, STAGES.slice(ran.length), wall)}`);
 process.exit(failed?.status ?? 0);
