@@ -1,10 +1,10 @@
 /**
- * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start]
+ * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start] [--incidents]
  * [--against <dir-or-command>]`.
  */
 
-export type Part = 'api' | 'health' | 'web' | 'platform-ui' | 'default-start';
-export const PARTS: readonly Part[] = ['api', 'health', 'web', 'platform-ui', 'default-start'];
+export type Part = 'api' | 'health' | 'web' | 'platform-ui' | 'default-start' | 'incidents';
+export const PARTS: readonly Part[] = ['api', 'health', 'web', 'platform-ui', 'default-start', 'incidents'];
 
 export interface BenchArgs {
   /** The parts to measure: those named, or every part when none is. */
