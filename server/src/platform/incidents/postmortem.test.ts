@@ -42,7 +42,12 @@ function incident(): PostmortemInput {
       closed: at(50),
     },
     history: [
-      { type: 'incident.status_updated', description: 'open -> resolved', actor: 'Alice Admin', created_at: at(40) },
+      {
+        type: 'incident.status_updated',
+        description: 'open -> resolved',
+        actor: 'Alice Admin',
+        created_at: at(40),
+      },
       { type: 'incident.created', description: 'Checkout *errors*', actor: 'Bob Builder', created_at: at(0) },
       {
         type: 'responder.commented',
@@ -52,8 +57,22 @@ function incident(): PostmortemInput {
       },
     ],
     hypotheses: [
-      { id: 'factor', parent_id: 'root', title: 'Bad rollout', type: 'factor', status: 'likely', created_at: at(2) },
-      { id: 'root', parent_id: null, title: 'Checkout *errors*', type: 'root', status: 'possible', created_at: at(1) },
+      {
+        id: 'factor',
+        parent_id: 'root',
+        title: 'Bad rollout',
+        type: 'factor',
+        status: 'likely',
+        created_at: at(2),
+      },
+      {
+        id: 'root',
+        parent_id: null,
+        title: 'Checkout *errors*',
+        type: 'root',
+        status: 'possible',
+        created_at: at(1),
+      },
       { id: 'fix', parent_id: 'factor', title: null, type: 'solution', status: 'proven', created_at: at(3) },
     ],
     evidences: [
@@ -122,7 +141,9 @@ describe('the postmortem', () => {
     expect(root).toBeGreaterThanOrEqual(0);
     expect(factor).toBeGreaterThan(root);
     expect(solution).toBeGreaterThan(factor);
-    expect(tree).toContain('**Check** checkout-http — checkout-http failing (statuses since -24h, with messages) · not done');
+    expect(tree).toContain(
+      '**Check** checkout-http — checkout-http failing (statuses since -24h, with messages) · not done',
+    );
     expect(tree).toContain('**Config** checkout-deployment — the manifest · done');
     // The config's lines fenced, the selected line marked.
     expect(tree).toContain('        ```\n          spec:\n        >   replicas: 3\n        ```');
@@ -139,7 +160,13 @@ describe('the postmortem', () => {
   });
 
   it('says so when there is nothing to tell', () => {
-    const empty = renderPostmortem({ ...incident(), history: [], hypotheses: [], evidences: [], comments: [] });
+    const empty = renderPostmortem({
+      ...incident(),
+      history: [],
+      hypotheses: [],
+      evidences: [],
+      comments: [],
+    });
     expect(empty).toContain('No changelog found');
     expect(empty).toContain('No hypotheses');
     expect(empty).toContain('No evidence is part of the definition of done');
@@ -163,7 +190,10 @@ describe('postmortem pieces', () => {
 
   it('fences log lines with a fence longer than any backticks they hold', () => {
     const lines = describeEvidence(
-      evidence({ type: 'log', evidence: { lines: [{ timestamp: '2026-11-26T09:01:00Z', message: 'a ``` b' }] } }),
+      evidence({
+        type: 'log',
+        evidence: { lines: [{ timestamp: '2026-11-26T09:01:00Z', message: 'a ``` b' }] },
+      }),
       '',
     );
     expect(lines).toEqual(['- **Logs**', '  ````', '  2026-11-26 09:01 UTC a ``` b', '  ````']);

@@ -77,7 +77,8 @@ export function formatTime(value: Date | string | null): string {
 }
 
 /** Mentions `@[display](user:id)` read as `@display`. */
-export const renderMentions = (text: string) => text.replace(MENTION, (_all, display: string) => `@${display}`);
+export const renderMentions = (text: string) =>
+  text.replace(MENTION, (_all, display: string) => `@${display}`);
 
 /** Text on one line where Markdown would read it as markup: escaped, newlines folded. */
 export function inline(text: string): string {
@@ -152,7 +153,8 @@ function configLines(payload: Record<string, unknown>): string[] {
     selected && typeof selected === 'object' && !Array.isArray(selected) ? Object.keys(selected) : [],
   );
   return asArray(payload.lines).map(
-    (line, n) => `${marked.has(String(n + 1)) ? '>' : ' '} ${typeof line === 'string' ? line : JSON.stringify(line)}`,
+    (line, n) =>
+      `${marked.has(String(n + 1)) ? '>' : ' '} ${typeof line === 'string' ? line : JSON.stringify(line)}`,
   );
 }
 
@@ -165,7 +167,9 @@ export function describeEvidence(evidence: PostmortemEvidence, indent: string): 
     parts.push(`${evidence.target ? '— ' : ''}${inline(renderMentions(evidence.description))}`);
   const payload = evidence.evidence ?? {};
   if (evidence.type === 'check' && typeof payload.start === 'string') {
-    parts.push(`(statuses since ${inline(payload.start)}${payload.includeMessages ? ', with messages' : ''})`);
+    parts.push(
+      `(statuses since ${inline(payload.start)}${payload.includeMessages ? ', with messages' : ''})`,
+    );
   }
   if (evidence.definition_of_done) parts.push(evidence.done ? '· done' : '· not done');
   const out = [`${indent}- ${parts.join(' ')}`];
@@ -191,7 +195,9 @@ function hypothesisTree(input: PostmortemInput): string[] {
     for (const hypothesis of children.get(parent) ?? []) {
       const indent = '  '.repeat(depth);
       const title = hypothesis.title?.trim() ? inline(hypothesis.title) : '(no title)';
-      out.push(`${indent}- **${capitalised(hypothesis.type)}:** ${title} — ${capitalised(hypothesis.status)}`);
+      out.push(
+        `${indent}- **${capitalised(hypothesis.type)}:** ${title} — ${capitalised(hypothesis.status)}`,
+      );
       const evidences = input.evidences.filter((e) => e.hypothesis_id === hypothesis.id).sort(byTime);
       if (evidences.length > 0) {
         out.push(`${indent}  - Evidence:`);
@@ -201,7 +207,9 @@ function hypothesisTree(input: PostmortemInput): string[] {
       if (comments.length > 0) {
         out.push(`${indent}  - Comments:`);
         for (const comment of comments) {
-          out.push(`${indent}    - ${inline(comment.author ?? 'Someone')}, ${formatTime(comment.created_at)}:`);
+          out.push(
+            `${indent}    - ${inline(comment.author ?? 'Someone')}, ${formatTime(comment.created_at)}:`,
+          );
           out.push(...quoted(renderMentions(comment.comment), `${indent}      `));
         }
       }
@@ -255,7 +263,9 @@ export function renderPostmortem(input: PostmortemInput): string {
     for (const evidence of definition) {
       const kind = EVIDENCE_KIND[evidence.type] ?? capitalised(evidence.type);
       const label = inline(renderMentions(evidence.description ?? evidence.target ?? kind));
-      out.push(`- [${evidence.done ? 'x' : ' '}] ${label} (${kind}) — ${evidence.done ? 'done' : 'not done'}`);
+      out.push(
+        `- [${evidence.done ? 'x' : ' '}] ${label} (${kind}) — ${evidence.done ? 'done' : 'not done'}`,
+      );
       if (evidence.script?.trim()) out.push(`  - Script: \`${evidence.script.replace(/`/g, "'")}\``);
     }
     out.push('');

@@ -104,7 +104,9 @@ async function insertEvidence(
       hypothesisId,
       evidence.type,
       evidence.description ?? null,
-      evidence.evidence === undefined || evidence.evidence === null ? null : JSON.stringify(evidence.evidence),
+      evidence.evidence === undefined || evidence.evidence === null
+        ? null
+        : JSON.stringify(evidence.evidence),
       evidence.component_id ?? null,
       evidence.config_id ?? null,
       evidence.check_id ?? null,
@@ -165,7 +167,8 @@ export function createIncidentsRouter({ db, flags }: { db: Db; flags: FlagReader
     } catch (error) {
       throw asHttpError(error);
     }
-    const evidence = body.evidence === undefined || body.evidence === null ? undefined : readEvidence(body.evidence);
+    const evidence =
+      body.evidence === undefined || body.evidence === null ? undefined : readEvidence(body.evidence);
     if (evidence) mayWrite(req, 'evidences');
     if (body.description !== undefined && body.description !== null && typeof body.description !== 'string')
       throw unprocessable('Description must be text');

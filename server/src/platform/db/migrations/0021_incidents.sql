@@ -1,4 +1,14 @@
--- Incidents: indexes for the list's filters (spec 2 §2: owner, component, search).
+-- Incidents: who created a row when the writer does not say, and indexes for the list's
+-- filters (spec 2 §2: owner, component, search).
+
+-- A row written for a signed-in person names them as its creator unless the body names someone:
+-- the service sets app.user_id in the transaction of every write it makes for a person (/api/db
+-- and /api/incidents), so a comment posted without created_by still shows its author.
+alter table incidents alter column created_by set default _acting_user();
+alter table hypotheses alter column created_by set default _acting_user();
+alter table evidences alter column created_by set default _acting_user();
+alter table comments alter column created_by set default _acting_user();
+alter table responders alter column created_by set default _acting_user();
 
 -- Owner filter: created_by and commander_id are indexed since 0005.
 -- Component filter (hypotheses.evidences.component_id): evidences.component_id since 0005; the
