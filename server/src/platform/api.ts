@@ -12,6 +12,8 @@ import type { Db } from './db/db.js';
 import { createEventsRouter } from './events/router.js';
 import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
+import { createIncidentsRouter } from './incidents/router.js';
+import { incidentWriteRules } from './incidents/rules.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
@@ -42,7 +44,7 @@ export interface PlatformApiDependencies {
  * What /api/db checks on writes, from each area's rules.ts. On a relation two areas share, the
  * earlier area's rules run first: a spec is validated before GitOps ownership is looked up.
  */
-export const platformWriteRules = composeWriteRules(specWriteRules, gitOpsWriteRules);
+export const platformWriteRules = composeWriteRules(specWriteRules, gitOpsWriteRules, incidentWriteRules);
 
 /** The routers of the platform API, on the paths below /api they answer. */
 export function createPlatformApi({
@@ -60,11 +62,20 @@ export function createPlatformApi({
   const api = Router();
   api.use('/people', people);
   api.use('/canary', createHealthRouter({ db, flags, runner: health }));
+  api.use('/incidents', createIncidentsRouter({ db, flags }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
   const authorize = dbAuthorizer(schema, flags);
   api.use(
     '/db',
-    createDbRouter({ db, schema, maxRows, authorize, writeRules: platformWriteRules, sharedReads }),
+    createDbRouter({
+      db,
+      schema,
+      maxRows,
+      authorize,
+      writeRules: platformWriteRules,
+      sharedReads,
+      actorOf: (req) => req.user?.id,
+    }),
     restBodyErrors,
   );
   return api;

@@ -74,6 +74,11 @@ export interface DbRouterOptions {
   writeRules?: WriteRules;
   /** Where identical reads running at once share one statement (see shared-reads.ts). */
   sharedReads?: SharedReads;
+  /**
+   * The person a write acts for: set as `app.user_id` in the write's transaction, so the
+   * database's changelog triggers name who changed a row, not only who created it.
+   */
+  actorOf?: (req: Request) => string | undefined;
 }
 
 export type Authorize = (req: Request, name: string, parsed: ParsedQuery) => void | Promise<void>;
@@ -87,6 +92,7 @@ interface Context {
   authorize?: Authorize;
   writeRules: WriteRules;
   sharedReads?: SharedReads;
+  actorOf?: (req: Request) => string | undefined;
 }
 
 /** An answer to send: built first, sent once any transaction is over. */
@@ -124,6 +130,7 @@ export function createDbRouter(options: DbRouterOptions): express.Router {
     authorize: options.authorize,
     writeRules: options.writeRules ?? {},
     sharedReads: options.sharedReads,
+    actorOf: options.actorOf,
   };
   const router = express.Router();
   router.all(
@@ -339,6 +346,8 @@ function representationPlan(
 /** A write to run: its statement, and how to read (and lock) the rows it would change. */
 interface PlannedWrite {
   request: WriteRequest;
+  /** The person acting, for `app.user_id`. */
+  actor: string | undefined;
   rule: WriteRule | undefined;
   build: (answer: WriteAnswer) => BuiltQuery;
   existing: (columns: string[]) => BuiltQuery | null;
@@ -352,6 +361,7 @@ async function write(db: Db, planned: PlannedWrite, how: Negotiated): Promise<An
   const { request, rule } = planned;
   const query = planned.build({ written: rule?.after !== undefined });
   return db.transaction(async (tx) => {
+    if (planned.actor) await tx.query(`select set_config('app.user_id', $1, true)`, [planned.actor]);
     await rule?.guard?.({
       ...request,
       tx,
@@ -415,6 +425,7 @@ async function insert(
   };
   const planned: PlannedWrite = {
     request,
+    actor: context.actorOf?.(req),
     rule,
     build: (answer) => buildInsert(relation, options, representation, answer),
     existing: (columns) => buildLockConflicting(relation, options, columns),
@@ -450,6 +461,7 @@ async function updateOrDelete(
   await rule?.validate?.(request);
   const planned: PlannedWrite = {
     request,
+    actor: context.actorOf?.(req),
     rule,
     build: (answer) =>
       change
