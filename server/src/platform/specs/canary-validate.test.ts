@@ -177,7 +177,7 @@ describe('the /api/db write hook on canaries', () => {
   });
 
   it('lets other relations, and canary writes without a spec, through', () => {
-    expect(() => validateSpecWrite('incident_rules', [{ spec: { http: [{}] } }])).not.toThrow();
+    expect(() => validateSpecWrite('notifications', [{ spec: { http: [{}] } }])).not.toThrow();
     expect(() => validateSpecWrite('canaries', [{ name: 'renamed' }])).not.toThrow();
     expect(specProblems({ http: [{ name: 'x', url: 'http://x' }] })).toEqual([]);
   });

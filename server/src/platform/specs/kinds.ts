@@ -4,6 +4,7 @@
  * schema together with the forms' rules (form-rules.ts).
  */
 import { KINDS, type KindTable } from '../../kube/kinds.js';
+import { incidentRuleSpecSchema } from '../../kube/schemas/incident-rule.js';
 import { specSchemaOf, type Schema } from '../../kube/schemas/index.js';
 import { FORM_RULES } from './form-rules.js';
 import { createSpecValidator, type SpecValidator } from './validate.js';
@@ -29,3 +30,19 @@ export const specValidatorOf = (table: KindTable): SpecValidator => VALIDATORS[t
 
 /** What a kind's editor checks: its spec schema and the form's rules. */
 export const formValidatorOf = (table: KindTable): SpecValidator => FORM_VALIDATORS[table];
+
+/**
+ * Settings tables with a spec schema that are no custom resource of the cluster: their editors
+ * validate through /api/specs as the kinds' do, and /api/db refuses a spec the schema refuses.
+ */
+export const PLAIN_SPEC_TABLES = [
+  { table: 'incident_rules', kind: 'IncidentRule', schema: incidentRuleSpecSchema },
+] as const;
+
+export type PlainSpecTable = (typeof PLAIN_SPEC_TABLES)[number]['table'];
+
+const PLAIN_VALIDATORS = Object.fromEntries(
+  PLAIN_SPEC_TABLES.map((info) => [info.table, createSpecValidator(info.schema)]),
+) as Record<PlainSpecTable, SpecValidator>;
+
+export const plainSpecValidatorOf = (table: PlainSpecTable): SpecValidator => PLAIN_VALIDATORS[table];

@@ -82,6 +82,27 @@ describe('/api/specs', () => {
     });
   });
 
+  it('validates incident rules, which are no cluster kind, with their own schema', async () => {
+    const yaml = 'components:\n  - name: api-*\nautoResolv: {}\n';
+    expect(await (await validate('incident_rules', { yaml })).json()).toEqual({
+      valid: false,
+      errors: [
+        {
+          line: 3,
+          column: 1,
+          path: '/autoResolv',
+          message: "must NOT have additional property 'autoResolv'",
+        },
+      ],
+    });
+    const schema = (await (await get('incident_rules/schema')).json()) as {
+      properties: Record<string, unknown>;
+    };
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['template', 'responders', 'autoClose']),
+    );
+  });
+
   it('answers 400 without YAML text and 404 for a table that is not a kind', async () => {
     const noYaml = await validate('topologies', { spec: {} });
     expect(noYaml.status).toBe(400);
@@ -92,7 +113,7 @@ describe('/api/specs', () => {
     const unknown = await get('connections/schema');
     expect(unknown.status).toBe(404);
     expect(await messageOf(unknown)).toBe(
-      "No spec schema for 'connections': one of canaries, topologies, config_scrapers, playbooks",
+      "No spec schema for 'connections': one of canaries, topologies, config_scrapers, playbooks, incident_rules",
     );
     expect((await get('topologies/nothing')).status).toBe(404);
   });

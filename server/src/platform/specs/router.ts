@@ -7,7 +7,7 @@
  *        ?form=true                   the kind's form rules too (form-rules.ts): what the
  *                                     editors check before a save
  *
- * `:table` is canaries, topologies, config_scrapers or playbooks (404 otherwise); both need read
+ * `:table` is canaries, topologies, config_scrapers, playbooks or incident_rules (404 otherwise); both need read
  * on the table's resource and its area's feature turned on.
  */
 import { Router } from 'express';
@@ -17,20 +17,44 @@ import { RESOURCE_OF } from '../../access/resource-map.js';
 import { HttpError } from '../../http/errors.js';
 import { KINDS, type KindInfo } from '../../kube/kinds.js';
 import { specSchemaOf } from '../../kube/schemas/index.js';
-import { formValidatorOf, specValidatorOf } from './kinds.js';
+import { formValidatorOf, PLAIN_SPEC_TABLES, plainSpecValidatorOf, specValidatorOf } from './kinds.js';
+import type { SpecValidator } from './validate.js';
 
-const TABLES = KINDS.map((info) => info.table).join(', ');
+const TABLES = [...KINDS, ...PLAIN_SPEC_TABLES].map((info) => info.table).join(', ');
 
-function kindRouter(info: KindInfo, flags: FlagReader): Router {
+interface SpecTable {
+  table: string;
+  kind: string;
+  schema: Record<string, unknown>;
+  validator: SpecValidator;
+  formValidator: SpecValidator;
+}
+
+const kindTable = (info: KindInfo): SpecTable => ({
+  table: info.table,
+  kind: info.kind,
+  schema: specSchemaOf(info.table),
+  validator: specValidatorOf(info.table),
+  formValidator: formValidatorOf(info.table),
+});
+
+const SPEC_TABLES = (): SpecTable[] => [
+  ...KINDS.map(kindTable),
+  ...PLAIN_SPEC_TABLES.map((info) => {
+    const validator = plainSpecValidatorOf(info.table);
+    return { ...info, validator, formValidator: validator };
+  }),
+];
+
+function kindRouter(info: SpecTable, flags: FlagReader): Router {
   const router = Router();
   router.use(requirePermission(RESOURCE_OF[info.table]!, 'read'));
   const feature = featureOf(info.table);
   if (feature) router.use(requireFeature(feature, flags));
-  const validator = specValidatorOf(info.table);
-  const formValidator = formValidatorOf(info.table);
+  const { validator, formValidator } = info;
 
   router.get('/schema', (_req, res) => {
-    res.json(specSchemaOf(info.table));
+    res.json(info.schema);
   });
 
   router.post('/validate', (req, res) => {
@@ -44,10 +68,11 @@ function kindRouter(info: KindInfo, flags: FlagReader): Router {
 
 export function createSpecsRouter({ flags }: { flags: FlagReader }): Router {
   const router = Router();
-  for (const info of KINDS) router.use(`/${info.table}`, kindRouter(info, flags));
+  const tables = SPEC_TABLES();
+  for (const info of tables) router.use(`/${info.table}`, kindRouter(info, flags));
   router.use('/:table', (req) => {
     const table = String(req.params.table);
-    if (KINDS.some((info) => info.table === table))
+    if (tables.some((info) => info.table === table))
       throw new HttpError(404, `No route for ${req.method} ${req.originalUrl.split('?')[0]}`);
     throw new HttpError(404, `No spec schema for '${table}': one of ${TABLES}`);
   });
