@@ -12,6 +12,7 @@ import type { Db } from './db/db.js';
 import { createEventsRouter } from './events/router.js';
 import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
+import { responderWriteRules } from './incidents/responders/rules.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
@@ -42,7 +43,7 @@ export interface PlatformApiDependencies {
  * What /api/db checks on writes, from each area's rules.ts. On a relation two areas share, the
  * earlier area's rules run first: a spec is validated before GitOps ownership is looked up.
  */
-export const platformWriteRules = composeWriteRules(specWriteRules, gitOpsWriteRules);
+export const platformWriteRules = composeWriteRules(specWriteRules, gitOpsWriteRules, responderWriteRules);
 
 /** The routers of the platform API, on the paths below /api they answer. */
 export function createPlatformApi({
