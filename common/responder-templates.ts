@@ -27,12 +27,16 @@ export const isResponderType = (value: unknown): value is ResponderType =>
   typeof value === 'string' && RESPONDER_TYPE_KEYS.has(value);
 
 /** The responder types a team's spec configures, in the wizard's order, with their configuration. */
-export function responderClientsOf(spec: unknown): { type: ResponderType; client: ResponderClient }[] {
+export function responderClientsOf(
+  spec: unknown,
+): { type: Exclude<ResponderType, 'person'>; client: ResponderClient }[] {
   const clients = isObject(spec) && isObject(spec.responder_clients) ? spec.responder_clients : {};
-  return RESPONDER_TYPES.filter((t) => t.key !== 'person' && isObject(clients[t.key])).map((t) => ({
-    type: t.key,
-    client: clients[t.key] as ResponderClient,
-  }));
+  return RESPONDER_TYPES.flatMap((t) => (t.key !== 'person' && isObject(clients[t.key]) ? [t.key] : [])).map(
+    (type) => ({
+      type,
+      client: clients[type] as ResponderClient,
+    }),
+  );
 }
 
 /** A placeholder: `{{.incident.title}}`, `{{ summary }}`. */
