@@ -16,6 +16,7 @@ import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
 import { registerIncidentJobs } from './platform/incidents/jobs.js';
+import { ResponderDelivery } from './platform/incidents/responders/index.js';
 import { JobRegistry } from './platform/jobs/registry.js';
 import { loadSchema } from './platform/rest/schema.js';
 
@@ -108,6 +109,7 @@ export async function startServer(
     new KubeSync({ db, connection: kube, logger, statusIntervalMs }).register(jobs);
     jobs.addTask(sessionPurgeTask(identity.sessions));
     registerIncidentJobs(jobs, db);
+    new ResponderDelivery({ db, logger, kube }).register(jobs);
     const app = createApp({
       identity,
       config,

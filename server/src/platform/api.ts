@@ -15,6 +15,7 @@ import { createHealthRouter, type CheckRunner } from './health/router.js';
 import { dodWriteRules } from './incidents/dod-rules.js';
 import { createIncidentsRouter } from './incidents/router.js';
 import { incidentWriteRules } from './incidents/rules.js';
+import { responderWriteRules } from './incidents/responders/rules.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
@@ -50,6 +51,7 @@ export const platformWriteRules = composeWriteRules(
   gitOpsWriteRules,
   incidentWriteRules,
   dodWriteRules,
+  responderWriteRules,
 );
 
 /** The routers of the platform API, on the paths below /api they answer. */

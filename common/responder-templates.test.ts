@@ -1,0 +1,32 @@
+import {
+  fillPlaceholders,
+  hasPlaceholders,
+  responderClientsOf,
+  responderLink,
+} from './responder-templates.js';
+
+describe('responder templates', () => {
+  it('fills Go-style placeholders from the data, and empties unknown ones', () => {
+    const data = { incident: { title: 'Disk full', severity: 'high' }, summary: 'S' };
+    expect(fillPlaceholders('[{{.incident.severity}}] {{ .incident.title }} {{summary}}', data)).toBe(
+      '[high] Disk full S',
+    );
+    expect(fillPlaceholders('{{.incident.nothing}}x{{.missing.deep}}', data)).toBe('x');
+    expect(hasPlaceholders('a {{.b}}')).toBe(true);
+    expect(hasPlaceholders('a {b}')).toBe(false);
+  });
+
+  it("lists a team's configured responder types in the wizard's order, never person", () => {
+    const spec = { responder_clients: { ms_planner: {}, email: {}, person: {}, bogus: {}, jira: 'no' } };
+    expect(responderClientsOf(spec).map((c) => c.type)).toEqual(['email', 'ms_planner']);
+    expect(responderClientsOf(null)).toEqual([]);
+  });
+
+  it('links to a delivered ticket only through http(s)', () => {
+    expect(responderLink({ linkUrl: 'https://jira.example/browse/{{.external_id}}' }, 'OPS-1')).toBe(
+      'https://jira.example/browse/OPS-1',
+    );
+    expect(responderLink({ linkUrl: 'javascript:alert({{.external_id}})' }, '1')).toBeUndefined();
+    expect(responderLink({ linkUrl: 'https://x/{{.external_id}}' }, null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,2 @@
+export { ResponderDelivery, type ResponderDeliveryOptions } from './delivery.js';
+export { responderWriteRules } from './rules.js';
