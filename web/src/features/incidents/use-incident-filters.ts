@@ -17,7 +17,20 @@ export interface IncidentFilterState {
  */
 export function useIncidentFilters(): IncidentFilterState {
   const [searchParams, setSearchParams] = useSearchParams();
-  const applied = useMemo(() => readIncidentFilters(searchParams), [searchParams]);
+  // The router takes a new URL in a transition: until it renders it, what was written is the URL.
+  const [written, setWritten] = useState<URLSearchParams>();
+  const [seen, setSeen] = useState(searchParams);
+  if (seen !== searchParams) {
+    setSeen(searchParams);
+    setWritten(undefined);
+  }
+  const current = written ?? searchParams;
+  const latest = useRef(current);
+  useEffect(() => {
+    latest.current = current;
+  });
+
+  const applied = useMemo(() => readIncidentFilters(current), [current]);
   const [pending, setPending] = useState<Partial<IncidentFilters>>({});
   const waiting = useRef<Partial<IncidentFilters>>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -29,10 +42,12 @@ export function useIncidentFilters(): IncidentFilterState {
       setPending(waiting.current);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        const apply = waiting.current;
+        const next = writeIncidentFilters(latest.current, waiting.current);
         waiting.current = {};
+        latest.current = next;
         setPending({});
-        setSearchParams((previous) => writeIncidentFilters(previous, apply));
+        setWritten(next);
+        setSearchParams(next);
       }, delayMs);
     },
     [setSearchParams],
