@@ -29,6 +29,7 @@ const featureFlagsPage = page(
 const teamsPage = page(() => import('./features/settings/teams/TeamsPage.js'), 'TeamsPage');
 const teamPage = page(() => import('./features/settings/teams/TeamPage.js'), 'TeamPage');
 const healthPage = page(() => import('./features/health/HealthPage.js'), 'HealthPage');
+const incidentListPage = page(() => import('./features/incidents/IncidentListPage.js'), 'IncidentListPage');
 const resourceListPage = page(
   () => import('./features/settings/resources/ResourceListPage.js'),
   'ResourceListPage',
@@ -104,7 +105,7 @@ const shellRoutes: RouteObject[] = [
   ]),
   area('health', 'health', [{ index: true, lazy: healthPage }]),
   area('incidents', 'incidents', [
-    { index: true, lazy: notBuilt },
+    { index: true, lazy: incidentListPage },
     { path: ':id', lazy: notBuilt },
   ]),
   area('catalog', 'catalog', [

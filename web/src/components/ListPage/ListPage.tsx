@@ -49,6 +49,8 @@ export interface ListPageProps<Row> extends Omit<
   create?: CreateAction;
   /** An Actions column with these buttons in every row; none without. */
   rowActions?: RowAction<Row>[];
+  /** Above the table: the page's filters. */
+  toolbar?: ReactNode;
   /** The page's dialogs. */
   children?: ReactNode;
 }
@@ -95,6 +97,7 @@ export function ListPage<Row>({
   columns,
   create,
   rowActions,
+  toolbar,
   children,
   ...table
 }: ListPageProps<Row>) {
@@ -128,6 +131,7 @@ export function ListPage<Row>({
         onRefresh={() => void mutate()}
         isRefreshing={isValidating === true && !isLoading}
       />
+      {toolbar}
       {error && !data ? (
         <LoadError error={error} />
       ) : (

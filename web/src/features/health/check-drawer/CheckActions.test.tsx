@@ -101,7 +101,7 @@ describe('CheckDrawer actions', () => {
       expect(screen.queryByRole('button', { name: 'Attach as Evidence' })).not.toBeInTheDocument();
     });
 
-    it('attaches the check to a hypothesis of an open incident', async () => {
+    it('attaches the check, from the start of the range with its messages, to a hypothesis of an open incident', async () => {
       reply('GET api/db/incidents', {
         status: 200,
         body: [{ id: 'i1', incident_id: 'INC0000042', title: 'Payments down', status: 'open' }],
@@ -110,35 +110,56 @@ describe('CheckDrawer actions', () => {
         status: 200,
         body: [{ id: 'h1', title: 'Bad deploy', type: 'root' }],
       });
-      reply('POST api/db/evidences', { status: 201 });
+      reply('POST api/incidents/i1/evidence', {
+        status: 201,
+        body: { hypothesis_id: 'h1', evidence_id: 'e1' },
+      });
       const { user } = renderDrawer('responder');
       await user.click(await screen.findByRole('button', { name: 'Attach as Evidence' }));
       const dialog = await screen.findByRole('dialog', { name: 'Attach as Evidence' });
-      const attach = within(dialog).getByRole('button', { name: 'Attach' });
-      expect(attach).toBeDisabled();
       expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('api-health');
 
-      await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Incident' }), 'i1');
-      await waitFor(() =>
-        expect(within(dialog).getByRole('option', { name: 'Bad deploy (root)' })).toBeInTheDocument(),
-      );
+      const incident = within(dialog).getByRole('combobox', { name: 'Incident' });
+      await within(dialog).findByRole('option', { name: 'INC0000042 Payments down' });
+      await user.selectOptions(incident, 'i1');
+      await within(dialog).findByRole('option', { name: 'Bad deploy (root)' });
       await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Hypothesis' }), 'h1');
-      await user.click(attach);
+      await user.click(within(dialog).getByRole('button', { name: 'Link' }));
 
       expect(await screen.findByText(/Linked to incident successfully/)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'INC0000042' })).toHaveAttribute('href', '/incidents/i1');
-      const post = sent().find((r) => r.method === 'POST' && r.path === 'api/db/evidences')!;
-      expect(post.body).toMatchObject({
+      const post = sent().find((r) => r.method === 'POST' && r.path === 'api/incidents/i1/evidence')!;
+      expect(post.body).toEqual({
         hypothesis_id: 'h1',
-        check_id: CHECK_ID,
-        type: 'check',
-        description: 'api-health',
+        evidence: {
+          type: 'check',
+          check_id: CHECK_ID,
+          description: 'api-health',
+          evidence: { start: expect.any(String), includeMessages: true },
+        },
       });
       const incidents = requestsTo('api/db/incidents')[0]!.query;
       expect(incidents.get('status')).toBe('not.in.(closed,resolved)');
       await waitFor(() =>
         expect(screen.queryByRole('dialog', { name: 'Attach as Evidence' })).not.toBeInTheDocument(),
       );
+    });
+
+    it('asks for a hypothesis of an existing incident before attaching', async () => {
+      reply('GET api/db/incidents', {
+        status: 200,
+        body: [{ id: 'i1', incident_id: 'INC0000042', title: 'Payments down', status: 'open' }],
+      });
+      reply('GET api/db/hypotheses', { status: 200, body: [] });
+      const { user } = renderDrawer('responder');
+      await user.click(await screen.findByRole('button', { name: 'Attach as Evidence' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Attach as Evidence' });
+      await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+      expect(await within(dialog).findByText('Must select or create an incident')).toBeInTheDocument();
+      await within(dialog).findByRole('option', { name: 'INC0000042 Payments down' });
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Incident' }), 'i1');
+      expect(await within(dialog).findByText('Must select or create a hypothesis')).toBeInTheDocument();
+      expect(sent().some((r) => r.method === 'POST')).toBe(false);
     });
   });
 });

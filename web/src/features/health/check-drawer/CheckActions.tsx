@@ -1,12 +1,16 @@
-import { useState, type AnchorHTMLAttributes } from 'react';
+import { lazy, Suspense, useState, type AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { Button, Flex, FlexItem } from '@patternfly/react-core';
 import { PlayIcon } from '@patternfly/react-icons';
 import { Can } from '../../../components/Can/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { AttachEvidenceModal } from './AttachEvidenceModal.js';
 import { runCheck, type CheckRow } from './check-api.js';
 import { PlaybooksMenu } from './PlaybooksMenu.js';
+
+// The incidents area's dialog loads when first opened, outside /health's first load.
+const LinkToIncidentModal = lazy(async () => ({
+  default: (await import('../../incidents/index.js')).LinkToIncidentModal,
+}));
 
 export interface CheckActionsProps {
   check: CheckRow;
@@ -78,12 +82,20 @@ export function CheckActions({ check, since, onRan }: CheckActionsProps) {
         </FlexItem>
       </Can>
       {attaching && (
-        <AttachEvidenceModal
-          checkId={check.id}
-          checkName={check.name}
-          since={since}
-          onClose={() => setAttaching(false)}
-        />
+        <Suspense fallback={null}>
+          <LinkToIncidentModal
+            title="Attach as Evidence"
+            isOpen
+            evidence={{
+              type: 'check',
+              check_id: check.id,
+              description: check.name,
+              // Spec 2 §3: the check's history from the start of the range the drawer shows.
+              evidence: { start: since, includeMessages: true },
+            }}
+            onClose={() => setAttaching(false)}
+          />
+        </Suspense>
       )}
     </Flex>
   );
