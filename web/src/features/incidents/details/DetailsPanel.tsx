@@ -76,76 +76,82 @@ export function DetailsPanel({ incident }: { incident: IncidentDetail }) {
     commanders.unshift(incident.commander);
 
   return (
-    <DescriptionList isCompact isHorizontal aria-label="Incident details">
-      <Row term="Id">{incident.incident_id}</Row>
-      <Row term="Type">
-        {editable ? (
-          <FormSelect
-            aria-label="Type"
-            value={incident.type}
-            isDisabled={saving}
-            onChange={(_event, type) => void save({ type: type as IncidentDetail['type'] })}
-          >
-            {INCIDENT_TYPES.map((type) => (
-              <FormSelectOption key={type} value={type} label={capitalised(type)} />
-            ))}
-          </FormSelect>
-        ) : (
-          capitalised(incident.type)
-        )}
-      </Row>
-      <Row term="Status">
-        {canWrite ? <StatusDropdown incident={incident} isDisabled={saving} /> : capitalised(incident.status)}
-      </Row>
-      <Row term="Severity">
-        {editable ? (
-          <FormSelect
-            aria-label="Severity"
-            value={severity}
-            isDisabled={saving}
-            onChange={(_event, value) => void save({ severity: value as IncidentSeverity })}
-          >
-            {INCIDENT_SEVERITIES.map((option) => (
-              <FormSelectOption key={option} value={option} label={capitalised(option)} />
-            ))}
-          </FormSelect>
-        ) : (
-          <SeverityLabel severity={severity} />
-        )}
-      </Row>
-      <Row term="Commander">
-        {editable && people ? (
-          <FormSelect
-            aria-label="Commander"
-            value={incident.commander_id ?? ''}
-            isDisabled={saving}
-            onChange={(_event, value) => void save({ commander_id: value === '' ? null : value })}
-          >
-            <FormSelectOption value="" label="None" />
-            {commanders.map((person) => (
-              <FormSelectOption key={person.id} value={person.id} label={person.name} />
-            ))}
-          </FormSelect>
-        ) : (
-          (incident.commander?.name ?? 'None')
-        )}
-      </Row>
-      <Row term="Responders">
-        <RespondersSection incident={incident} />
-      </Row>
-      <Row term="Started">
-        <Age from={incident.created_at} />
-      </Row>
-      {incident.resolved && (
-        <Row term="Resolved">
-          <Age from={incident.resolved} />
+    <section aria-label="Incident details">
+      <DescriptionList isCompact isHorizontal>
+        <Row term="Id">{incident.incident_id}</Row>
+        <Row term="Type">
+          {editable ? (
+            <FormSelect
+              aria-label="Type"
+              value={incident.type}
+              isDisabled={saving}
+              onChange={(_event, type) => void save({ type: type as IncidentDetail['type'] })}
+            >
+              {INCIDENT_TYPES.map((type) => (
+                <FormSelectOption key={type} value={type} label={capitalised(type)} />
+              ))}
+            </FormSelect>
+          ) : (
+            capitalised(incident.type)
+          )}
         </Row>
-      )}
-      {incident.closed && (
-        <Row term="Closed">
-          <Age from={incident.closed} />
+        <Row term="Status">
+          {canWrite ? (
+            <StatusDropdown incident={incident} isDisabled={saving} />
+          ) : (
+            capitalised(incident.status)
+          )}
         </Row>
-      )}
-    </DescriptionList>
+        <Row term="Severity">
+          {editable ? (
+            <FormSelect
+              aria-label="Severity"
+              value={severity}
+              isDisabled={saving}
+              onChange={(_event, value) => void save({ severity: value as IncidentSeverity })}
+            >
+              {INCIDENT_SEVERITIES.map((option) => (
+                <FormSelectOption key={option} value={option} label={capitalised(option)} />
+              ))}
+            </FormSelect>
+          ) : (
+            <SeverityLabel severity={severity} />
+          )}
+        </Row>
+        <Row term="Commander">
+          {editable && people ? (
+            <FormSelect
+              aria-label="Commander"
+              value={incident.commander_id ?? ''}
+              isDisabled={saving}
+              onChange={(_event, value) => void save({ commander_id: value === '' ? null : value })}
+            >
+              <FormSelectOption value="" label="None" />
+              {commanders.map((person) => (
+                <FormSelectOption key={person.id} value={person.id} label={person.name} />
+              ))}
+            </FormSelect>
+          ) : (
+            (incident.commander?.name ?? 'None')
+          )}
+        </Row>
+        <Row term="Responders">
+          <RespondersSection incident={incident} />
+        </Row>
+        <Row term="Started">
+          <Age from={incident.created_at} />
+        </Row>
+        {incident.resolved && (
+          <Row term="Resolved">
+            <Age from={incident.resolved} />
+          </Row>
+        )}
+        {incident.closed && (
+          <Row term="Closed">
+            <Age from={incident.closed} />
+          </Row>
+        )}
+      </DescriptionList>
+    </section>
   );
 }
