@@ -138,7 +138,7 @@ export function DetailsPanel({ incident }: { incident: IncidentDetail }) {
         <Row term="Responders">
           <RespondersSection incident={incident} />
         </Row>
-        <Row term="Started">
+        <Row term="Created">
           <Age from={incident.created_at} />
         </Row>
         {incident.resolved && (
