@@ -106,7 +106,7 @@ const shellRoutes: RouteObject[] = [
   area('health', 'health', [{ index: true, lazy: healthPage }]),
   area('incidents', 'incidents', [
     { index: true, lazy: incidentListPage },
-    { path: ':id', lazy: notBuilt },
+    { path: ':id', lazy: page(() => import('./features/incidents/IncidentPage.js'), 'IncidentPage') },
   ]),
   area('catalog', 'catalog', [
     { index: true, lazy: notBuilt },

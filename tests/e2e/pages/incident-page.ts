@@ -1,0 +1,113 @@
+import type { Download, Locator, Page } from '@playwright/test';
+
+export type IncidentPanel = 'Details' | 'Definition of done' | 'Changelog';
+
+/** /incidents/{id}: the tabs, the side panels, the status moves and the definition of done. */
+export class IncidentPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens the incident by its row id; `tab` is 'comments' or 'action-plan'. */
+  async open(id: string, tab?: 'comments' | 'action-plan'): Promise<void> {
+    await this.page.goto(`incidents/${id}${tab ? `?tab=${tab}` : ''}`);
+    await this.page.getByRole('tab', { name: 'Comments' }).waitFor();
+  }
+
+  breadcrumb(): Locator {
+    return this.page.getByRole('navigation', { name: 'Breadcrumb' });
+  }
+
+  tab(name: 'Comments' | 'Action Plan'): Locator {
+    return this.page.getByRole('tab', { name });
+  }
+
+  panelToggle(name: IncidentPanel): Locator {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** Opens a side panel (the others close). */
+  async openPanel(name: IncidentPanel): Promise<void> {
+    const toggle = this.panelToggle(name);
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+
+  details(): Locator {
+    return this.page.getByRole('region', { name: 'Incident details' });
+  }
+
+  statusSelect(): Locator {
+    return this.details().getByRole('combobox', { name: 'Status' });
+  }
+
+  /**
+   * Moves the incident to `status` (its value: 'mitigated'). For Mitigated and Resolved the
+   * contributing-factors dialog answers: the evidences named by `factors` are submitted, or Skip
+   * when there are none.
+   */
+  async setStatus(status: string, factors: string[] = []): Promise<void> {
+    await this.openPanel('Details');
+    await this.statusSelect().selectOption(status);
+    if (status === 'mitigated' || status === 'resolved') {
+      const dialog = this.contributingFactorsDialog();
+      for (const factor of factors) await dialog.getByRole('checkbox', { name: factor }).check();
+      await dialog.getByRole('button', { name: factors.length ? 'Submit' : 'Skip' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await this.page.getByText('Incident status updated successfully').first().waitFor();
+  }
+
+  contributingFactorsDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Add contributing factors to definition of done' });
+  }
+
+  /** The page toggle: 'Close incident' or 'Reopen incident'. */
+  statusToggle(): Locator {
+    return this.page.getByRole('button', { name: /^(Close|Reopen) incident$/ });
+  }
+
+  definitionOfDone(): Locator {
+    return this.page.getByRole('list', { name: 'Definition of done' });
+  }
+
+  /** Adds evidences to the definition of done with the Automatic wizard, with an optional script. */
+  async addAutomaticDefinitionOfDone(evidences: string[], script?: string): Promise<void> {
+    await this.openPanel('Definition of done');
+    await this.page.getByRole('button', { name: 'Add definition of done' }).click();
+    const wizard = this.page.getByRole('dialog', { name: 'Add Definition of Done' });
+    await wizard.getByRole('button', { name: 'Automatic' }).click();
+    for (const evidence of evidences) await wizard.getByRole('checkbox', { name: evidence }).check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    if (script)
+      await wizard.getByRole('textbox', { name: 'Define done using a CEL expression:' }).fill(script);
+    await wizard.getByRole('button', { name: 'Add', exact: true }).click();
+    await wizard.waitFor({ state: 'hidden' });
+  }
+
+  /** Adds a manual definition-of-done item (a comment). */
+  async addManualDefinitionOfDone(text: string): Promise<void> {
+    await this.openPanel('Definition of done');
+    await this.page.getByRole('button', { name: 'Add definition of done' }).click();
+    const wizard = this.page.getByRole('dialog', { name: 'Add Definition of Done' });
+    await wizard.getByRole('button', { name: 'Manual' }).click();
+    await wizard.getByRole('textbox', { name: 'Manual Definition of Done' }).fill(text);
+    await wizard.getByRole('button', { name: 'Add', exact: true }).click();
+    await wizard.waitFor({ state: 'hidden' });
+  }
+
+  changelog(): Locator {
+    return this.page.getByRole('list', { name: 'Changelog' });
+  }
+
+  /** Opens the changelog panel and answers its rows. */
+  async changelogRows(): Promise<Locator> {
+    await this.openPanel('Changelog');
+    await this.changelog().or(this.page.getByText('No changelog found')).first().waitFor();
+    return this.changelog().getByRole('listitem');
+  }
+
+  /** Downloads the postmortem export. */
+  async downloadPostmortem(): Promise<Download> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('link', { name: 'Download postmortem' }).click();
+    return download;
+  }
+}

@@ -1,0 +1,108 @@
+/** Fixtures of the incident page's tests: one incident with two evidences, and its page rendered. */
+import userEvent from '@testing-library/user-event';
+import { renderInShell, type FakeApi } from '../../shell/test-support.js';
+import type { IncidentDetail, IncidentHistoryRow } from './incident-api.js';
+import type { Evidence } from './types.js';
+import { IncidentPage } from './IncidentPage.js';
+
+export function evidence(overrides: Partial<Evidence> & Pick<Evidence, 'id'>): Evidence {
+  return {
+    hypothesis_id: 'h1',
+    type: 'check',
+    description: `Evidence ${overrides.id}`,
+    evidence: null,
+    properties: null,
+    component_id: null,
+    config_id: null,
+    config_analysis_id: null,
+    config_change_id: null,
+    check_id: null,
+    definition_of_done: false,
+    done: false,
+    script: null,
+    external_created_by: null,
+    responder_id: null,
+    created_by: 'u1',
+    created_at: '2024-05-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export const LOG_EVIDENCE = evidence({ id: 'e1', type: 'log', description: 'Error rate spike' });
+export const CHECK_EVIDENCE = evidence({ id: 'e2', type: 'check', description: 'HTTP check failing' });
+
+export function incident(overrides: Partial<IncidentDetail> = {}): IncidentDetail {
+  return {
+    id: 'i1',
+    incident_id: 'INC0000042',
+    title: 'Checkout is slow',
+    description: null,
+    type: 'performance',
+    status: 'open',
+    severity: 'medium',
+    commander_id: null,
+    communicator_id: null,
+    incident_rule_id: null,
+    acknowledged: null,
+    resolved: null,
+    closed: null,
+    created_by: 'u1',
+    created_at: '2024-05-01T09:00:00Z',
+    updated_at: '2024-05-01T09:00:00Z',
+    commander: null,
+    hypotheses: [
+      {
+        id: 'h1',
+        incident_id: 'i1',
+        parent_id: null,
+        title: 'Checkout is slow',
+        type: 'root',
+        status: 'possible',
+        created_by: 'u1',
+        created_at: '2024-05-01T09:00:00Z',
+        updated_at: '2024-05-01T09:00:00Z',
+        evidences: [LOG_EVIDENCE, CHECK_EVIDENCE],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export const HISTORY: IncidentHistoryRow[] = [
+  {
+    id: 'ih2',
+    incident_id: 'i1',
+    type: 'incident.status_updated',
+    description: 'new -> open',
+    created_by: 'u1',
+    created_at: '2024-05-01T09:05:00Z',
+    responder_id: null,
+    evidence_id: null,
+    comment_id: null,
+    hypothesis_id: null,
+    actor: { id: 'u1', name: 'Jane Doe', avatar: null },
+  },
+];
+
+/** The replies every page test starts from; the other tabs' reads answer empty. */
+export function incidentReplies(api: FakeApi, detail: IncidentDetail = incident()): void {
+  api.reply('GET api/db/incidents', { status: 200, body: [detail] });
+  api.reply('GET api/db/evidences', {
+    status: 200,
+    body: detail.hypotheses.flatMap((hypothesis) => hypothesis.evidences),
+  });
+  api.reply('GET api/db/incident_histories', { status: 200, body: HISTORY });
+  api.reply('GET api/db/components', { status: 200, body: [] });
+  api.reply('GET api/db/people', { status: 200, body: [{ id: 'u1', name: 'Jane Doe', avatar: null }] });
+  for (const table of ['hypotheses', 'comments', 'responders'])
+    api.reply(`GET api/db/${table}`, { status: 200, body: [] });
+}
+
+export function renderIncident(search = '') {
+  const user = userEvent.setup();
+  const result = renderInShell(
+    [{ path: 'incidents/:id', element: <IncidentPage /> }],
+    `/incidents/i1${search}`,
+  );
+  return { ...result, user };
+}

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeApiPerTest, whoamiAs } from '../../../shell/test-support.js';
+import { incident, incidentReplies, renderIncident } from '../detail-test-support.js';
+import type { IncidentDetail } from '../incident-api.js';
+
+const page = fakeApiPerTest((api) => {
+  incidentReplies(api);
+  api.reply('PATCH api/db/incidents', { status: 204 });
+});
+const writes = () => page.sent.filter((r) => r.method !== 'GET');
+const details = () => screen.findByRole('region', { name: 'Incident details' });
+
+describe('the Details panel', () => {
+  it("shows the incident's fields", async () => {
+    renderIncident();
+    const panel = await details();
+    expect(panel).toHaveTextContent('INC0000042');
+    expect(within(panel).getByRole('combobox', { name: 'Type' })).toHaveValue('performance');
+    expect(within(panel).getByRole('combobox', { name: 'Severity' })).toHaveValue('medium');
+    expect(within(panel).getByRole('combobox', { name: 'Status' })).toHaveValue('open');
+    expect(within(panel).getByText('Created')).toBeInTheDocument();
+  });
+
+  it('defaults the severity to High when the incident has none', async () => {
+    incidentReplies(page.api, incident({ severity: null as unknown as IncidentDetail['severity'] }));
+    renderIncident();
+    expect(within(await details()).getByRole('combobox', { name: 'Severity' })).toHaveValue('high');
+  });
+
+  it('saves a new severity and type as chosen', async () => {
+    const { user } = renderIncident();
+    const panel = await details();
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Severity' }), 'critical');
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Type' }), 'security');
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes().map((w) => w.body)).toEqual([{ severity: 'critical' }, { type: 'security' }]);
+    expect(writes()[0]!.query.get('id')).toBe('eq.i1');
+  });
+
+  it('names the commander and changes them', async () => {
+    page.api.reply('GET api/db/people', {
+      status: 200,
+      body: [
+        { id: 'u1', name: 'Jane Doe', avatar: null },
+        { id: 'u2', name: 'Cora Commander', avatar: null },
+      ],
+    });
+    const { user } = renderIncident();
+    const commander = await within(await details()).findByRole('combobox', { name: 'Commander' });
+    expect(commander).toHaveValue('');
+    await user.selectOptions(commander, 'Cora Commander');
+    await waitFor(() =>
+      expect(writes()).toEqual([expect.objectContaining({ body: { commander_id: 'u2' } })]),
+    );
+  });
+
+  it("shows the server's refusal", async () => {
+    page.api.reply('PATCH api/db/incidents', { status: 409, body: { message: 'The incident is closed' } });
+    const { user } = renderIncident();
+    await user.selectOptions(within(await details()).getByRole('combobox', { name: 'Severity' }), 'low');
+    expect(await screen.findByText('The incident is closed')).toBeInTheDocument();
+  });
+
+  it('shows a closed incident read-only but for its status', async () => {
+    incidentReplies(
+      page.api,
+      incident({ status: 'closed', commander: { id: 'u2', name: 'Cora Commander', avatar: null } }),
+    );
+    renderIncident();
+    const panel = await details();
+    expect(within(panel).queryByRole('combobox', { name: 'Severity' })).not.toBeInTheDocument();
+    expect(within(panel).getByText('Medium')).toBeInTheDocument();
+    expect(within(panel).getByText('Cora Commander')).toBeInTheDocument();
+    expect(within(panel).getByRole('combobox', { name: 'Status' })).toHaveValue('closed');
+  });
+
+  it('shows a responder the commander by name without a people list', async () => {
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('responder') });
+    incidentReplies(page.api, incident({ commander: { id: 'u2', name: 'Cora Commander', avatar: null } }));
+    renderIncident();
+    const panel = await details();
+    expect(within(panel).getByText('Cora Commander')).toBeInTheDocument();
+    expect(within(panel).getByRole('combobox', { name: 'Severity' })).toBeInTheDocument();
+    expect(page.sent.some((r) => r.path === 'api/db/people')).toBe(false);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The calls and SWR keys of one incident's page (spec 2 §7): the incident with its hypotheses and
+ * evidences, its evidences alone (definition of done), its changelog and the topology components
+ * its evidence points at. Every key starts with incidentKeyPrefix(id), so one refresh after a write
+ * revalidates every part of the page.
+ */
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { apiUrl, db, useDbQuery } from '../../api/index.js';
+import type { IncidentStatus } from '../../../../common/incidents.js';
+import {
+  incidentKeyPrefix,
+  isIncidentKey,
+  type Evidence,
+  type Hypothesis,
+  type Incident,
+  type IncidentHistory,
+  type PersonRef,
+} from './types.js';
+
+export interface IncidentDetail extends Incident {
+  commander: PersonRef | null;
+  hypotheses: (Hypothesis & { evidences: Evidence[] })[];
+}
+
+/** A changelog row with the person who acted (null for the platform's own jobs). */
+export interface IncidentHistoryRow extends IncidentHistory {
+  actor: PersonRef | null;
+}
+
+/** A topology component as its card shows it. */
+export interface ComponentCard {
+  id: string;
+  name: string;
+  icon: string | null;
+  type: string | null;
+  status: string;
+  health: string | null;
+}
+
+/** What the details form may change on an incident. */
+export type IncidentPatch = Partial<Pick<Incident, 'status' | 'severity' | 'type' | 'commander_id'>>;
+
+export const incidentKey = (id: string) => `${incidentKeyPrefix(id)}detail`;
+export const incidentEvidencesKey = (id: string) => `${incidentKeyPrefix(id)}evidences`;
+export const incidentHistoriesKey = (id: string) => `${incidentKeyPrefix(id)}histories`;
+export const incidentComponentsKey = (id: string, componentIds: readonly string[]) =>
+  `${incidentKeyPrefix(id)}components:${componentIds.join(',')}`;
+export const PEOPLE_OPTIONS_KEY = 'people?select=id,name,avatar&order=name.asc';
+
+export const getIncident = (id: string) =>
+  db
+    .from('incidents')
+    .select('*,commander:commander_id(id,name,avatar),hypotheses(*,evidences(*))')
+    .eq('id', id)
+    .maybeSingle<IncidentDetail>();
+
+/** Every evidence of the incident, oldest first, through the hypothesis it belongs to. */
+export const listIncidentEvidences = (id: string) =>
+  db
+    .from('evidences')
+    .select('*,hypotheses!inner(incident_id)')
+    .eq('hypotheses.incident_id', id)
+    .order('created_at', { ascending: true })
+    .overrideTypes<Evidence[], { merge: false }>();
+
+export const listIncidentHistories = (id: string) =>
+  db
+    .from('incident_histories')
+    .select('*,actor:created_by(id,name,avatar)')
+    .eq('incident_id', id)
+    .order('created_at', { ascending: false })
+    .overrideTypes<IncidentHistoryRow[], { merge: false }>();
+
+export const listComponents = (ids: readonly string[]) =>
+  db
+    .from('components')
+    .select('id,name,icon,type,status,health')
+    .in('id', [...ids])
+    .order('name', { ascending: true })
+    .overrideTypes<ComponentCard[], { merge: false }>();
+
+export const listPeopleOptions = () =>
+  db
+    .from('people')
+    .select('id,name,avatar')
+    .order('name', { ascending: true })
+    .overrideTypes<PersonRef[], { merge: false }>();
+
+export async function patchIncident(id: string, patch: IncidentPatch): Promise<void> {
+  await db.from('incidents').update(patch).eq('id', id).throwOnError();
+}
+
+export async function setIncidentStatus(id: string, status: IncidentStatus): Promise<void> {
+  await patchIncident(id, { status });
+}
+
+/** Changes several evidences at once (one PATCH: all of them or none). */
+export async function updateEvidences(
+  ids: readonly string[],
+  patch: Partial<Pick<Evidence, 'definition_of_done' | 'done' | 'script'>>,
+): Promise<void> {
+  await db
+    .from('evidences')
+    .update(patch)
+    .in('id', [...ids])
+    .throwOnError();
+}
+
+/** A manual definition-of-done item: a comment evidence on the root hypothesis. */
+export async function addManualDefinitionOfDone(
+  hypothesisId: string,
+  comment: string,
+  createdBy: string | undefined,
+): Promise<void> {
+  await db
+    .from('evidences')
+    .insert({
+      hypothesis_id: hypothesisId,
+      type: 'comment',
+      description: comment,
+      evidence: { comment },
+      definition_of_done: true,
+      created_by: createdBy ?? null,
+    })
+    .throwOnError();
+}
+
+/** The Markdown export of the incident, downloaded by the browser. */
+export const postmortemUrl = (id: string) => apiUrl(`api/incidents/${encodeURIComponent(id)}/postmortem`);
+
+export function useIncident(id: string) {
+  return useDbQuery<IncidentDetail | null>(incidentKey(id), () => getIncident(id));
+}
+
+export function useIncidentEvidences(id: string) {
+  return useDbQuery<Evidence[]>(incidentEvidencesKey(id), () => listIncidentEvidences(id));
+}
+
+export function useIncidentHistories(id: string) {
+  return useDbQuery<IncidentHistoryRow[]>(incidentHistoriesKey(id), () => listIncidentHistories(id));
+}
+
+/** Revalidates every read of the incident (detail, evidences, changelog, the other tabs' reads). */
+export function useRefreshIncident(id: string): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => mutate((key) => isIncidentKey(key, id)), [mutate, id]);
+}
+
+/** The incident's evidences, flattened out of its hypotheses. */
+export const evidencesOf = (incident: IncidentDetail): Evidence[] =>
+  incident.hypotheses.flatMap((hypothesis) => hypothesis.evidences ?? []);
+
+export const rootHypothesisOf = (incident: IncidentDetail): Hypothesis | undefined =>
+  incident.hypotheses.find((hypothesis) => hypothesis.type === 'root') ?? incident.hypotheses[0];
