@@ -51,7 +51,7 @@ export function DeleteHypothesisDialog({
       aria-describedby={bodyId}
       elementToFocus={`[id="${cancelId}"]`}
     >
-      <ModalHeader title="Delete hypothesis ?" labelId={titleId} titleIconVariant="warning" />
+      <ModalHeader title="Delete hypothesis ?" labelId={titleId} />
       <ModalBody id={bodyId}>
         <p>
           Deleting “{title}” also deletes its comments and evidence

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   Flex,
@@ -58,6 +58,8 @@ export function HypothesisNode(props: HypothesisNodeProps) {
   const [title, setTitle] = useState(hypothesis.title ?? '');
   const [status, setStatus] = useState<HypothesisStatus>(hypothesis.status);
   const [adding, setAdding] = useState(false);
+  // Someone else's change of status shows once the tree is read again.
+  useEffect(() => setStatus(hypothesis.status), [hypothesis.status]);
   const [deleting, setDeleting] = useState(false);
 
   const expanded = isExpanded(hypothesis.id);
@@ -88,8 +90,8 @@ export function HypothesisNode(props: HypothesisNodeProps) {
   );
 
   const disprove = async () => {
-    await save({ status: 'disproven' });
     setStatus('disproven');
+    await save({ status: 'disproven' });
   };
 
   const remove = async () => {
