@@ -152,15 +152,15 @@ export function AddDefinitionOfDoneWizard({
           <Content component="p">Samples:</Content>
           <Flex>
             {DOD_SCRIPT_SAMPLES.map((sample) => (
-              <FlexItem key={sample.name}>
+              <FlexItem key={sample.key}>
                 <Button
                   variant="tertiary"
                   size="sm"
                   isDisabled={busy}
                   onClick={() => setScript(sample.script)}
-                  aria-label={`Use sample: ${sample.name}`}
+                  aria-label={`Use sample: ${sample.label}`}
                 >
-                  {sample.name}
+                  {sample.label}
                 </Button>
               </FlexItem>
             ))}
