@@ -111,8 +111,8 @@ describe('area pages', () => {
   });
 
   it('name a generic settings table after its area', async () => {
-    renderConsole('/settings/incident_rules/row-1');
-    expect(await screen.findByRole('heading', { name: 'Rules', level: 2 })).toBeInTheDocument();
+    renderConsole('/settings/logging_backends/row-1');
+    expect(await screen.findByRole('heading', { name: 'Log Backends', level: 2 })).toBeInTheDocument();
   });
 
   it('answer "Page not found" for an unknown settings table and an unknown path, with a link home', async () => {

@@ -77,6 +77,12 @@ const settingsRoutes: RouteObject[] = [
       lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'TopologyPage'),
     },
   ]),
+  area('rules', 'incident_rules/:id', [
+    {
+      index: true,
+      lazy: page(() => import('./features/settings/incident-rules/IncidentRulePage.js'), 'IncidentRulePage'),
+    },
+  ]),
   area('catalogScrapers', 'config_scrapers/:id', [
     {
       index: true,

@@ -22,6 +22,7 @@ export { useSpecValidation, VALIDATE_DEBOUNCE_MS } from './use-spec-validation.j
 export { specFromYaml, specToYaml } from './spec-text.js';
 export type { SpecText } from './spec-text.js';
 export { changedValues, createRow, deleteRow, getRow, rowKey, updateRow } from './rows-api.js';
+export type { SpecRow } from './rows-api.js';
 export { CRD_SOURCE, deleteClusterObject } from './cluster/cluster-api.js';
 export type { KubeObject } from './cluster/cluster-api.js';
 export { useSaveTarget } from './cluster/use-save-target.js';
