@@ -149,8 +149,9 @@ describe('the route guard', () => {
 
   it('lets a responder open what responders may read', async () => {
     page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('responder') });
+    page.api.reply('GET api/db/incidents', { status: 200, body: [] });
     renderConsole('/incidents/inc-1');
-    expect(await screen.findByText('This part of the console is not built yet.')).toBeInTheDocument();
+    expect(await screen.findByText('Incident not found')).toBeInTheDocument();
   });
 });
 
