@@ -47,10 +47,11 @@ export function ConfigEvidence({ evidence }: { evidence: Evidence }) {
           <code>
             {rows.map((row, index) =>
               row.kind === 'gap' ? (
-                <span key={`gap-${index}`} style={ROW} aria-label="Lines left out">
+                <span key={`gap-${index}`} style={ROW}>
                   <span style={NUMBER} aria-hidden="true">
                     ⋯
                   </span>
+                  <span className="pf-v6-screen-reader">Lines left out</span>
                 </span>
               ) : (
                 (() => {

@@ -27,8 +27,8 @@ export function selectedLineNumbers(evidence: Pick<Evidence, 'evidence'>): numbe
 }
 
 /**
- * The config lines to show: each selected line with CONTEXT_LINES lines around it, gaps where
- * lines are left out; every line when none is selected.
+ * The config lines to show: each selected line with CONTEXT_LINES lines around it, a gap wherever
+ * lines are left out (before, between, after); every line when none is selected.
  */
 export function configExcerpt(evidence: Pick<Evidence, 'evidence'>, context = CONTEXT_LINES): ExcerptRow[] {
   const raw = payload(evidence).lines;
@@ -40,12 +40,11 @@ export function configExcerpt(evidence: Pick<Evidence, 'evidence'>, context = CO
   lines.forEach((text, index) => {
     const number = index + 1;
     if (!shown(number)) {
-      if (rows.length > 0 && rows[rows.length - 1]!.kind !== 'gap') rows.push({ kind: 'gap' });
+      if (rows[rows.length - 1]?.kind !== 'gap') rows.push({ kind: 'gap' });
       return;
     }
     rows.push({ kind: 'line', number, text, selected: selected.has(number) });
   });
-  if (rows[rows.length - 1]?.kind === 'gap') rows.pop();
   return rows;
 }
 
