@@ -176,6 +176,7 @@ describe('the postmortem', () => {
 describe('postmortem pieces', () => {
   it('names the file after the incident', () => {
     expect(postmortemFileName('INC0000042')).toBe('INC0000042-postmortem.md');
+    expect(postmortemFileName('a "b"\r\n/c')).toBe('a__b____c-postmortem.md');
   });
 
   it('shows times in UTC to the minute, and a dash for none', () => {
