@@ -129,12 +129,22 @@ export async function addManualDefinitionOfDone(
 /** The Markdown export of the incident, downloaded by the browser. */
 export const postmortemUrl = (id: string) => apiUrl(`api/incidents/${encodeURIComponent(id)}/postmortem`);
 
+/**
+ * Jobs change an incident without anyone on the page: definition-of-done scripts mark items done
+ * and resolve the incident, incident rules close it. The page asks again this often to show that.
+ */
+export const INCIDENT_POLL_MS = 30_000;
+
 export function useIncident(id: string) {
-  return useDbQuery<IncidentDetail | null>(incidentKey(id), () => getIncident(id));
+  return useDbQuery<IncidentDetail | null>(incidentKey(id), () => getIncident(id), {
+    refreshInterval: INCIDENT_POLL_MS,
+  });
 }
 
 export function useIncidentEvidences(id: string) {
-  return useDbQuery<Evidence[]>(incidentEvidencesKey(id), () => listIncidentEvidences(id));
+  return useDbQuery<Evidence[]>(incidentEvidencesKey(id), () => listIncidentEvidences(id), {
+    refreshInterval: INCIDENT_POLL_MS,
+  });
 }
 
 export function useIncidentHistories(id: string) {
