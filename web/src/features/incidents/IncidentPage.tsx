@@ -21,7 +21,7 @@ import { PageHeader } from '../../shell/page-header.js';
 import { ScreenMessage } from '../../shell/screens/ScreenMessage.js';
 import { ActionPlanTab } from './action-plan/ActionPlanTab.js';
 import { CommentsTab } from './comments/CommentsTab.js';
-import { postmortemUrl, useIncident, type IncidentDetail } from './incident-api.js';
+import { isIncidentId, postmortemUrl, useIncident, type IncidentDetail } from './incident-api.js';
 import { IncidentSidebar } from './IncidentSidebar.js';
 import { StatusToggle } from './status/StatusToggle.js';
 import { ComponentCards } from './topology/ComponentCards.js';
@@ -100,7 +100,7 @@ export function IncidentPage() {
   let content;
   if (isLoading) content = <PageSkeleton />;
   else if (error && incident === undefined) content = <LoadError error={error} />;
-  else if (!incident) content = <ScreenMessage title={INCIDENT_NOT_FOUND} />;
+  else if (!incident || !isIncidentId(id)) content = <ScreenMessage title={INCIDENT_NOT_FOUND} />;
   else {
     content = (
       <PageSection>

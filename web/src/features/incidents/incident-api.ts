@@ -135,8 +135,13 @@ export const postmortemUrl = (id: string) => apiUrl(`api/incidents/${encodeURICo
  */
 export const INCIDENT_POLL_MS = 30_000;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a URL's id can name an incident at all (anything else is simply not found). */
+export const isIncidentId = (id: string) => UUID.test(id);
+
 export function useIncident(id: string) {
-  return useDbQuery<IncidentDetail | null>(incidentKey(id), () => getIncident(id), {
+  return useDbQuery<IncidentDetail | null>(isIncidentId(id) ? incidentKey(id) : null, () => getIncident(id), {
     refreshInterval: INCIDENT_POLL_MS,
   });
 }
