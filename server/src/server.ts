@@ -15,8 +15,7 @@ import { createKubeConnection, KubeSync, loadKubeClient, type KubeConnection } f
 import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
-import { registerIncidentJobs } from './platform/incidents/jobs.js';
-import { ResponderDelivery } from './platform/incidents/responders/index.js';
+import { registerIncidentWork } from './platform/incidents/index.js';
 import { JobRegistry } from './platform/jobs/registry.js';
 import { loadSchema } from './platform/rest/schema.js';
 
@@ -108,8 +107,7 @@ export async function startServer(
     const statusIntervalMs = config.kube?.statusIntervalMs ?? 30_000;
     new KubeSync({ db, connection: kube, logger, statusIntervalMs }).register(jobs);
     jobs.addTask(sessionPurgeTask(identity.sessions));
-    registerIncidentJobs(jobs, db);
-    new ResponderDelivery({ db, logger, kube }).register(jobs);
+    registerIncidentWork(jobs, { db, logger, kube });
     const app = createApp({
       identity,
       config,

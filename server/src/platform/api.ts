@@ -12,10 +12,7 @@ import type { Db } from './db/db.js';
 import { createEventsRouter } from './events/router.js';
 import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
-import { dodWriteRules } from './incidents/dod-rules.js';
-import { createIncidentsRouter } from './incidents/router.js';
-import { incidentWriteRules } from './incidents/rules.js';
-import { responderWriteRules } from './incidents/responders/rules.js';
+import { createIncidentsRouter, incidentsWriteRules } from './incidents/index.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
@@ -46,13 +43,7 @@ export interface PlatformApiDependencies {
  * What /api/db checks on writes, from each area's rules.ts. On a relation two areas share, the
  * earlier area's rules run first: a spec is validated before GitOps ownership is looked up.
  */
-export const platformWriteRules = composeWriteRules(
-  specWriteRules,
-  gitOpsWriteRules,
-  incidentWriteRules,
-  dodWriteRules,
-  responderWriteRules,
-);
+export const platformWriteRules = composeWriteRules(specWriteRules, gitOpsWriteRules, incidentsWriteRules);
 
 /** The routers of the platform API, on the paths below /api they answer. */
 export function createPlatformApi({

@@ -1,10 +1,27 @@
-/** The incidents area's background work: automatic definition-of-done items and incident rules. */
+/**
+ * The incidents area's background work: automatic definition-of-done items, incident rules, and
+ * the delivery of team responders to their external systems.
+ */
+import type { Logger } from '../../http/logging.js';
+import type { KubeConnection } from '../../kube/connection.js';
 import type { Db } from '../db/db.js';
 import type { JobRegistry } from '../jobs/registry.js';
 import { definitionOfDoneTask } from './dod-job.js';
 import { incidentRulesTask } from './incident-rules/engine.js';
+import { ResponderDelivery } from './responders/index.js';
 
-export function registerIncidentJobs(jobs: JobRegistry, db: Db): void {
+export interface IncidentWorkDependencies {
+  db: Db;
+  logger: Logger;
+  /** Where the connections' secret references are read. */
+  kube?: KubeConnection;
+}
+
+export function registerIncidentWork(
+  jobs: JobRegistry,
+  { db, logger, kube }: IncidentWorkDependencies,
+): void {
   jobs.addTask(definitionOfDoneTask(db));
   jobs.addTask(incidentRulesTask(db));
+  new ResponderDelivery({ db, logger, kube }).register(jobs);
 }
