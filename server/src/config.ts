@@ -42,6 +42,8 @@ export interface Config {
   /** Feature flags fixed by the operator (FEATURE_FLAGS, FEATURE_FLAGS_FILE): shown, not editable. */
   localFeatureFlags: Map<string, string>;
   health: HealthConfig;
+  /** Incident rules and automatic definition-of-done items, evaluated every minute (one replica at a time). */
+  incidents: { automationEnabled: boolean };
   /** The Kubernetes cluster whose custom resources the console mirrors and edits; undefined: none. */
   kube: KubeSettings | undefined;
 }
@@ -133,6 +135,7 @@ const schema = {
     CHECK_RUNNER_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     CHECK_STATUS_RETENTION: { type: 'string', pattern: durationPattern, default: '30d' },
     CHECK_ROLLUP_RETENTION: { type: 'string', pattern: durationPattern, default: '400d' },
+    INCIDENT_AUTOMATION_ENABLED: { type: 'boolean', default: true },
     KUBECONFIG: { type: 'string', minLength: 1 },
     KUBE_CONTEXT: { type: 'string', minLength: 1 },
     KUBE_NAMESPACES: { type: 'string', pattern: namespacesPattern, default: '' },
@@ -170,6 +173,7 @@ const explain: Record<string, string> = {
   CHECK_RUNNER_CONCURRENCY: 'must be a whole number from 1 to 1000',
   CHECK_STATUS_RETENTION: "must be a duration such as '30d' or '720h'",
   CHECK_ROLLUP_RETENTION: "must be a duration such as '400d'",
+  INCIDENT_AUTOMATION_ENABLED: 'must be true or false',
   KUBECONFIG: 'must be the path of a kubeconfig file',
   KUBE_CONTEXT: 'must name a context of the kubeconfig',
   KUBE_NAMESPACES:
@@ -340,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statusRetentionMs: parseDuration(values.CHECK_STATUS_RETENTION as string),
       rollupRetentionMs: parseDuration(values.CHECK_ROLLUP_RETENTION as string),
     },
+    incidents: { automationEnabled: values.INCIDENT_AUTOMATION_ENABLED as boolean },
     kube: readKube(values, env),
   };
 }

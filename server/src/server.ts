@@ -107,7 +107,7 @@ export async function startServer(
     const statusIntervalMs = config.kube?.statusIntervalMs ?? 30_000;
     new KubeSync({ db, connection: kube, logger, statusIntervalMs }).register(jobs);
     jobs.addTask(sessionPurgeTask(identity.sessions));
-    registerIncidentWork(jobs, { db, logger, kube });
+    registerIncidentWork(jobs, { db, logger, kube, automation: config.incidents.automationEnabled });
     const app = createApp({
       identity,
       config,

@@ -51,6 +51,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ADMIN_PASSWORD,
       // The check runner would write results while suites count rows; suites about it turn it on.
       CHECK_RUNNER_ENABLED: 'false',
+      // Incident rules and definition-of-done scripts would open and resolve incidents likewise;
+      // their suites run the tasks themselves.
+      INCIDENT_AUTOMATION_ENABLED: 'false',
       ...options.env,
     }),
     port: 0,

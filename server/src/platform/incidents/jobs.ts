@@ -15,6 +15,8 @@ export interface IncidentWorkDependencies {
   logger: Logger;
   /** Where the connections' secret references are read. */
   kube?: KubeConnection;
+  /** Whether incident rules and automatic definition-of-done items run (INCIDENT_AUTOMATION_ENABLED). */
+  automation: boolean;
 }
 
 export function registerIncidentWork(
