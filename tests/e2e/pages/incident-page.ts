@@ -104,6 +104,51 @@ export class IncidentPage {
     return this.changelog().getByRole('listitem');
   }
 
+  /** A hypothesis of the Action Plan by its type label and title: 'Root cause', 'Factor', 'Solution'. */
+  hypothesis(type: 'Root cause' | 'Factor' | 'Solution', title: string): Locator {
+    return this.page.getByRole('article', { name: `${type}: ${title}`, exact: true });
+  }
+
+  /** Adds a factor under a root cause or a solution under a factor, through the Action Plan's modal. */
+  async addChildHypothesis(parent: Locator, child: 'factor' | 'solution', title: string): Promise<void> {
+    await parent.getByRole('button', { name: `Add ${child}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: `Add ${child}` });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** The Comments tab's own form: the hypothesis picker and the comment box. */
+  commentForm(): Locator {
+    return this.page.getByRole('tabpanel', { name: 'Comments' });
+  }
+
+  /**
+   * Types `@` and the start of a name into a comment box and picks the person the picker offers:
+   * the box then holds the mention.
+   */
+  async mention(box: Locator, typed: string, person: string): Promise<void> {
+    await box.pressSequentially(`@${typed}`);
+    const picker = this.page.getByRole('listbox', { name: 'People to mention' });
+    await picker.getByText(person, { exact: true }).click();
+    await picker.waitFor({ state: 'hidden' });
+  }
+
+  commentTimeline(): Locator {
+    return this.page.getByRole('list', { name: 'Comment timeline' });
+  }
+
+  responders(): Locator {
+    return this.details().getByRole('list', { name: 'Responders' });
+  }
+
+  /** Opens the Add Responder wizard from the Details panel. */
+  async openAddResponder(): Promise<Locator> {
+    await this.openPanel('Details');
+    await this.details().getByRole('button', { name: 'Add Responder' }).click();
+    return this.page.getByRole('dialog', { name: 'Add Responder' });
+  }
+
   /** Downloads the postmortem export. */
   async downloadPostmortem(): Promise<Download> {
     const download = this.page.waitForEvent('download');
