@@ -36,9 +36,9 @@ async function createIncident(api: APIRequestContext, title: string) {
 
 /**
  * A canary of the console's own runner whose one HTTP check, `check`, calls `targetUrl`; answers
- * once the check has run.
+ * once the check has run, with its id.
  */
-async function ranCanaryCheck(api: APIRequestContext, canary: string, check: string): Promise<void> {
+async function ranCanaryCheck(api: APIRequestContext, canary: string, check: string): Promise<string> {
   const created = await api.post('api/db/canaries', {
     headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
     data: {
@@ -51,17 +51,20 @@ async function ranCanaryCheck(api: APIRequestContext, canary: string, check: str
     },
   });
   expect(created.status(), await created.text()).toBe(201);
+  let id = '';
   await expect
     .poll(
       async () => {
         const response = await api.get(
           `api/db/checks?name=eq.${check}&deleted_at=is.null&last_runtime=not.is.null&select=id`,
         );
-        return ((await response.json()) as unknown[]).length;
+        id = ((await response.json()) as { id: string }[])[0]?.id ?? '';
+        return id;
       },
       { timeout: 60_000 },
     )
-    .toBe(1);
+    .not.toBe('');
+  return id;
 }
 
 test('an incident created from the list gets a factor, a solution and a comment with a mention, and its postmortem names them', async ({
@@ -134,11 +137,13 @@ test('a check attached from /health joins the definition of done with a script, 
   page,
   adminApi,
 }) => {
+  // The canary's first run and the once-a-minute definition-of-done evaluation set the pace.
+  test.setTimeout(300_000);
   targetHealthy = false;
   const suffix = Date.now().toString(36);
   const checkName = `e2e-incident-check-${suffix}`;
   const title = unique('e2e payments errors');
-  const [{ id: incidentId, incident_id: incidentNumber }] = await Promise.all([
+  const [{ id: incidentId, incident_id: incidentNumber }, checkId] = await Promise.all([
     createIncident(adminApi, title),
     ranCanaryCheck(adminApi, `e2e-incident-canary-${suffix}`, checkName),
   ]);
@@ -197,6 +202,30 @@ test('a check attached from /health joins the definition of done with a script, 
   await expect(changelog.filter({ hasText: 'changed the status' }).first()).toBeVisible();
   await expect(changelog.filter({ hasText: 'added evidence' }).first()).toBeVisible();
   await expect(changelog.filter({ hasText: 'added to the definition of done' }).first()).toBeVisible();
+
+  // The check recovers: the scheduled evaluation (once a minute) finds the script true, marks the
+  // item done, and the incident resolves itself, saying why in its changelog.
+  targetHealthy = true;
+  const ran = await adminApi.post(`api/canary/run/check/${checkId}`);
+  expect(ran.status(), await ran.text()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const response = await adminApi.get(`api/db/incidents?id=eq.${incidentId}&select=status`);
+        return ((await response.json()) as { status: string }[])[0]?.status;
+      },
+      { timeout: 150_000, intervals: [2_000] },
+    )
+    .toBe('resolved');
+  await page.reload();
+  await incident.openPanel('Definition of done');
+  await expect(dod.getByRole('listitem').filter({ hasText: checkName })).toContainText('Done');
+  const after = await incident.changelogRows();
+  await expect(
+    after.filter({ hasText: 'every item of the definition of done is done' }).first(),
+  ).toBeVisible();
+  await incident.openPanel('Details');
+  await expect(incident.statusSelect()).toHaveValue('resolved');
 });
 
 test('a person and a team are added as responders', async ({ page, adminApi }) => {
