@@ -131,6 +131,11 @@ test('an incident created from the list gets a factor, a solution and a comment 
   expect(markdown).toContain('Pool saturated since the deploy');
   expect(markdown).toContain('Ines Garcia');
   expect(markdown).toContain('## Timeline');
+
+  // Back on the list, the new incident is one of the open ones.
+  await incident.breadcrumb().getByRole('link', { name: 'Incidents' }).click();
+  await list.table().waitFor();
+  await expect(list.row(title)).toContainText('Open');
 });
 
 test('a check attached from /health joins the definition of done with a script, and Mitigated asks for the contributing factors', async ({
@@ -178,10 +183,9 @@ test('a check attached from /health joins the definition of done with a script, 
   await expect(root.getByText(checkName).first()).toBeVisible();
 
   // Automatic definition of done: the check, with the sample script for checks.
-  await incident.addAutomaticDefinitionOfDone(
-    [checkName],
-    'check.status == "healthy" && check.age < duration("10m")',
-  );
+  await incident.addAutomaticDefinitionOfDone([checkName], {
+    sample: 'Check passed in the last 10 minutes',
+  });
   const dod = incident.definitionOfDone();
   await expect(dod.getByRole('listitem').filter({ hasText: checkName })).toContainText('Pending');
 

@@ -68,16 +68,23 @@ export class IncidentPage {
     return this.page.getByRole('list', { name: 'Definition of done' });
   }
 
-  /** Adds evidences to the definition of done with the Automatic wizard, with an optional script. */
-  async addAutomaticDefinitionOfDone(evidences: string[], script?: string): Promise<void> {
+  /**
+   * Adds evidences to the definition of done with the Automatic wizard, with an optional script:
+   * typed, or one of the wizard's samples picked by its label.
+   */
+  async addAutomaticDefinitionOfDone(
+    evidences: string[],
+    script?: string | { sample: string },
+  ): Promise<void> {
     await this.openPanel('Definition of done');
     await this.page.getByRole('button', { name: 'Add definition of done' }).click();
     const wizard = this.page.getByRole('dialog', { name: 'Add Definition of Done' });
     await wizard.getByRole('button', { name: 'Automatic' }).click();
     for (const evidence of evidences) await wizard.getByRole('checkbox', { name: evidence }).check();
     await wizard.getByRole('button', { name: 'Next' }).click();
-    if (script)
+    if (typeof script === 'string')
       await wizard.getByRole('textbox', { name: 'Define done using a CEL expression:' }).fill(script);
+    else if (script) await wizard.getByRole('button', { name: `Use sample: ${script.sample}` }).click();
     await wizard.getByRole('button', { name: 'Add', exact: true }).click();
     await wizard.waitFor({ state: 'hidden' });
   }
