@@ -14,6 +14,7 @@ import type {
 import { availableBackends } from '../support/databases.js';
 import { createCanary, createCheck, sqlOf, uniqueName, type Sql } from '../support/health-data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { jsonRequest, messageOf } from '../support/session.js';
 
 /**
@@ -711,6 +712,41 @@ describe.each(availableBackends())('the incidents API on %s', (backend) => {
       const response = await server.fetch(`api/incidents/${MISSING}/postmortem`);
       expect(response.status).toBe(404);
       expect(await messageOf(response)).toBe('Incident not found');
+    });
+  });
+  describe('with the incidents feature off', () => {
+    it('refuses every /api/incidents call, and answers again once it is back on', async () => {
+      const incident = await create();
+      const calls = [
+        () =>
+          server.fetch(
+            'api/incidents',
+            jsonRequest('POST', { title: 'x', type: 'cost', severity: 'low', status: 'open' }),
+          ),
+        () =>
+          server.fetch(
+            `api/incidents/${incident.id}/evidence`,
+            jsonRequest('POST', { hypothesis_title: 'x', evidence: { type: 'comment' } }),
+          ),
+        () => server.fetch('api/incidents/people', {}, 'responder'),
+        () => server.fetch(`api/incidents/${incident.id}/postmortem`),
+      ];
+      expect((await send('POST', 'properties', { name: 'incidents.disable', value: 'true' })).status).toBe(
+        201,
+      );
+      try {
+        await eventually(async () => {
+          for (const call of calls) {
+            const refused = await call();
+            expect(refused.status).toBe(403);
+            expect(await messageOf(refused)).toBe('Incidents is disabled');
+          }
+        });
+        expect(await count('hypotheses', 'incident_id = $1', [incident.id])).toBe(1);
+      } finally {
+        await send('PATCH', 'properties?name=eq.incidents.disable', { value: 'false' });
+      }
+      await eventually(async () => expect((await calls[2]!()).status).toBe(200));
     });
   });
 });

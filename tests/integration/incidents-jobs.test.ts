@@ -270,6 +270,23 @@ describe.each(availableBackends())('incident jobs on %s', (backend) => {
       expect((await incident(closed!.id)).closed).not.toBeNull();
     });
 
+    it('lets a rule with breakOnMatch keep a component from the rules after it, by priority', async () => {
+      const name = uniqueName('ledger');
+      await createComponent(name, 'unhealthy');
+      const first = await createRule(uniqueName('z-first'), {
+        components: [{ name }],
+        priority: 1,
+        breakOnMatch: true,
+      });
+      const later = await createRule(uniqueName('a-later'), { components: [{ name }], priority: 5 });
+      const unordered = await createRule(uniqueName('b-unordered'), { components: [{ name }] });
+
+      await runIncidentRules(server.db);
+      expect(await ruleIncidents(first)).toHaveLength(1);
+      expect(await ruleIncidents(later)).toEqual([]);
+      expect(await ruleIncidents(unordered)).toEqual([]);
+    });
+
     it('refuses an incident rule whose spec the schema refuses, naming the field', async () => {
       const response = await server.fetch('api/db/incident_rules', {
         method: 'POST',

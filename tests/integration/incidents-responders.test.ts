@@ -171,7 +171,7 @@ describe.each(availableBackends())('incident responders on %s', (backend) => {
 
   it('sends the email responder through the SMTP connection with the template fields filled', async () => {
     const responder = await added({
-      type: 'system',
+      type: 'email',
       team_id: teamId,
       properties: {
         responderType: 'email',
@@ -226,7 +226,7 @@ describe.each(availableBackends())('incident responders on %s', (backend) => {
 
   it("creates the Jira issue through the connection's URL and stores its key as the external id", async () => {
     const responder = await added({
-      type: 'system',
+      type: 'jira',
       team_id: teamId,
       properties: {
         responderType: 'jira',
@@ -262,7 +262,7 @@ describe.each(availableBackends())('incident responders on %s', (backend) => {
 
   it('records the error of a failed delivery without its secrets, and tries again', async () => {
     const responder = await added({
-      type: 'system',
+      type: 'service_now',
       team_id: teamId,
       properties: {
         responderType: 'service_now',
@@ -294,6 +294,39 @@ describe.each(availableBackends())('incident responders on %s', (backend) => {
       path: '/api/now/table/incident',
       body: { short_description: 'Checkout is down', description: 'Payments fail', category: 'Network' },
     });
+  });
+
+  it('fails at once, without retries, a responder whose configuration names nowhere to deliver', async () => {
+    const team = (
+      await sql<{ id: string }>(`insert into teams (name, spec) values ('Loose', $1) returning id`, [
+        { responder_clients: { email: { defaults: { to: 'x@acme.example' } } } },
+      ])
+    )[0]!.id;
+    const responder = await added({
+      type: 'email',
+      team_id: team,
+      properties: { responderType: 'email', to: 'x@acme.example', subject: 's', body: 'b' },
+    });
+    const failed = await eventually(async () => {
+      const now = await row(responder.id);
+      expect(now.delivery_status).toBe('failed');
+      return now;
+    });
+    expect(failed).toMatchObject({
+      delivery_attempts: 1,
+      delivery_error: 'the email responder configuration names no connection or url',
+    });
+  });
+
+  it('queues nothing for history: a responder with its external id, or created long ago', async () => {
+    const rows = await sql<{ delivery_status: string | null }>(
+      `insert into responders (incident_id, type, team_id, external_id, properties, created_at) values
+         ($1, 'jira', $2, 'OPS-9', '{"responderType": "jira"}', now()),
+         ($1, 'email', $2, null, '{"responderType": "email"}', now() - interval '3 days')
+       returning delivery_status`,
+      [incident.id, teamId],
+    );
+    expect(rows).toEqual([{ delivery_status: null }, { delivery_status: null }]);
   });
 
   it('answers the responder calls of the incident page as listed, and soft-deletes', async () => {

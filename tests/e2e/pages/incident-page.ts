@@ -12,8 +12,9 @@ export class IncidentPage {
     await this.page.getByRole('tab', { name: 'Comments' }).waitFor();
   }
 
+  /** The page title: a breadcrumb from Incidents to the incident. */
   breadcrumb(): Locator {
-    return this.page.getByRole('navigation', { name: 'Breadcrumb' });
+    return this.page.getByRole('heading', { level: 1 });
   }
 
   tab(name: 'Comments' | 'Action Plan'): Locator {

@@ -1,8 +1,12 @@
+import { EVIDENCE_TYPES } from '../../../../common/incidents.js';
+import type { Db } from '../db/db.js';
+import { openTestDatabase } from '../db/test-database.js';
 import {
   describeEvidence,
   formatTime,
   inline,
   postmortemFileName,
+  postmortemInput,
   renderMentions,
   renderPostmortem,
   type PostmortemEvidence,
@@ -176,6 +180,7 @@ describe('the postmortem', () => {
 describe('postmortem pieces', () => {
   it('names the file after the incident', () => {
     expect(postmortemFileName('INC0000042')).toBe('INC0000042-postmortem.md');
+    expect(postmortemFileName('a "b"\r\n/c')).toBe('a__b____c-postmortem.md');
   });
 
   it('shows times in UTC to the minute, and a dash for none', () => {
@@ -197,5 +202,33 @@ describe('postmortem pieces', () => {
       '',
     );
     expect(lines).toEqual(['- **Logs**', '  ````', '  2026-11-26 09:01 UTC a ``` b', '  ````']);
+  });
+});
+
+describe('the postmortem of the demo incidents', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDatabase('demo');
+  });
+  afterAll(() => db?.close());
+
+  it('renders every one, each evidence described by what it points at', async () => {
+    const { rows } = await db.query<{ id: string; incident_id: string }>(
+      'select id, incident_id from incidents',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const kinds = new Set<string>();
+    for (const { id, incident_id } of rows) {
+      const input = (await postmortemInput(db, id))!;
+      const markdown = renderPostmortem(input);
+      expect(markdown.startsWith(`# ${incident_id}: `)).toBe(true);
+      expect(markdown).not.toMatch(/\(user:[0-9a-f-]{36}\)/);
+      for (const evidence of input.evidences) {
+        kinds.add(evidence.type);
+        if (evidence.type !== 'comment' && evidence.type !== 'log') expect(evidence.target).not.toBeNull();
+      }
+    }
+    expect([...kinds].sort()).toEqual([...EVIDENCE_TYPES].sort());
+    expect(await postmortemInput(db, 'INC9999999')).toBeNull();
   });
 });

@@ -65,8 +65,9 @@ export interface PostmortemInput {
   comments: PostmortemComment[];
 }
 
-/** The download's file name: INC0000042-postmortem.md */
-export const postmortemFileName = (incidentId: string) => `${incidentId}-postmortem.md`;
+/** The download's file name: INC0000042-postmortem.md (anything but a plain name's characters as _). */
+export const postmortemFileName = (incidentId: string) =>
+  `${incidentId.replace(/[^A-Za-z0-9._-]/g, '_')}-postmortem.md`;
 
 /** A time as the document shows it: '2026-11-26 16:29 UTC'; none: '—'. */
 export function formatTime(value: Date | string | null): string {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApiPerTest, whoamiAs } from '../../shell/test-support.js';
+import { fakeApiPerTest, renderInShell, whoamiAs } from '../../shell/test-support.js';
+import { IncidentPage } from './IncidentPage.js';
 import { HISTORY, incident, incidentReplies, renderIncident, evidence } from './detail-test-support.js';
 
 const page = fakeApiPerTest((api) => incidentReplies(api));
@@ -9,9 +10,11 @@ const panelToggle = (name: string) => screen.getByRole('button', { name });
 describe('IncidentPage', () => {
   it('shows the breadcrumb from Incidents, the tabs and the Details panel open', async () => {
     const { router } = renderIncident();
-    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getByRole('link', { name: 'Incidents' })).toHaveAttribute('href', '/incidents');
-    expect(await within(crumbs).findByText('INC0000042 Checkout is slow')).toBeInTheDocument();
+    const title = await screen.findByRole('heading', {
+      level: 1,
+      name: /^Incidents\s*INC0000042 Checkout is slow$/,
+    });
+    expect(within(title).getByRole('link', { name: 'Incidents' })).toHaveAttribute('href', '/incidents');
     expect(screen.getByRole('tab', { name: 'Comments' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Action Plan' })).toBeInTheDocument();
     expect(panelToggle('Details')).toHaveAttribute('aria-expanded', 'true');
@@ -19,7 +22,7 @@ describe('IncidentPage', () => {
     expect(panelToggle('Definition of done')).toHaveAttribute('aria-expanded', 'false');
     expect(panelToggle('Changelog')).toHaveAttribute('aria-expanded', 'false');
     const query = page.sent.find((r) => r.path === 'api/db/incidents')!.query;
-    expect(query.get('id')).toBe('eq.i1');
+    expect(query.get('id')).toBe('eq.7a0c2d4e-1111-4222-8333-444455556666');
     expect(query.get('select')).toContain('hypotheses(*,evidences(*))');
 
     await screen.findByRole('tab', { name: 'Action Plan' });
@@ -39,6 +42,12 @@ describe('IncidentPage', () => {
     renderIncident();
     expect(await screen.findByText('Incident not found')).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Comments' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Incident not found' for an id that cannot name one, without asking", async () => {
+    renderInShell([{ path: 'incidents/:id', element: <IncidentPage /> }], '/incidents/INC0000042');
+    expect(await screen.findByText('Incident not found')).toBeInTheDocument();
+    expect(page.sent.some((r) => r.path === 'api/db/incidents')).toBe(false);
   });
 
   it('keeps one side panel open at a time', async () => {
@@ -65,7 +74,7 @@ describe('IncidentPage', () => {
     const list = await screen.findByRole('list', { name: 'Changelog' });
     expect(list).toHaveTextContent('Jane Doe changed the status: new -> open');
     const query = page.sent.find((r) => r.path === 'api/db/incident_histories')!.query;
-    expect(query.get('incident_id')).toBe('eq.i1');
+    expect(query.get('incident_id')).toBe('eq.7a0c2d4e-1111-4222-8333-444455556666');
     expect(query.get('select')).toBe('*,actor:created_by(id,name,avatar)');
     expect(HISTORY).toHaveLength(1);
   });
@@ -85,7 +94,7 @@ describe('IncidentPage', () => {
     expect(writes()).toEqual([
       expect.objectContaining({ method: 'PATCH', path: 'api/db/incidents', body: { status: 'closed' } }),
     ]);
-    expect(writes()[0]!.query.get('id')).toBe('eq.i1');
+    expect(writes()[0]!.query.get('id')).toBe('eq.7a0c2d4e-1111-4222-8333-444455556666');
   });
 
   it('reopens a closed incident', async () => {
@@ -150,7 +159,9 @@ describe('IncidentPage', () => {
   it('offers the postmortem download', async () => {
     renderIncident();
     const link = await screen.findByRole('link', { name: 'Download postmortem' });
-    expect(link.getAttribute('href')).toMatch(/\/console\/api\/incidents\/i1\/postmortem$/);
+    expect(link.getAttribute('href')).toMatch(
+      /\/console\/api\/incidents\/7a0c2d4e-1111-4222-8333-444455556666\/postmortem$/,
+    );
   });
 
   it('shows viewers no write controls', async () => {

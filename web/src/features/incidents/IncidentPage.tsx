@@ -1,7 +1,5 @@
 import { Link, useParams } from 'react-router';
 import {
-  Breadcrumb,
-  BreadcrumbItem,
   Button,
   Flex,
   FlexItem,
@@ -23,7 +21,7 @@ import { PageHeader } from '../../shell/page-header.js';
 import { ScreenMessage } from '../../shell/screens/ScreenMessage.js';
 import { ActionPlanTab } from './action-plan/ActionPlanTab.js';
 import { CommentsTab } from './comments/CommentsTab.js';
-import { postmortemUrl, useIncident, type IncidentDetail } from './incident-api.js';
+import { isIncidentId, postmortemUrl, useIncident, type IncidentDetail } from './incident-api.js';
 import { IncidentSidebar } from './IncidentSidebar.js';
 import { StatusToggle } from './status/StatusToggle.js';
 import { ComponentCards } from './topology/ComponentCards.js';
@@ -33,22 +31,25 @@ export const INCIDENT_NOT_FOUND = 'Incident not found';
 const TABS = ['comments', 'action-plan'] as const;
 type TabKey = (typeof TABS)[number];
 
+/**
+ * The page title as a breadcrumb from Incidents. The top bar puts the title in its h1, which holds
+ * phrasing content only, so the trail is links and text rather than a nav list.
+ */
 function IncidentBreadcrumb({ incident }: { incident?: IncidentDetail }) {
   return (
-    <Breadcrumb>
-      <BreadcrumbItem
-        render={({ className }) => (
-          <Link className={className} to="/incidents">
-            Incidents
-          </Link>
-        )}
-      />
+    <span className="ops-incident-breadcrumb">
+      <Link to="/incidents">Incidents</Link>
       {incident && (
-        <BreadcrumbItem isActive>
-          {incident.incident_id} {incident.title}
-        </BreadcrumbItem>
+        <>
+          <span aria-hidden="true" className="pf-v6-u-mx-sm">
+            ›
+          </span>
+          <span aria-current="page">
+            {incident.incident_id} {incident.title}
+          </span>
+        </>
       )}
-    </Breadcrumb>
+    </span>
   );
 }
 
@@ -99,7 +100,7 @@ export function IncidentPage() {
   let content;
   if (isLoading) content = <PageSkeleton />;
   else if (error && incident === undefined) content = <LoadError error={error} />;
-  else if (!incident) content = <ScreenMessage title={INCIDENT_NOT_FOUND} />;
+  else if (!incident || !isIncidentId(id)) content = <ScreenMessage title={INCIDENT_NOT_FOUND} />;
   else {
     content = (
       <PageSection>

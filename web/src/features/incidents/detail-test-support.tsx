@@ -33,7 +33,7 @@ export const CHECK_EVIDENCE = evidence({ id: 'e2', type: 'check', description: '
 
 export function incident(overrides: Partial<IncidentDetail> = {}): IncidentDetail {
   return {
-    id: 'i1',
+    id: '7a0c2d4e-1111-4222-8333-444455556666',
     incident_id: 'INC0000042',
     title: 'Checkout is slow',
     description: null,
@@ -53,7 +53,7 @@ export function incident(overrides: Partial<IncidentDetail> = {}): IncidentDetai
     hypotheses: [
       {
         id: 'h1',
-        incident_id: 'i1',
+        incident_id: '7a0c2d4e-1111-4222-8333-444455556666',
         parent_id: null,
         title: 'Checkout is slow',
         type: 'root',
@@ -71,7 +71,7 @@ export function incident(overrides: Partial<IncidentDetail> = {}): IncidentDetai
 export const HISTORY: IncidentHistoryRow[] = [
   {
     id: 'ih2',
-    incident_id: 'i1',
+    incident_id: '7a0c2d4e-1111-4222-8333-444455556666',
     type: 'incident.status_updated',
     description: 'new -> open',
     created_by: 'u1',
@@ -102,7 +102,7 @@ export function renderIncident(search = '') {
   const user = userEvent.setup();
   const result = renderInShell(
     [{ path: 'incidents/:id', element: <IncidentPage /> }],
-    `/incidents/i1${search}`,
+    `/incidents/7a0c2d4e-1111-4222-8333-444455556666${search}`,
   );
   return { ...result, user };
 }

@@ -129,12 +129,27 @@ export async function addManualDefinitionOfDone(
 /** The Markdown export of the incident, downloaded by the browser. */
 export const postmortemUrl = (id: string) => apiUrl(`api/incidents/${encodeURIComponent(id)}/postmortem`);
 
+/**
+ * Jobs change an incident without anyone on the page: definition-of-done scripts mark items done
+ * and resolve the incident, incident rules close it. The page asks again this often to show that.
+ */
+export const INCIDENT_POLL_MS = 30_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a URL's id can name an incident at all (anything else is simply not found). */
+export const isIncidentId = (id: string) => UUID.test(id);
+
 export function useIncident(id: string) {
-  return useDbQuery<IncidentDetail | null>(incidentKey(id), () => getIncident(id));
+  return useDbQuery<IncidentDetail | null>(isIncidentId(id) ? incidentKey(id) : null, () => getIncident(id), {
+    refreshInterval: INCIDENT_POLL_MS,
+  });
 }
 
 export function useIncidentEvidences(id: string) {
-  return useDbQuery<Evidence[]>(incidentEvidencesKey(id), () => listIncidentEvidences(id));
+  return useDbQuery<Evidence[]>(incidentEvidencesKey(id), () => listIncidentEvidences(id), {
+    refreshInterval: INCIDENT_POLL_MS,
+  });
 }
 
 export function useIncidentHistories(id: string) {

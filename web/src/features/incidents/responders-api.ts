@@ -3,6 +3,7 @@
  * and person, adding one (POST /responders?select=*), removing one (a soft delete), and the teams
  * and people the add wizard offers.
  */
+import type { ResponderType } from '../../../../common/incidents.js';
 import { db, type Resource } from '../../api/index.js';
 import { incidentKeyPrefix, type PersonRef, type Responder, type TeamRef } from './types.js';
 
@@ -29,11 +30,14 @@ export interface PersonOption {
   avatar: string | null;
 }
 
-/** What the wizard posts: a person, or a team with its responder type and fields. */
+/**
+ * What the wizard posts: a person (type person), or a team with its responder type (type jira,
+ * email...: what the changelog names) and fields.
+ */
 export interface NewResponder {
   incident_id: string;
   created_by: string | null;
-  type: 'person' | 'system';
+  type: ResponderType;
   team_id: string | null;
   person_id: string | null;
   properties: Record<string, unknown>;

@@ -1,7 +1,8 @@
 -- Delivery of team responders to their external system (server/src/platform/incidents/responders):
 -- a team responder whose responder type is an external system (email, jira, service_now, ...) is
 -- queued for delivery when it is inserted, by whatever writes it (the UI, an incident rule), and
--- the delivery job claims it from here.
+-- the delivery job claims it from here. `type` holds the responder type for a team responder
+-- (as in 0005), `person` for a person; properties.responderType says the same and wins.
 --   delivery_status    null for people and other responders nothing is sent for; pending until
 --                      delivered (or retried); sent; failed once the tries are used up;
 --                      cancelled when the responder was removed before it was delivered
@@ -25,11 +26,16 @@ begin
   new.delivery_attempts := 0;
   new.delivery_error := null;
   new.delivered_at := null;
-  if new.team_id is not null and coalesce(new.properties ->> 'responderType', new.type) in (
+  -- A responder that already has its external id, or is written as history (removed, or created
+  -- more than an hour ago: an import, the demo data), asks for nothing to be sent.
+  if new.team_id is not null and new.external_id is null and new.deleted_at is null
+    and new.created_at > now() - interval '1 hour'
+    and coalesce(new.properties ->> 'responderType', new.type) in (
     'email', 'jira', 'service_now', 'ca', 'aws_support', 'aws_ams_service_request', 'redhat', 'oracle',
     'ms_planner', 'vmware') then
     new.delivery_status := 'pending';
-    new.delivery_next_at := now();
+    -- Due from its creation: the same rows give the same queue (the demo data is compared run to run).
+    new.delivery_next_at := least(new.created_at, now());
   else
     new.delivery_status := null;
     new.delivery_next_at := null;

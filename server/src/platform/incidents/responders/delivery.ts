@@ -70,7 +70,10 @@ const text = (value: unknown): string | undefined =>
       ? value.value
       : undefined;
 
-/** A try that failed for a reason of its own, with the secrets it read (to keep out of the error). */
+/**
+ * A responder or team configuration that cannot be delivered (no configuration, no URL, a
+ * reference that cannot be read), with the secrets read so far (to keep out of the error).
+ */
 class Failure extends Error {
   constructor(
     message: string,
@@ -151,8 +154,9 @@ export class ResponderDelivery {
       if (error instanceof Failure) secrets = [...secrets, ...error.secrets];
       const message = redactSecrets(error instanceof Error ? error.message : String(error), secrets);
       const maxAttempts = this.options.maxAttempts ?? 5;
+      // A configuration that names nowhere to deliver does not mend itself: no second try.
       const retryIn =
-        item.delivery_attempts >= maxAttempts
+        error instanceof Failure || item.delivery_attempts >= maxAttempts
           ? null
           : backoffAfter(
               item.delivery_attempts,

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApiPerTest, whoamiAs } from '../../../shell/test-support.js';
 import { ActionPlanTab, NO_EVIDENCES } from './ActionPlanTab.js';
 import {
+  commentRow,
   factor,
   HYPOTHESES,
   incident,
@@ -71,6 +72,31 @@ describe('ActionPlanTab', () => {
     });
     renderPlan();
     expect(await screen.findByText(NO_EVIDENCES)).toBeInTheDocument();
+  });
+
+  it('shows 5 of more than 6 comments, the rest on demand, in a list at most 200px high', async () => {
+    const many = Array.from({ length: 7 }, (_, i) =>
+      commentRow({ id: `m${i}`, hypothesis_id: 'h2', comment: `Note ${i + 1}` }),
+    );
+    page.api.reply('GET api/db/comments', { status: 200, body: many });
+    const { user } = renderPlan('?comments=true');
+    const list = await screen.findByRole('list', { name: 'Comments on Slow queries' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(list.parentElement).toHaveStyle({ maxHeight: '200px' });
+    await user.click(screen.getByRole('button', { name: 'Show 2 more comments' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(list).getByText('Note 7')).toBeInTheDocument();
+  });
+
+  it('shows all of 6 comments without a Show more', async () => {
+    const six = Array.from({ length: 6 }, (_, i) =>
+      commentRow({ id: `m${i}`, hypothesis_id: 'h2', comment: `Note ${i + 1}` }),
+    );
+    page.api.reply('GET api/db/comments', { status: 200, body: six });
+    renderPlan('?comments=true');
+    const list = await screen.findByRole('list', { name: 'Comments on Slow queries' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).not.toBeInTheDocument();
   });
 
   it('adds a factor under the root and a solution under a factor; a solution has no children', async () => {

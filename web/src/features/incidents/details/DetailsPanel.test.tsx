@@ -35,7 +35,7 @@ describe('the Details panel', () => {
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Type' }), 'security');
     await waitFor(() => expect(writes()).toHaveLength(2));
     expect(writes().map((w) => w.body)).toEqual([{ severity: 'critical' }, { type: 'security' }]);
-    expect(writes()[0]!.query.get('id')).toBe('eq.i1');
+    expect(writes()[0]!.query.get('id')).toBe('eq.7a0c2d4e-1111-4222-8333-444455556666');
   });
 
   it('names the commander and changes them', async () => {

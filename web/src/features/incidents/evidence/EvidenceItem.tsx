@@ -18,7 +18,6 @@ export function EvidenceItem({ evidence, incidentId }: { evidence: Evidence; inc
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const label = EVIDENCE_TYPE_LABEL[evidence.type] ?? evidence.type;
-  // A comment evidence's description is its content, shown by the view.
   const title = evidence.type === 'comment' ? undefined : evidence.description;
 
   const remove = async () => {
@@ -39,17 +38,10 @@ export function EvidenceItem({ evidence, incidentId }: { evidence: Evidence; inc
         borderBlockEnd: '1px solid var(--pf-t--global--border--color--default)',
       }}
     >
-      <Flex alignItems={{ default: 'alignItemsCenter' }} spaceItems={{ default: 'spaceItemsSm' }}>
-        <FlexItem>
-          <Label isCompact color="purple">
-            {label}
-          </Label>
+      <Flex alignItems={{ default: 'alignItemsFlexStart' }} spaceItems={{ default: 'spaceItemsSm' }}>
+        <FlexItem grow={{ default: 'grow' }} style={{ minWidth: 0 }}>
+          <EvidenceView evidence={evidence} />
         </FlexItem>
-        {title && (
-          <FlexItem>
-            <strong>{title}</strong>
-          </FlexItem>
-        )}
         {evidence.definition_of_done && (
           <FlexItem>
             <Label isCompact color={evidence.done ? 'green' : 'orange'}>
@@ -63,7 +55,7 @@ export function EvidenceItem({ evidence, incidentId }: { evidence: Evidence; inc
           </small>
         </FlexItem>
         {canWrite && (
-          <FlexItem align={{ default: 'alignRight' }}>
+          <FlexItem>
             <Button
               variant="plain"
               size="sm"
@@ -74,9 +66,6 @@ export function EvidenceItem({ evidence, incidentId }: { evidence: Evidence; inc
           </FlexItem>
         )}
       </Flex>
-      <div style={{ marginBlockStart: 'var(--pf-t--global--spacer--xs)' }}>
-        <EvidenceView evidence={evidence} />
-      </div>
       <ConfirmDialog
         isOpen={confirming}
         title="Delete evidence ?"

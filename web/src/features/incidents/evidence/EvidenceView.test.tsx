@@ -68,8 +68,13 @@ describe('EvidenceView', () => {
         },
       ],
     });
-    renderView(evidenceRow({ id: 'e3', type: 'topology', component_id: 'c1' }));
+    renderView(
+      evidenceRow({ id: 'e3', type: 'topology', component_id: 'c1', description: 'checkout component' }),
+    );
     expect(await screen.findByText('checkout-api')).toBeInTheDocument();
+    // Its kind and description head it, as every list of evidence shows it.
+    expect(within(screen.getByRole('main')).getByText('Topology')).toBeInTheDocument();
+    expect(screen.getByText('checkout component')).toBeInTheDocument();
     expect(screen.getByText('Unhealthy')).toBeInTheDocument();
     expect(screen.getByText('pods crash-looping')).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '@patternfly/react-core';
+import { Flex, FlexItem, Label, Skeleton } from '@patternfly/react-core';
 import type { EvidenceType } from '../../../../../common/incidents.js';
 import { CommentText } from '../comments/mentions.js';
 import type { Evidence } from '../types.js';
@@ -23,8 +23,35 @@ export const EVIDENCE_TYPE_LABEL: Record<EvidenceType, string> = {
   comment: 'Comment',
 };
 
-/** An evidence's content, shown as its type calls for (spec 2 §3). */
+/**
+ * An evidence as a person reads it: its kind and description, then its content as its type calls
+ * for (spec 2 §3). Used wherever evidence is listed: the tree, the definition of done, dialogs.
+ */
 export function EvidenceView({ evidence }: { evidence: Evidence }) {
+  // A comment evidence's description is its content.
+  const title = evidence.type === 'comment' ? undefined : evidence.description;
+  return (
+    <div>
+      <Flex alignItems={{ default: 'alignItemsCenter' }} spaceItems={{ default: 'spaceItemsSm' }}>
+        <FlexItem>
+          <Label isCompact color="purple">
+            {EVIDENCE_TYPE_LABEL[evidence.type] ?? evidence.type}
+          </Label>
+        </FlexItem>
+        {title && (
+          <FlexItem>
+            <strong>{title}</strong>
+          </FlexItem>
+        )}
+      </Flex>
+      <div style={{ marginBlockStart: 'var(--pf-t--global--spacer--xs)' }}>
+        <EvidenceContent evidence={evidence} />
+      </div>
+    </div>
+  );
+}
+
+function EvidenceContent({ evidence }: { evidence: Evidence }) {
   switch (evidence.type) {
     case 'log':
       return <LogEvidence evidence={evidence} />;

@@ -118,7 +118,7 @@ export function AddResponderWizard({ incident, onClose }: { incident: Incident; 
     if (Object.keys(problems).length > 0) return setStep('details');
     return save({
       ...common,
-      type: 'system',
+      type,
       team_id: teamId,
       person_id: null,
       properties: propertiesOf(type, values, incident),

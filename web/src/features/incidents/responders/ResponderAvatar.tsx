@@ -26,7 +26,8 @@ export function responderTypeOf(responder: ResponderWithRefs): string | undefine
   return typeof type === 'string' ? type : responder.type;
 }
 
-const DELIVERY: Record<string, { text: string; color: 'green' | 'blue' | 'red' | 'grey' }> = {
+/** How a team responder's delivery to its system reads. */
+export const DELIVERY: Record<string, { text: string; color: 'green' | 'blue' | 'red' | 'grey' }> = {
   pending: { text: 'Sending', color: 'blue' },
   sent: { text: 'Delivered', color: 'green' },
   failed: { text: 'Delivery failed', color: 'red' },

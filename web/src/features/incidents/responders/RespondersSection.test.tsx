@@ -123,6 +123,23 @@ describe('RespondersSection', () => {
     expect(query.get('deleted_at')).toBe('is.null');
   });
 
+  it("shows a team responder whose delivery failed, with the system's error", async () => {
+    page.api.reply('GET api/db/responders', {
+      status: 200,
+      body: [
+        {
+          ...jiraResponder,
+          external_id: null,
+          delivery_status: 'failed',
+          delivery_error: 'Jira answered 401',
+        },
+      ],
+    });
+    renderSection();
+    expect(await screen.findByText('Delivery failed')).toBeInTheDocument();
+    expect(screen.getByText('Jira answered 401')).toBeInTheDocument();
+  });
+
   it('opens a hover card a second after the pointer rests on a responder, with the link to its ticket', async () => {
     const user = renderSection();
     await user.hover(await screen.findByLabelText('Platform'));
@@ -221,7 +238,7 @@ describe('RespondersSection', () => {
     expect(posted()[0]!.body).toEqual({
       incident_id: 'i1',
       created_by: 'u1',
-      type: 'system',
+      type: 'jira',
       team_id: 't1',
       person_id: null,
       properties: {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ExpandableSection, Skeleton, Title } from '@patternfly/react-core';
+import { Button, ExpandableSection, Label, Skeleton, Title } from '@patternfly/react-core';
 import { PlusCircleIcon, TrashIcon } from '@patternfly/react-icons';
 import { useSWRConfig } from 'swr';
 import { errorMessage, useCan, useDbQuery } from '../../../api/index.js';
@@ -15,7 +15,7 @@ import {
 import type { Incident } from '../types.js';
 import { AddResponderWizard } from './AddResponderWizard.js';
 import { labelOfType } from './responder-form.js';
-import { ResponderAvatar, responderName, responderTypeOf } from './ResponderAvatar.js';
+import { DELIVERY, ResponderAvatar, responderName, responderTypeOf } from './ResponderAvatar.js';
 import { ResponderProgress } from './ResponderProgress.js';
 import './responders.css';
 
@@ -69,8 +69,16 @@ export function RespondersSection({ incident }: { incident: Incident }) {
                 <div className="ops-responder-list__name">
                   <div>
                     {name}
-                    {type && <small> · {labelOfType(type)}</small>}
+                    {type && <small> · {labelOfType(type)}</small>}{' '}
+                    {(responder.delivery_status === 'failed' || responder.delivery_status === 'pending') && (
+                      <Label isCompact color={DELIVERY[responder.delivery_status]!.color}>
+                        {DELIVERY[responder.delivery_status]!.text}
+                      </Label>
+                    )}
                   </div>
+                  {responder.delivery_status === 'failed' && responder.delivery_error && (
+                    <small className="ops-responder-list__error">{responder.delivery_error}</small>
+                  )}
                   <ExpandableSection toggleText="Progress" isIndented>
                     <ResponderProgress responder={responder} />
                   </ExpandableSection>

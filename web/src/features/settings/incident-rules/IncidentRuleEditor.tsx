@@ -8,7 +8,7 @@ import { deleteRule, RULES_TABLE, saveRuleSpec, type IncidentRuleRow } from './i
 
 export const RULE_NOUN = 'Incident Rule';
 
-const PLACEHOLDER =
+export const RULE_PLACEHOLDER =
   "components:\n  - name: api-*\ntemplate:\n  title: '{{.component.name}} is down'\n  severity: high\nautoResolve: {}";
 
 export interface IncidentRuleEditorProps {
@@ -72,7 +72,7 @@ export function IncidentRuleEditor({ rule, readOnly, onSaved, onDeleted }: Incid
         onChange={setText}
         readOnly={readOnly || saving}
         diagnostics={validation.diagnostics}
-        placeholder={PLACEHOLDER}
+        placeholder={RULE_PLACEHOLDER}
         height="large"
       />
       {!readOnly && (

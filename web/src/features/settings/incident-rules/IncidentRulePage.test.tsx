@@ -4,6 +4,7 @@ import { load } from 'js-yaml';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
 import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
 import { editorNamed, replaceEditorText } from '../../spec-editor/cluster/test-support.js';
+import { ResourceListPage } from '../resources/index.js';
 import { IncidentRulePage } from './IncidentRulePage.js';
 
 const rule = {
@@ -133,5 +134,40 @@ describe('the incident rule page', () => {
     page.api.reply('GET api/db/incident_rules', { status: 200, body: [] });
     renderRule();
     expect(await screen.findByText('No resources found')).toBeInTheDocument();
+  });
+});
+
+describe('adding an incident rule', () => {
+  it('opens from the Rules list, saves the name and spec, and opens the new rule', async () => {
+    page.api.reply('GET api/db/incident_rules_with_status', { status: 200, body: [] });
+    page.api.reply('POST api/db/incident_rules', {
+      status: 201,
+      body: { ...rule, id: 'r2', name: 'db-down' },
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderInShell(
+      [
+        { path: 'settings/:table', element: <ResourceListPage /> },
+        { path: 'settings/incident_rules/:id', element: <p>rule page</p> },
+      ],
+      '/settings/incident_rules',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Rules' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Incident Rule' });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'db-down');
+    const spec = 'components:\n  - name: db\nautoResolve: {}\n';
+    await replaceEditorText('Spec', spec);
+    await waitFor(() =>
+      expect(sentTo('POST', 'api/specs/incident_rules/validate').at(-1)?.body).toEqual({ yaml: spec }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('db-down created successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/incident_rules/r2'));
+    expect(sentTo('POST', 'api/db/incident_rules')[0]!.body).toMatchObject({
+      name: 'db-down',
+      spec: { components: [{ name: 'db' }], autoResolve: {} },
+      source: 'UI',
+    });
   });
 });

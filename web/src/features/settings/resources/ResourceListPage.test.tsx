@@ -149,8 +149,8 @@ describe('ResourceListPage', () => {
   });
 
   it('offers no add button for a table without an editor', async () => {
-    page.api.reply('GET api/db/incident_rules_with_status', { status: 200, body: [] });
-    renderList('incident_rules');
+    page.api.reply('GET api/db/notifications_with_status', { status: 200, body: [] });
+    renderList('notifications');
     await screen.findByText('No data available');
     expect(screen.queryByRole('button', { name: /^Add/ })).not.toBeInTheDocument();
   });

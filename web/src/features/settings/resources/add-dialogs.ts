@@ -16,6 +16,9 @@ export const ADD_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentT
   config_scrapers: lazy(async () => ({
     default: (await import('../../spec-editor/index.js')).AddScraperModal,
   })),
+  incident_rules: lazy(async () => ({
+    default: (await import('../incident-rules/index.js')).AddIncidentRuleModal,
+  })),
 };
 
 export function addDialogOf(table: string) {
