@@ -69,16 +69,23 @@ export class IncidentPage {
     return this.page.getByRole('list', { name: 'Definition of done' });
   }
 
-  /** Adds evidences to the definition of done with the Automatic wizard, with an optional script. */
-  async addAutomaticDefinitionOfDone(evidences: string[], script?: string): Promise<void> {
+  /**
+   * Adds evidences to the definition of done with the Automatic wizard, with an optional script:
+   * typed, or one of the wizard's samples picked by its label.
+   */
+  async addAutomaticDefinitionOfDone(
+    evidences: string[],
+    script?: string | { sample: string },
+  ): Promise<void> {
     await this.openPanel('Definition of done');
     await this.page.getByRole('button', { name: 'Add definition of done' }).click();
     const wizard = this.page.getByRole('dialog', { name: 'Add Definition of Done' });
     await wizard.getByRole('button', { name: 'Automatic' }).click();
     for (const evidence of evidences) await wizard.getByRole('checkbox', { name: evidence }).check();
     await wizard.getByRole('button', { name: 'Next' }).click();
-    if (script)
+    if (typeof script === 'string')
       await wizard.getByRole('textbox', { name: 'Define done using a CEL expression:' }).fill(script);
+    else if (script) await wizard.getByRole('button', { name: `Use sample: ${script.sample}` }).click();
     await wizard.getByRole('button', { name: 'Add', exact: true }).click();
     await wizard.waitFor({ state: 'hidden' });
   }
@@ -103,6 +110,51 @@ export class IncidentPage {
     await this.openPanel('Changelog');
     await this.changelog().or(this.page.getByText('No changelog found')).first().waitFor();
     return this.changelog().getByRole('listitem');
+  }
+
+  /** A hypothesis of the Action Plan by its type label and title: 'Root cause', 'Factor', 'Solution'. */
+  hypothesis(type: 'Root cause' | 'Factor' | 'Solution', title: string): Locator {
+    return this.page.getByRole('article', { name: `${type}: ${title}`, exact: true });
+  }
+
+  /** Adds a factor under a root cause or a solution under a factor, through the Action Plan's modal. */
+  async addChildHypothesis(parent: Locator, child: 'factor' | 'solution', title: string): Promise<void> {
+    await parent.getByRole('button', { name: `Add ${child}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: `Add ${child}` });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** The Comments tab's own form: the hypothesis picker and the comment box. */
+  commentForm(): Locator {
+    return this.page.getByRole('tabpanel', { name: 'Comments' });
+  }
+
+  /**
+   * Types `@` and the start of a name into a comment box and picks the person the picker offers:
+   * the box then holds the mention.
+   */
+  async mention(box: Locator, typed: string, person: string): Promise<void> {
+    await box.pressSequentially(`@${typed}`);
+    const picker = this.page.getByRole('listbox', { name: 'People to mention' });
+    await picker.getByText(person, { exact: true }).click();
+    await picker.waitFor({ state: 'hidden' });
+  }
+
+  commentTimeline(): Locator {
+    return this.page.getByRole('list', { name: 'Comment timeline' });
+  }
+
+  responders(): Locator {
+    return this.details().getByRole('list', { name: 'Responders' });
+  }
+
+  /** Opens the Add Responder wizard from the Details panel. */
+  async openAddResponder(): Promise<Locator> {
+    await this.openPanel('Details');
+    await this.details().getByRole('button', { name: 'Add Responder' }).click();
+    return this.page.getByRole('dialog', { name: 'Add Responder' });
   }
 
   /** Downloads the postmortem export. */

@@ -83,8 +83,8 @@ export function MentionTextArea({
         validated={validated}
         aria-label={ariaLabel}
         aria-describedby={describedBy}
+        // A text area is a textbox, which has no aria-expanded: the list's presence says it is open.
         aria-autocomplete="list"
-        aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-activedescendant={open ? optionId(activeIndex) : undefined}
         resizeOrientation="vertical"
