@@ -105,6 +105,22 @@ describe.each(availableBackends())('incident jobs on %s', (backend) => {
       expect(changes[0]!.created_by).toBeNull();
     });
 
+    it('leaves an incident reopened with every item done open', async () => {
+      const componentId = await createComponent(uniqueName('billing'), 'healthy');
+      const { incidentId, hypothesisId } = await createIncident('Invoices are late');
+      await addItem(hypothesisId, {
+        type: 'topology',
+        component_id: componentId,
+        script: 'component.status == "healthy"',
+      });
+      await runDefinitionOfDone(server.db);
+      expect((await incident(incidentId)).status).toBe('resolved');
+
+      await sql(`update incidents set status = 'open' where id = $1`, [incidentId]);
+      await runDefinitionOfDone(server.db);
+      expect((await incident(incidentId)).status).toBe('open');
+    });
+
     it('records a failing script on its item and still evaluates the others', async () => {
       const componentId = await createComponent(uniqueName('search'), 'healthy');
       const broken = await createIncident('Search is slow');

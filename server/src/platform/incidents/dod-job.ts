@@ -48,10 +48,12 @@ async function evaluateItems(db: Db, now: Date): Promise<TaskOutcome> {
   let resolved = 0;
   for (const [incidentId, items] of byIncident) {
     await db.transaction(async (tx) => {
+      let finished = false;
       for (const item of items) {
         const { done, outcome } = evaluateDodItem(item, now);
         evaluated++;
         if (outcome.error) errors.push(`evidence ${item.id}: ${outcome.error}`);
+        if (done && !item.done) finished = true;
         await tx.query(
           `update evidences
               set done = coalesce($2, done),
@@ -60,7 +62,8 @@ async function evaluateItems(db: Db, now: Date): Promise<TaskOutcome> {
           [item.id, done ?? null, JSON.stringify(outcome)],
         );
       }
-      if (await resolveIfDone(tx, incidentId)) resolved++;
+      // Only an item becoming done resolves: an incident reopened with every item done stays open.
+      if (finished && (await resolveIfDone(tx, incidentId))) resolved++;
     });
   }
   return {

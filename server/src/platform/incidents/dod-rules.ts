@@ -1,7 +1,7 @@
 /**
  * The definition of done's /api/db rule: a person marking the last item done (PATCH evidences
- * with done or definition_of_done) resolves the incident in the same transaction, as the
- * scheduled evaluation does.
+ * with done, or definition_of_done on an item already done) resolves the incident in the same
+ * transaction, as the scheduled evaluation does.
  */
 import type { WriteRules } from '../rest/write-rules.js';
 import { resolveIfDone } from './definition-of-done.js';
