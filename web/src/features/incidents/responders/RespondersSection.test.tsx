@@ -152,6 +152,18 @@ describe('RespondersSection', () => {
     expect(screen.getByText('Delivered')).toBeInTheDocument();
   });
 
+  it('closes the hover card a second after the pointer leaves, and opens it for the keyboard too', async () => {
+    const user = renderSection();
+    const avatar = await screen.findByLabelText('Ada Lovelace');
+    await user.hover(avatar);
+    expect(await screen.findByText('Person', {}, { timeout: 3000 })).toBeInTheDocument();
+    await user.unhover(avatar);
+    expect(screen.getByText('Person')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Person')).not.toBeInTheDocument(), { timeout: 3000 });
+    avatar.focus();
+    expect(await screen.findByText('Person', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
   it("shows a responder's progress and the time taken to acknowledge", async () => {
     const user = renderSection();
     const list = await screen.findByRole('list', { name: 'Responders' });
