@@ -8,11 +8,13 @@ import { startTestServer, type TestServer } from '../support/server.js';
  * about. Responders and viewers read them all (people only through their public columns).
  */
 
+const HISTORY_SELECT =
+  '*,actor:created_by(id,name,avatar),responder:responder_id(team:team_id(id,name),person:person_id(id,name))';
 const DETAIL_SELECT = '*,commander:commander_id(id,name,avatar),hypotheses(*,evidences(*))';
 
 describe.each(availableBackends())('the incident page reads on %s', (backend) => {
   let server: TestServer;
-  const ids = {} as Record<'person' | 'incident' | 'other' | 'root' | 'component', string>;
+  const ids = {} as Record<'person' | 'incident' | 'other' | 'root' | 'component' | 'team', string>;
 
   const rows = async <T>(path: string, as: 'admin' | 'responder' | 'viewer' = 'viewer'): Promise<T[]> => {
     const response = await server.fetch(`api/db/${path}`, {}, as);
@@ -40,6 +42,11 @@ describe.each(availableBackends())('the incident page reads on %s', (backend) =>
       `insert into hypotheses (incident_id, title, type) values ($1, 'Another', 'root') returning id`,
       [ids.other],
     );
+    ids.team = await one(`insert into teams (name) values ('Platform') returning id`);
+    await server.db.query(`insert into responders (incident_id, type, team_id) values ($1, 'team', $2)`, [
+      ids.incident,
+      ids.team,
+    ]);
     ids.component = await one(
       `insert into components (name, status) values ('checkout-api', 'unhealthy') returning id`,
     );
@@ -82,26 +89,38 @@ describe.each(availableBackends())('the incident page reads on %s', (backend) =>
     ]);
   });
 
-  it('answers the changelog with the actor named', async () => {
-    const history = await rows<{ type: string; actor: { name: string } | null }>(
-      `incident_histories?select=*,actor:created_by(id,name,avatar)&incident_id=eq.${ids.incident}&order=created_at.desc`,
-      'viewer',
-    );
-    const types = history.map((row) => row.type);
-    expect(types).toEqual(
-      expect.arrayContaining([
-        'incident.created',
-        'hypothesis.created',
-        'evidence.created',
-        'evidence.done_definition_added',
-      ]),
-    );
-    expect(history.find((row) => row.type === 'incident.created')!.actor).toEqual({
-      id: ids.person,
-      name: 'Cora Commander',
-      avatar: null,
-    });
-  });
+  it.each(['responder', 'viewer'] as const)(
+    'answers a %s the changelog with the actor and responder named',
+    async (as) => {
+      const history = await rows<{
+        type: string;
+        actor: { name: string } | null;
+        responder: { team: { name: string } | null } | null;
+      }>(
+        `incident_histories?select=${encodeURIComponent(HISTORY_SELECT)}&incident_id=eq.${ids.incident}&order=created_at.desc`,
+        as,
+      );
+      const types = history.map((row) => row.type);
+      expect(types).toEqual(
+        expect.arrayContaining([
+          'incident.created',
+          'hypothesis.created',
+          'evidence.created',
+          'evidence.done_definition_added',
+          'responder.created',
+        ]),
+      );
+      expect(history.find((row) => row.type === 'responder.created')!.responder).toEqual({
+        team: { id: ids.team, name: 'Platform' },
+        person: null,
+      });
+      expect(history.find((row) => row.type === 'incident.created')!.actor).toEqual({
+        id: ids.person,
+        name: 'Cora Commander',
+        avatar: null,
+      });
+    },
+  );
 
   it('answers the components of the topology evidence', async () => {
     const components = await rows<{ id: string; name: string; status: string }>(

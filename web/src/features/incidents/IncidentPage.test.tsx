@@ -72,11 +72,13 @@ describe('IncidentPage', () => {
     const { user } = renderIncident();
     await user.click(await screen.findByRole('button', { name: 'Changelog' }));
     const list = await screen.findByRole('list', { name: 'Changelog' });
-    expect(list).toHaveTextContent('Jane Doe changed the status: new -> open');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('System added a responder: Platform');
+    expect(rows[1]).toHaveTextContent('Jane Doe changed the status: new -> open');
     const query = page.sent.find((r) => r.path === 'api/db/incident_histories')!.query;
     expect(query.get('incident_id')).toBe('eq.7a0c2d4e-1111-4222-8333-444455556666');
-    expect(query.get('select')).toBe('*,actor:created_by(id,name,avatar)');
-    expect(HISTORY).toHaveLength(1);
+    expect(query.get('select')).toContain('actor:created_by(id,name,avatar)');
+    expect(HISTORY).toHaveLength(2);
   });
 
   it("says 'No changelog found' without history", async () => {

@@ -70,6 +70,20 @@ export function incident(overrides: Partial<IncidentDetail> = {}): IncidentDetai
 
 export const HISTORY: IncidentHistoryRow[] = [
   {
+    id: 'ih3',
+    incident_id: '7a0c2d4e-1111-4222-8333-444455556666',
+    type: 'responder.created',
+    description: 'team',
+    created_by: null,
+    created_at: '2024-05-01T09:10:00Z',
+    responder_id: 'r1',
+    evidence_id: null,
+    comment_id: null,
+    hypothesis_id: null,
+    actor: null,
+    responder: { team: { id: 't1', name: 'Platform' }, person: null },
+  },
+  {
     id: 'ih2',
     incident_id: '7a0c2d4e-1111-4222-8333-444455556666',
     type: 'incident.status_updated',

@@ -26,7 +26,17 @@ export interface IncidentDetail extends Incident {
 /** A changelog row with the person who acted (null for the platform's own jobs). */
 export interface IncidentHistoryRow extends IncidentHistory {
   actor: PersonRef | null;
+  /** The responder a responder.created event added. */
+  responder?: HistoryResponder | null;
 }
+
+export interface HistoryResponder {
+  team: { id: string; name: string } | null;
+  person: { id: string; name: string } | null;
+}
+
+const HISTORY_SELECT =
+  '*,actor:created_by(id,name,avatar),responder:responder_id(team:team_id(id,name),person:person_id(id,name))';
 
 /** A topology component as its card shows it. */
 export interface ComponentCard {
@@ -67,7 +77,7 @@ export const listIncidentEvidences = (id: string) =>
 export const listIncidentHistories = (id: string) =>
   db
     .from('incident_histories')
-    .select('*,actor:created_by(id,name,avatar)')
+    .select(HISTORY_SELECT)
     .eq('incident_id', id)
     .order('created_at', { ascending: false })
     .overrideTypes<IncidentHistoryRow[], { merge: false }>();

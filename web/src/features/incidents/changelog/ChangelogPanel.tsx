@@ -8,7 +8,7 @@ import {
 } from '@patternfly/react-core';
 import { Age } from '../../../components/Age/index.js';
 import type { HistoryEvent } from '../../../../../common/incidents.js';
-import { useIncidentHistories, type IncidentHistoryRow } from '../incident-api.js';
+import { useIncidentHistories, type HistoryResponder, type IncidentHistoryRow } from '../incident-api.js';
 
 export const NO_CHANGELOG = 'No changelog found';
 
@@ -25,9 +25,16 @@ const EVENT_TEXT: Record<HistoryEvent, string> = {
   'hypothesis.status_updated': 'changed a hypothesis status',
 };
 
-export function changelogText(row: Pick<IncidentHistoryRow, 'type' | 'description'>): string {
+type ChangelogLine = Pick<IncidentHistoryRow, 'type' | 'description'> & {
+  responder?: HistoryResponder | null;
+};
+
+export function changelogText(row: ChangelogLine): string {
   const text = EVENT_TEXT[row.type] ?? row.type;
-  return row.description ? `${text}: ${row.description}` : text;
+  // A responder's row describes it by its type; its team or person says more.
+  const responder = row.responder?.team?.name ?? row.responder?.person?.name;
+  const detail = row.type === 'responder.created' && responder ? responder : row.description;
+  return detail ? `${text}: ${detail}` : text;
 }
 
 /** The incident's history, newest first: who did what, and when (spec 2 §2). */
