@@ -4,6 +4,7 @@ import { CogIcon, UserIcon } from '@patternfly/react-icons';
 import { useWhoami } from '../../../api/index.js';
 import { FormModal, TextAreaField } from '../../../components/Form/index.js';
 import { DOD_SCRIPT_SAMPLES } from '../../../../../common/dod-scripts.js';
+import { evidenceName } from '../evidence/evidence-payload.js';
 import { EvidenceView } from '../evidence/EvidenceView.js';
 import { addManualDefinitionOfDone, updateEvidences, useRefreshIncident } from '../incident-api.js';
 import type { Evidence } from '../types.js';
@@ -126,6 +127,7 @@ export function AddDefinitionOfDoneWizard({
             <StackItem key={evidence.id}>
               <Checkbox
                 id={`dod-candidate-${evidence.id}`}
+                aria-label={evidenceName(evidence)}
                 isChecked={selected.has(evidence.id)}
                 onChange={(_event, checked) => toggle(evidence.id, checked)}
                 label={<EvidenceView evidence={evidence} />}

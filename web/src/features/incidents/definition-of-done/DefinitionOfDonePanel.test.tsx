@@ -116,7 +116,7 @@ describe('the definition of done panel', () => {
     expect(
       within(dialog)
         .getAllByRole('checkbox')
-        .map((box) => box.closest('div')!.textContent),
+        .map((box) => box.getAttribute('aria-label')),
     ).toEqual(['Error rate spike']);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Error rate spike' }));
     await user.click(next);

@@ -87,3 +87,7 @@ export function checkStart(evidence: Pick<Evidence, 'evidence'>, now = new Date(
 
 export const includesMessages = (evidence: Pick<Evidence, 'evidence'>) =>
   payload(evidence).includeMessages === true;
+
+/** What a picker calls an evidence: its description, else its kind. */
+export const evidenceName = (evidence: Pick<Evidence, 'description' | 'type'>) =>
+  evidence.description?.trim() || evidence.type;

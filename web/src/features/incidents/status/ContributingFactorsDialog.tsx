@@ -10,6 +10,7 @@ import {
   Stack,
   StackItem,
 } from '@patternfly/react-core';
+import { evidenceName } from '../evidence/evidence-payload.js';
 import { EvidenceView } from '../evidence/EvidenceView.js';
 import type { Evidence } from '../types.js';
 
@@ -89,6 +90,7 @@ export function ContributingFactorsDialog({
               <StackItem key={evidence.id}>
                 <Checkbox
                   id={`contributing-${evidence.id}`}
+                  aria-label={evidenceName(evidence)}
                   isChecked={selected.has(evidence.id)}
                   onChange={(_event, checked) => toggle(evidence.id, checked)}
                   isDisabled={busy !== undefined}
