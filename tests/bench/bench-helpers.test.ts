@@ -12,7 +12,14 @@ const p95Row: RowSpec = {
 
 describe('bench arguments', () => {
   it('measures every part when none is named', () => {
-    expect([...parseArgs([]).parts].sort()).toEqual(['api', 'default-start', 'health', 'platform-ui', 'web']);
+    expect([...parseArgs([]).parts].sort()).toEqual([
+      'api',
+      'default-start',
+      'health',
+      'incidents',
+      'platform-ui',
+      'web',
+    ]);
   });
 
   it('measures only the parts named, against a second build', () => {
