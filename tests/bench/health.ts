@@ -15,7 +15,7 @@ import { consoleTargets, firstRendersOf, wireSizes, withBrowser, type RenderTarg
 import { getJson, startServer, stopServer, type Build, type Server } from './server.js';
 import { timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
-import { migratedDatabase, type BackEnd, type Database } from './targets.js';
+import { loadedDatabases, type BackEnd, type Database } from './targets.js';
 
 export const HEALTH_CHECKS = 2_000;
 export const HEALTH_STATUSES_PER_CHECK = 500; // 1,000,000 rows, five minutes apart (~42 hours)
@@ -148,20 +148,7 @@ export async function benchHealth(
   const databases: Database[] = [];
   const servers: Server[] = [];
   try {
-    for (const build of builds) {
-      const database = await migratedDatabase(backEnd, build);
-      databases.push(database);
-      const db = await database.open();
-      try {
-        const started = performance.now();
-        await loadHealthBenchData(db);
-        console.log(
-          `  ${backEnd}, build ${build.name}: health data set loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        );
-      } finally {
-        await db.close();
-      }
-    }
+    await loadedDatabases(backEnd, builds, { name: 'health', load: loadHealthBenchData }, databases);
     for (const [k, build] of builds.entries())
       servers.push(
         await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'true' }),

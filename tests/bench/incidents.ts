@@ -8,7 +8,7 @@ import { firstRendersOf, withBrowser, type RenderTarget } from './render.js';
 import { get, startServer, stopServer, type Build, type Server } from './server.js';
 import { timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
-import { migratedDatabase, type BackEnd, type Database } from './targets.js';
+import { loadedDatabases, type BackEnd, type Database } from './targets.js';
 
 export const INCIDENTS = 10_000;
 const BIG_HYPOTHESES = 200;
@@ -136,20 +136,7 @@ export async function benchIncidents(
   const databases: Database[] = [];
   const servers: Server[] = [];
   try {
-    for (const build of builds) {
-      const database = await migratedDatabase(backEnd, build);
-      databases.push(database);
-      const db = await database.open();
-      try {
-        const started = performance.now();
-        await loadIncidentsBenchData(db);
-        console.log(
-          `  ${backEnd}, build ${build.name}: incidents data set loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        );
-      } finally {
-        await db.close();
-      }
-    }
+    await loadedDatabases(backEnd, builds, { name: 'incidents', load: loadIncidentsBenchData }, databases);
     for (const [k, build] of builds.entries())
       servers.push(
         await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'false' }),

@@ -77,3 +77,29 @@ export async function migratedDatabase(backEnd: BackEnd, build: Build): Promise<
   await stopServer(server);
   return database;
 }
+
+/**
+ * One database per build, each migrated by that build and holding the data set `load` writes
+ * (named in the progress line). Each is added to `databases` as soon as it exists, so the
+ * caller drops it even when a later one fails.
+ */
+export async function loadedDatabases(
+  backEnd: BackEnd,
+  builds: readonly Build[],
+  dataSet: { name: string; load: (db: Db) => Promise<unknown> },
+  databases: Database[],
+): Promise<void> {
+  for (const build of builds) {
+    const database = await migratedDatabase(backEnd, build);
+    databases.push(database);
+    const db = await database.open();
+    try {
+      const started = performance.now();
+      await dataSet.load(db);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`  ${backEnd}, build ${build.name}: ${dataSet.name} data set loaded in ${seconds} s`);
+    } finally {
+      await db.close();
+    }
+  }
+}

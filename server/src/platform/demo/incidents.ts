@@ -1,13 +1,11 @@
-import type { DemoContext } from './context.js';
 import {
   EVIDENCE_TYPES,
   HYPOTHESIS_STATUSES,
   INCIDENT_STATUSES,
-  INCIDENT_TITLES,
   INCIDENT_TYPES,
-  SERVICES,
-  SEVERITIES,
-} from './names.js';
+} from '../../../../common/incidents.js';
+import type { DemoContext } from './context.js';
+import { INCIDENT_TITLES, SERVICES, SEVERITIES } from './names.js';
 import { Clock, DAY, HOUR, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';
 import { alignHistory } from './incident-history.js';

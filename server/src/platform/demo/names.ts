@@ -275,28 +275,6 @@ export const ANALYSES: Record<
   ],
 };
 
-export const INCIDENT_TYPES = [
-  'cost',
-  'availability',
-  'performance',
-  'security',
-  'integration',
-  'compliance',
-  'technicalDebt',
-  'reliability',
-] as const;
-
-export const INCIDENT_STATUSES = ['new', 'open', 'investigating', 'mitigated', 'resolved', 'closed'] as const;
-
-export const HYPOTHESIS_STATUSES = [
-  'proven',
-  'likely',
-  'possible',
-  'unlikely',
-  'improbable',
-  'disproven',
-] as const;
-
 export const INCIDENT_TITLES = [
   '{svc} returning 5xx for a subset of users',
   'Elevated p99 latency on {svc}',
@@ -310,16 +288,6 @@ export const INCIDENT_TITLES = [
   'Webhook integration failing for {svc}',
   'Node pressure evicting {svc} pods',
 ];
-
-export const EVIDENCE_TYPES = [
-  'log',
-  'topology',
-  'config',
-  'check',
-  'config_change',
-  'config_analysis',
-  'comment',
-] as const;
 
 export const NOTIFICATION_EVENTS = [
   'check.failed',

@@ -5,7 +5,6 @@ import {
   capitalised,
   INCIDENT_SEVERITIES,
   INCIDENT_STATUSES,
-  INCIDENT_TYPES,
   NEW_INCIDENT_DEFAULTS,
   type IncidentSeverity,
   type IncidentStatus,
@@ -18,6 +17,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../components/Form/index.js';
+import { IncidentSeverityField, IncidentTypeField } from './IncidentFields.js';
 import { createIncident, type CreatedIncident, type NewEvidence } from './incident-list-api.js';
 import { INCIDENT_LISTS_PREFIX } from './types.js';
 
@@ -41,8 +41,6 @@ export function validateIncidentForm(form: IncidentForm): FormErrors {
   return errors;
 }
 
-export const typeOptions = INCIDENT_TYPES.map((value) => ({ value, label: capitalised(value) }));
-export const severityOptions = INCIDENT_SEVERITIES.map((value) => ({ value, label: capitalised(value) }));
 const statusOptions = INCIDENT_STATUSES.map((value) => ({ value, label: capitalised(value) }));
 
 export interface CreateIncidentModalProps {
@@ -98,15 +96,7 @@ export function CreateIncidentModal({ evidence, onClose, onCreated }: CreateInci
       onClose={onClose}
       errorInForm
     >
-      <SelectField
-        label="Type"
-        isRequired
-        value={form.type}
-        onChange={(type) => change({ type: type as IncidentType })}
-        options={typeOptions}
-        placeholder="Select a type"
-        error={errors.type}
-      />
+      <IncidentTypeField value={form.type} onChange={(type) => change({ type })} error={errors.type} />
       <TextField
         label="Title"
         isRequired
@@ -120,13 +110,9 @@ export function CreateIncidentModal({ evidence, onClose, onCreated }: CreateInci
         value={form.description}
         onChange={(description) => change({ description })}
       />
-      <SelectField
-        label="Severity"
-        isRequired
+      <IncidentSeverityField
         value={form.severity}
-        onChange={(severity) => change({ severity: severity as IncidentSeverity })}
-        options={severityOptions}
-        placeholder="Select a severity"
+        onChange={(severity) => change({ severity })}
         error={errors.severity}
       />
       <SelectField

@@ -5,7 +5,7 @@ import type { IncidentSeverity, IncidentType } from '../../../../../common/incid
 import { useCan, useDbQuery } from '../../../api/index.js';
 import { FormModal, SelectField, TextField } from '../../../components/Form/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { severityOptions, typeOptions } from '../CreateIncidentModal.js';
+import { IncidentSeverityField, IncidentTypeField } from '../IncidentFields.js';
 import {
   attachEvidence,
   createIncident,
@@ -166,24 +166,12 @@ function LinkDialog({
             onChange={(value) => change({ title: value })}
             error={errors.title}
           />
-          <SelectField
-            label="Severity"
-            isRequired
+          <IncidentSeverityField
             value={form.severity}
-            onChange={(severity) => change({ severity: severity as IncidentSeverity })}
-            options={severityOptions}
-            placeholder="Select a severity"
+            onChange={(severity) => change({ severity })}
             error={errors.severity}
           />
-          <SelectField
-            label="Type"
-            isRequired
-            value={form.type}
-            onChange={(type) => change({ type: type as IncidentType })}
-            options={typeOptions}
-            placeholder="Select a type"
-            error={errors.type}
-          />
+          <IncidentTypeField value={form.type} onChange={(type) => change({ type })} error={errors.type} />
         </>
       )}
       {existing && (
