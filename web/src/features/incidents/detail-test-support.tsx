@@ -2,30 +2,18 @@
 import userEvent from '@testing-library/user-event';
 import { renderInShell, type FakeApi } from '../../shell/test-support.js';
 import type { IncidentDetail, IncidentHistoryRow } from './incident-api.js';
+import { evidenceRow, incidentRow } from './test-support.js';
 import type { Evidence } from './types.js';
 import { IncidentPage } from './IncidentPage.js';
 
 export function evidence(overrides: Partial<Evidence> & Pick<Evidence, 'id'>): Evidence {
-  return {
-    hypothesis_id: 'h1',
+  return evidenceRow({
     type: 'check',
     description: `Evidence ${overrides.id}`,
-    evidence: null,
-    properties: null,
-    component_id: null,
-    config_id: null,
-    config_analysis_id: null,
-    config_change_id: null,
-    check_id: null,
-    definition_of_done: false,
-    done: false,
-    script: null,
-    external_created_by: null,
-    responder_id: null,
     created_by: 'u1',
     created_at: '2024-05-01T10:00:00Z',
     ...overrides,
-  };
+  });
 }
 
 export const LOG_EVIDENCE = evidence({ id: 'e1', type: 'log', description: 'Error rate spike' });
@@ -33,22 +21,15 @@ export const CHECK_EVIDENCE = evidence({ id: 'e2', type: 'check', description: '
 
 export function incident(overrides: Partial<IncidentDetail> = {}): IncidentDetail {
   return {
-    id: '7a0c2d4e-1111-4222-8333-444455556666',
-    incident_id: 'INC0000042',
-    title: 'Checkout is slow',
-    description: null,
-    type: 'performance',
-    status: 'open',
-    severity: 'medium',
-    commander_id: null,
-    communicator_id: null,
-    incident_rule_id: null,
-    acknowledged: null,
-    resolved: null,
-    closed: null,
-    created_by: 'u1',
-    created_at: '2024-05-01T09:00:00Z',
-    updated_at: '2024-05-01T09:00:00Z',
+    ...incidentRow({
+      id: '7a0c2d4e-1111-4222-8333-444455556666',
+      title: 'Checkout is slow',
+      type: 'performance',
+      severity: 'medium',
+      created_by: 'u1',
+      created_at: '2024-05-01T09:00:00Z',
+      updated_at: '2024-05-01T09:00:00Z',
+    }),
     commander: null,
     hypotheses: [
       {

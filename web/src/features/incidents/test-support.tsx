@@ -1,9 +1,8 @@
-/** The incidents area's fixtures for its page tests. */
-import type { IncidentSummary } from './types.js';
+/** The incidents area's fixtures for its page tests: rows as /api/db answers them. */
+import type { Evidence, Incident, IncidentSummary } from './types.js';
 
-const person = (n: number) => ({ id: `p${n}`, name: `Person ${n}`, avatar: null });
-
-export function summaryRow(patch: Partial<IncidentSummary> = {}): IncidentSummary {
+/** An open incident, every optional field empty; `patch` sets what a test needs. */
+export function incidentRow(patch: Partial<Incident> = {}): Incident {
   return {
     id: 'i1',
     incident_id: 'INC0000042',
@@ -18,9 +17,42 @@ export function summaryRow(patch: Partial<IncidentSummary> = {}): IncidentSummar
     acknowledged: null,
     resolved: null,
     closed: null,
-    created_by: 'p1',
-    created_at: new Date(Date.now() - 3_600_000).toISOString(),
-    updated_at: new Date(Date.now() - 3_600_000).toISOString(),
+    created_by: null,
+    created_at: '2026-01-01T10:00:00Z',
+    updated_at: '2026-01-01T10:00:00Z',
+    ...patch,
+  };
+}
+
+/** An evidence on hypothesis h1, outside the definition of done. */
+export function evidenceRow(patch: Partial<Evidence> & Pick<Evidence, 'id' | 'type'>): Evidence {
+  return {
+    hypothesis_id: 'h1',
+    description: null,
+    evidence: null,
+    properties: null,
+    component_id: null,
+    config_id: null,
+    config_analysis_id: null,
+    config_change_id: null,
+    check_id: null,
+    definition_of_done: false,
+    done: false,
+    script: null,
+    external_created_by: null,
+    responder_id: null,
+    created_by: null,
+    created_at: '2026-01-01T10:05:00Z',
+    ...patch,
+  };
+}
+
+const person = (n: number) => ({ id: `p${n}`, name: `Person ${n}`, avatar: null });
+
+export function summaryRow(patch: Partial<IncidentSummary> = {}): IncidentSummary {
+  const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+  return {
+    ...incidentRow({ created_by: 'p1', created_at: hourAgo, updated_at: hourAgo }),
     commander: null,
     responders: [],
     commenters: [],

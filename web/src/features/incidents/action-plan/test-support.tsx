@@ -7,53 +7,17 @@ import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { renderInShell, type FakeApi, type SentRequest } from '../../../shell/test-support.js';
 import type { CommentRow, HypothesisRow } from '../hypotheses-api.js';
-import type { Evidence, Incident } from '../types.js';
+import { evidenceRow, incidentRow } from '../test-support.js';
+import type { Incident } from '../types.js';
 
 export const ADA = { id: '0a0a0a0a-0000-4000-8000-000000000001', name: 'Ada Lovelace', avatar: null };
 export const ALAN = { id: '0a0a0a0a-0000-4000-8000-000000000002', name: 'Alan Turing', avatar: null };
 /** Who whoamiAs() signs in. */
 export const ME = { id: 'u1', name: 'Jane Doe', avatar: null };
 
-export const incident: Incident = {
-  id: 'i1',
-  incident_id: 'INC0000001',
-  title: 'Checkout is slow',
-  description: null,
-  type: 'availability',
-  status: 'open',
-  severity: 'high',
-  commander_id: null,
-  communicator_id: null,
-  incident_rule_id: null,
-  acknowledged: null,
-  resolved: null,
-  closed: null,
-  created_by: null,
-  created_at: '2026-01-01T10:00:00Z',
-  updated_at: '2026-01-01T10:00:00Z',
-};
+export const incident: Incident = incidentRow({ incident_id: 'INC0000001', title: 'Checkout is slow' });
 
-export function evidenceRow(patch: Partial<Evidence> & Pick<Evidence, 'id' | 'type'>): Evidence {
-  return {
-    hypothesis_id: 'h1',
-    description: null,
-    evidence: null,
-    properties: null,
-    component_id: null,
-    config_id: null,
-    config_analysis_id: null,
-    config_change_id: null,
-    check_id: null,
-    definition_of_done: false,
-    done: false,
-    script: null,
-    external_created_by: null,
-    responder_id: null,
-    created_by: null,
-    created_at: '2026-01-01T10:05:00Z',
-    ...patch,
-  };
-}
+export { evidenceRow };
 
 export const configEvidence = evidenceRow({
   id: 'e1',

@@ -2,27 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest, renderPage, whoamiAs } from '../../../shell/test-support.js';
 import type { ResponderWithRefs } from '../responders-api.js';
+import { incidentRow } from '../test-support.js';
 import type { Incident } from '../types.js';
 import { RespondersSection } from './RespondersSection.js';
 
-const incident: Incident = {
-  id: 'i1',
-  incident_id: 'INC0000042',
-  title: 'Checkout is down',
-  description: null,
-  type: 'availability',
-  status: 'open',
-  severity: 'high',
-  commander_id: null,
-  communicator_id: null,
-  incident_rule_id: null,
-  acknowledged: null,
-  resolved: null,
-  closed: null,
-  created_by: null,
-  created_at: '2026-01-01T10:00:00Z',
-  updated_at: '2026-01-01T10:00:00Z',
-};
+const incident: Incident = incidentRow({ title: 'Checkout is down' });
 
 const jiraClient = {
   values: { project: 'OPS', issueType: 'Incident' },
