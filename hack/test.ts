@@ -1,7 +1,8 @@
 /**
- * `npm test`: lint, unit, then integration and e2e side by side (each an npm script); stops
- * after the first group with a failure, with its exit code, and prints how long each stage took,
- * also after a failure.
+ * `npm test`: lint, unit, integration and e2e in that order (each an npm script); stops at the
+ * first failure with its exit code, and prints how long each stage took, also after a failure.
+ * Integration and e2e are not run side by side: on two cores the browser and the server of e2e
+ * then wait on integration's workers, and the pair took longer than one after the other.
  * `npm test -- test:unit test:integration` runs only the stages named.
  */
 import { spawn } from 'node:child_process';
@@ -28,7 +29,7 @@ function formatDuration(seconds: number): string {
   return m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
 }
 
-/** wall: the whole run, less than the stages' sum when some ran side by side. */
+/** wall: the whole run, from the first stage's start. */
 function stageTable(ran: Ran[], skipped: string[], wall: number): string {
   const width = Math.max(...[...STAGES, 'total'].map((stage) => stage.length));
   const lines = [
@@ -68,41 +69,13 @@ function prepareMachineMeanwhile(): () => Promise<void> {
   return () => (reported ??= report());
 }
 
-/**
- * Integration and e2e run side by side: both spend much of their time waiting on servers, the
- * browser and timers, so together they finish well before one after the other. The first is
- * shown as it runs; the second's output is kept in a file and shown when it ends.
- */
-const SIDE_BY_SIDE: readonly string[] = ['test:integration', 'test:e2e'];
-
-/** The stages in the order they start, those of one group at the same time. */
-function stageGroups(stages: readonly string[]): string[][] {
-  const groups: string[][] = [];
-  for (const stage of stages) {
-    const last = groups.at(-1);
-    if (last && SIDE_BY_SIDE.includes(stage) && last.every((s) => SIDE_BY_SIDE.includes(s))) last.push(stage);
-    else groups.push([stage]);
-  }
-  return groups;
-}
-
-function runStage(stage: string, shown: boolean): Promise<Ran> {
+function runStage(stage: string): Promise<Ran> {
   const started = performance.now();
-  fs.mkdirSync('test-results', { recursive: true });
-  const logFile = `test-results/${stage.replace(':', '-')}.log`;
-  const log = shown ? undefined : fs.openSync(logFile, 'w');
-  console.log(
-    shown ? `\n=== npm run ${stage}\n` : `\n=== npm run ${stage} (its output follows when it ends)\n`,
-  );
-  const child = spawn('npm', ['run', stage], { stdio: shown ? 'inherit' : ['ignore', log!, log!] });
+  console.log(`\n=== npm run ${stage}\n`);
+  const child = spawn('npm', ['run', stage], { stdio: 'inherit' });
   return new Promise((resolve) => {
-    const finish = (status: number) => {
-      if (log !== undefined) {
-        fs.closeSync(log);
-        console.log(`\n=== npm run ${stage}, its output\n${fs.readFileSync(logFile, 'utf8')}`);
-      }
+    const finish = (status: number) =>
       resolve({ stage, seconds: (performance.now() - started) / 1000, status });
-    };
     child.once('error', () => finish(1));
     child.once('close', (code) => finish(code ?? 1));
   });
@@ -111,10 +84,11 @@ function runStage(stage: string, shown: boolean): Promise<Ran> {
 const machineReady = STAGES.some((stage) => stage !== 'lint') ? prepareMachineMeanwhile() : undefined;
 const ran: Ran[] = [];
 const started = performance.now();
-for (const group of stageGroups(STAGES)) {
-  if (group.some((stage) => stage !== 'lint')) await machineReady?.();
-  ran.push(...(await Promise.all(group.map((stage, k) => runStage(stage, k === 0)))));
-  if (ran.some((r) => r.status !== 0)) break;
+for (const stage of STAGES) {
+  if (stage !== 'lint') await machineReady?.();
+  const result = await runStage(stage);
+  ran.push(result);
+  if (result.status !== 0) break;
 }
 await machineReady?.();
 const failed = ran.find((r) => r.status !== 0);
