@@ -26,6 +26,7 @@ const SETTINGS = [
 /** Areas whose pages exist (by path under the base); the others say they are not built yet. */
 const BUILT = [
   'health',
+  'incidents',
   'settings/canaries',
   'settings/config_scrapers',
   'settings/event-queue-status',
