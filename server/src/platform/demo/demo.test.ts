@@ -1,6 +1,13 @@
+import { dodSampleFor } from '../../../../common/dod-scripts.js';
+import { RESPONDER_FIELDS, type ResponderType } from '../../../../common/incidents.js';
+import { createLogger } from '../../http/logging.js';
 import type { Db } from '../db/db.js';
 import { openTestDatabase } from '../db/test-database.js';
-import { specValidatorOf } from '../specs/kinds.js';
+import { runDefinitionOfDone } from '../incidents/dod-job.js';
+import { runIncidentRules } from '../incidents/incident-rules/engine.js';
+import { RESPONDER_KINDS, type IncidentRuleSpec } from '../incidents/incident-rules/match.js';
+import { ResponderDelivery } from '../incidents/responders/index.js';
+import { plainSpecValidatorOf, specValidatorOf } from '../specs/kinds.js';
 import { loadDemoData } from './index.js';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -212,6 +219,60 @@ describe('loadDemoData', () => {
     ).toBe(0);
   });
 
+  it('has incident rules whose specs the IncidentRule schema accepts as they are', async () => {
+    const { rows } = await db.query<{ name: string; spec: unknown }>(`select name, spec from incident_rules`);
+    expect(rows.length).toBeGreaterThan(0);
+    const validator = plainSpecValidatorOf('incident_rules');
+    const refused = rows.flatMap(({ name, spec }) =>
+      validator.problems(spec).map((p) => `${name}: ${p.message}`),
+    );
+    expect(refused).toEqual([]);
+  });
+
+  it('has incident rules whose responders the engine adds, teams named as the demo names them', async () => {
+    const { rows } = await db.query<{ name: string; spec: IncidentRuleSpec }>(
+      `select name, spec from incident_rules`,
+    );
+    const teams = (await db.query<{ name: string }>(`select name from teams where deleted_at is null`)).rows;
+    const responders = rows.flatMap(({ name, spec }) =>
+      Object.entries(spec.responders ?? {}).flatMap(([key, entries]) =>
+        (entries ?? []).map((entry) => ({ rule: name, key, entry })),
+      ),
+    );
+    expect(responders.filter(({ key }) => !RESPONDER_KINDS[key])).toEqual([]);
+    const teamResponders = responders.filter(({ key }) => RESPONDER_KINDS[key] === 'team');
+    expect(teamResponders.length).toBeGreaterThan(0);
+    expect(teamResponders.filter(({ entry }) => !teams.some((t) => t.name === entry.name))).toEqual([]);
+  });
+
+  it("gives each automatic definition-of-done item the sample script of its evidence's type, and that target", async () => {
+    const { rows } = await db.query<{
+      type: string;
+      script: string | null;
+      component_id: string | null;
+      check_id: string | null;
+      config_analysis_id: string | null;
+    }>(
+      `select type, script, component_id, check_id, config_analysis_id from evidences where definition_of_done`,
+    );
+    expect(rows.filter((e) => e.script !== (dodSampleFor(e.type)?.script ?? null))).toEqual([]);
+    const scripted = rows.filter((e) => e.script !== null);
+    expect(new Set(scripted.map((e) => e.type))).toEqual(new Set(['topology', 'check', 'config_analysis']));
+    const target = {
+      topology: 'component_id',
+      check: 'check_id',
+      config_analysis: 'config_analysis_id',
+    } as const;
+    expect(scripted.filter((e) => !e[target[e.type as keyof typeof target]])).toEqual([]);
+  });
+
+  it('queues none of its own responders for delivery: they have their external ids already', async () => {
+    expect(
+      await one(db, `select count(*)::int from responders where team_id is not null and deleted_at is null`),
+    ).toBeGreaterThan(10);
+    expect(await one(db, 'select count(*)::int from responders where delivery_status is not null')).toBe(0);
+  });
+
   it('has people, teams, notifications, playbooks, agents and settings', async () => {
     expect(await one(db, 'select count(*)::int from people where email is not null')).toBeGreaterThanOrEqual(
       20,
@@ -272,4 +333,71 @@ describe('loadDemoData', () => {
       await other.close();
     }
   }, 120_000);
+
+  // These run the console's background work on the data, so they come after the tests that read it as loaded.
+  describe("under the console's incident work", () => {
+    const logger = createLogger('silent');
+
+    it('opens incidents for the failing critical checks with the SRE team as their responder', async () => {
+      const outcome = await runIncidentRules(db, new Date());
+      expect(outcome.errors).toEqual([]);
+      const { rows } = await db.query<{ title: string; teams: string[] }>(
+        `select i.title, array_agg(t.name order by t.name) filter (where t.name is not null) as teams
+           from incidents i
+           join incident_rules r on r.id = i.incident_rule_id
+           left join responders s on s.incident_id = i.id
+           left join teams t on t.id = s.team_id
+          where r.name = 'critical-checks' and i.created_at > $1
+          group by i.id, i.title`,
+        [NOW],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toEqual({ title: row.title, teams: ['SRE'] });
+    });
+
+    it('evaluates every automatic definition-of-done item against its target without an error', async () => {
+      const outcome = await runDefinitionOfDone(db, new Date());
+      expect(outcome.errors).toEqual([]);
+      expect((outcome.details as { evaluated: number }).evaluated).toBeGreaterThan(0);
+    });
+
+    it('fails, saying why, a responder added to a demo team whose configuration names no connection', async () => {
+      const incident = await one<string>(db, `select id from incidents where status = 'open' limit 1`);
+      const { rows: teams } = await db.query<{
+        id: string;
+        clients: Record<string, { values?: Record<string, string> }>;
+      }>(`select id, spec -> 'responder_clients' as clients from teams where spec ? 'responder_clients'`);
+      for (const team of teams)
+        for (const [type, client] of Object.entries(team.clients)) {
+          const fields = RESPONDER_FIELDS[type as ResponderType].map((field) => [field, `a ${field}`]);
+          const properties = { responderType: type, ...Object.fromEntries(fields), ...client.values };
+          await db.query(
+            `insert into responders (incident_id, type, team_id, properties) values ($1, $2, $3, $4)`,
+            [incident, type, team.id, JSON.stringify(properties)],
+          );
+        }
+      const delivery = new ResponderDelivery({ db, logger }).consumer();
+      const signal = new AbortController().signal;
+      for (let due = await delivery.claim(10); due.length > 0; due = await delivery.claim(10))
+        for (const item of due) await delivery.handle(item, { signal, log: logger });
+
+      const { rows } = await db.query<{ type: string; status: string; attempts: number; error: string }>(
+        `select type, delivery_status as status, delivery_attempts as attempts, delivery_error as error
+           from responders where delivery_status is not null order by type`,
+      );
+      expect(new Set(rows.map((r) => r.type))).toEqual(
+        new Set(['email', 'jira', 'ms_planner', 'aws_support']),
+      );
+      for (const row of rows)
+        expect(row).toEqual({
+          type: row.type,
+          status: 'failed',
+          attempts: 1,
+          error:
+            row.type === 'ms_planner'
+              ? 'the ms_planner responder configuration names no connection or password (token)'
+              : `the ${row.type} responder configuration names no connection or url`,
+        });
+    });
+  });
 });

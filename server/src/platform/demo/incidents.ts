@@ -4,6 +4,7 @@ import {
   INCIDENT_STATUSES,
   INCIDENT_TYPES,
 } from '../../../../common/incidents.js';
+import { dodSampleFor } from '../../../../common/dod-scripts.js';
 import type { DemoContext } from './context.js';
 import { INCIDENT_TITLES, SERVICES, SEVERITIES } from './names.js';
 import { Clock, DAY, HOUR, MINUTE } from './random.js';
@@ -12,11 +13,6 @@ import { alignHistory } from './incident-history.js';
 
 const PER_STATUS = 11;
 const CHAIN = ['open', 'investigating', 'mitigated', 'resolved', 'closed'];
-const SCRIPTS = [
-  "component.status == 'healthy'",
-  "check.status == 'healthy' && check.age < duration('1h')",
-  "analysis.status == 'resolved'",
-];
 const COMMENTS = [
   'Looking into this now, checking the recent deploys.',
   'Error rate started climbing at the same time as the rollout. @[{p}](user:{id}) can you confirm the image tag?',
@@ -44,7 +40,7 @@ export async function loadIncidents(ctx: DemoContext): Promise<void> {
         filter: { status: ['unhealthy'], severity: ['critical', 'blocker'] },
         autoAssignOwner: true,
         template: { type: 'availability', severity: 'high' },
-        responders: { teams: [{ name: 'SRE' }] },
+        responders: { team: [{ name: 'SRE' }] },
       },
     },
     {
@@ -53,15 +49,14 @@ export async function loadIncidents(ctx: DemoContext): Promise<void> {
         priority: 2,
         filter: { type: ['security'], severity: ['high', 'critical'] },
         template: { type: 'security', severity: 'critical' },
-        responders: { teams: [{ name: 'Security' }] },
+        responders: { team: [{ name: 'Security' }] },
       },
     },
     {
       name: 'cost-anomalies',
       spec: {
         priority: 3,
-        filter: { type: ['cost'] },
-        hoursBefore: 24,
+        filter: { type: ['cost'], age: 24 * 60 * 60 },
         template: { type: 'cost', severity: 'medium' },
       },
     },
@@ -158,6 +153,8 @@ export async function loadIncidents(ctx: DemoContext): Promise<void> {
         to: `${team.name.toLowerCase().split(' ')[0]}@acme.example`,
         subject: `[incident] ${title}`,
         body: 'Please join the incident channel #inc-' + (n + 1),
+        // Already sent: the message id the SMTP server gave, kept as a delivered email responder keeps it.
+        external_id: `<${respIds[1]}@acme.example>`,
       });
     if (kind === 'ms_planner')
       Object.assign(props, {
@@ -277,7 +274,8 @@ export async function loadIncidents(ctx: DemoContext): Promise<void> {
         updated_at: created,
         definition_of_done: dod,
         done: dod && stage >= 3,
-        script: dod && type !== 'comment' ? SCRIPTS[e % SCRIPTS.length] : null,
+        // An automatic item's script reads its evidence's own target; the other items are manual.
+        script: dod ? (dodSampleFor(type)?.script ?? null) : null,
         properties: {},
       };
       if (type === 'log')

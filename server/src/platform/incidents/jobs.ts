@@ -21,9 +21,12 @@ export interface IncidentWorkDependencies {
 
 export function registerIncidentWork(
   jobs: JobRegistry,
-  { db, logger, kube }: IncidentWorkDependencies,
+  { db, logger, kube, automation }: IncidentWorkDependencies,
 ): void {
-  jobs.addTask(definitionOfDoneTask(db));
-  jobs.addTask(incidentRulesTask(db));
+  if (automation) {
+    jobs.addTask(definitionOfDoneTask(db));
+    jobs.addTask(incidentRulesTask(db));
+  }
+  // Delivery is what a person asked for by adding a responder, not automation: it always runs.
   new ResponderDelivery({ db, logger, kube }).register(jobs);
 }

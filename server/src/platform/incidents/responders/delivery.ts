@@ -190,12 +190,11 @@ export class ResponderDelivery {
     const entry: Record<string, unknown> = {};
     for (const key of ['connection', 'url', 'username', 'password'])
       if (client[key] !== undefined) entry[key] = client[key];
-    if (
-      entry.url === undefined &&
-      typeof entry.connection !== 'string' &&
-      DEFAULT_URL[responderType as 'ms_planner']
-    )
-      entry.url = DEFAULT_URL[responderType as 'ms_planner'];
+    const byDefault =
+      entry.url === undefined && typeof entry.connection !== 'string'
+        ? DEFAULT_URL[responderType as 'ms_planner']
+        : undefined;
+    if (byDefault) entry.url = byDefault;
     let resolved: Record<string, unknown>;
     let secrets: string[];
     try {
@@ -210,6 +209,12 @@ export class ResponderDelivery {
     const url = text(resolved.url);
     if (!url)
       throw new Failure(`the ${responderType} responder configuration names no connection or url`, secrets);
+    // The service's public address alone is no account on it: asking without a token is refused.
+    if (byDefault && !text(resolved.password))
+      throw new Failure(
+        `the ${responderType} responder configuration names no connection or password (token)`,
+        secrets,
+      );
     const properties: Record<string, string> = {};
     if (typeof client.connection === 'string') {
       // The connection's own settings (fromName, encryptionMethod...), found as references.ts finds it.
