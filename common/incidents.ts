@@ -124,6 +124,14 @@ export const RESPONDER_TYPES = [
 ] as const;
 export type ResponderType = (typeof RESPONDER_TYPES)[number]['key'];
 
+/**
+ * The add wizard's 'None' choice (spec 2 §4): the team responds with no target, no ticket anywhere.
+ * It is stored as an incident rule stores a team, type 'team' with no properties.responderType,
+ * which the delivery queue (migration 0023) never picks up.
+ */
+export const NO_TARGET_CHOICE = { key: 'none', label: 'None' } as const;
+export const TEAM_WITHOUT_TARGET = 'team';
+
 /** The template fields of each responder type (spec 2 §3); every type also has external_id. */
 export const RESPONDER_FIELDS: Readonly<Record<ResponderType, readonly string[]>> = {
   email: ['to', 'subject', 'body'],

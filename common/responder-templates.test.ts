@@ -1,6 +1,7 @@
 import {
   fillPlaceholders,
   hasPlaceholders,
+  isTeamWithoutTarget,
   responderClientsOf,
   responderLink,
 } from './responder-templates.js';
@@ -20,6 +21,14 @@ describe('responder templates', () => {
     const spec = { responder_clients: { ms_planner: {}, email: {}, person: {}, bogus: {}, jira: 'no' } };
     expect(responderClientsOf(spec).map((c) => c.type)).toEqual(['email', 'ms_planner']);
     expect(responderClientsOf(null)).toEqual([]);
+  });
+
+  it("knows a team with no target (the wizard's 'None') from a team with a responder type", () => {
+    expect(isTeamWithoutTarget({ type: 'team', properties: {} })).toBe(true);
+    expect(isTeamWithoutTarget({ type: 'team', properties: null })).toBe(true);
+    expect(isTeamWithoutTarget({ type: 'team', properties: { responderType: 'jira' } })).toBe(false);
+    expect(isTeamWithoutTarget({ type: 'system', properties: {} })).toBe(false);
+    expect(isTeamWithoutTarget({ type: 'jira', properties: { responderType: 'jira' } })).toBe(false);
   });
 
   it('links to a delivered ticket only through http(s)', () => {

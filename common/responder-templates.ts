@@ -4,7 +4,7 @@
  * wizard fills a form with them and the delivery job fills what is still unfilled, so both read
  * placeholders the same way.
  */
-import { RESPONDER_TYPES, type ResponderType } from './incidents.js';
+import { RESPONDER_TYPES, TEAM_WITHOUT_TARGET, type ResponderType } from './incidents.js';
 
 /** One responder type's configuration in a team's spec. */
 export interface ResponderClient {
@@ -25,6 +25,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const RESPONDER_TYPE_KEYS = new Set<string>(RESPONDER_TYPES.map((t) => t.key));
 export const isResponderType = (value: unknown): value is ResponderType =>
   typeof value === 'string' && RESPONDER_TYPE_KEYS.has(value);
+
+/** A team responder with no target: the wizard's 'None', or a team an incident rule adds. */
+export const isTeamWithoutTarget = (row: { type?: unknown; properties?: unknown }): boolean =>
+  row.type === TEAM_WITHOUT_TARGET &&
+  (!isObject(row.properties) || row.properties.responderType === undefined);
 
 /** The responder types a team's spec configures, in the wizard's order, with their configuration. */
 export function responderClientsOf(

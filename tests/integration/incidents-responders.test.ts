@@ -318,6 +318,19 @@ describe.each(availableBackends())('incident responders on %s', (backend) => {
     });
   });
 
+  it("adds a team with the 'None' choice (type team, no responder type) and queues nothing for it", async () => {
+    // The wizard's 'None' carries no fields, and a team need not configure anything to be chosen.
+    for (const team of [teamId, emptyTeamId]) {
+      const responder = await added({ type: 'team', team_id: team, properties: {} });
+      expect(responder).toMatchObject({ type: 'team', external_id: null, delivery_status: null });
+      expect(await row(responder.id)).toMatchObject({ delivery_status: null, delivery_attempts: 0 });
+    }
+    const pending = await sql<{ n: number }>(
+      `select count(*)::int as n from responders where type = 'team' and delivery_status is not null`,
+    );
+    expect(pending[0]!.n).toBe(0);
+  });
+
   it('queues nothing for history: a responder with its external id, or created long ago', async () => {
     const rows = await sql<{ delivery_status: string | null }>(
       `insert into responders (incident_id, type, team_id, external_id, properties, created_at) values
@@ -397,6 +410,12 @@ describe.each(availableBackends())('incident responders on %s', (backend) => {
       message: 'Please provide valid value',
       details: 'Jira: summary',
     });
+    expect((await refusal({ properties: {} })).message).toBe(
+      'A team responder needs its responder type (properties.responderType)',
+    );
+    expect((await refusal({ type: 'team', team_id: null, properties: {} })).message).toBe(
+      'A responder needs a team (team_id) or a person (person_id)',
+    );
     expect((await refusal({ team_id: emptyTeamId, properties: jiraFields })).message).toBe(
       'The team Nobody has no responder configuration for Jira',
     );

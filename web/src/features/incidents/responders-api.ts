@@ -3,7 +3,7 @@
  * and person, adding one (POST /responders?select=*), removing one (a soft delete), and the teams
  * and people the add wizard offers.
  */
-import type { ResponderType } from '../../../../common/incidents.js';
+import type { ResponderType, TEAM_WITHOUT_TARGET } from '../../../../common/incidents.js';
 import { db, type Resource } from '../../api/index.js';
 import { incidentKeyPrefix, type PersonRef, type Responder, type TeamRef } from './types.js';
 
@@ -31,13 +31,13 @@ export interface PersonOption {
 }
 
 /**
- * What the wizard posts: a person (type person), or a team with its responder type (type jira,
- * email...: what the changelog names) and fields.
+ * What the wizard posts: a person (type person), a team with its responder type (type jira,
+ * email...: what the changelog names) and fields, or a team with no target (type team, no fields).
  */
 export interface NewResponder {
   incident_id: string;
   created_by: string | null;
-  type: ResponderType;
+  type: ResponderType | typeof TEAM_WITHOUT_TARGET;
   team_id: string | null;
   person_id: string | null;
   properties: Record<string, unknown>;

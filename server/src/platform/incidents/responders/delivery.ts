@@ -3,7 +3,8 @@
  * jobs registry over the responders an insert marked pending (migration 0023), in every replica,
  * each responder claimed by one of them. A failed try records its error on the responder and is
  * tried again after a backoff; after the last try the responder is left `failed` with the error.
- * The request that added the responder never waits for any of it.
+ * The request that added the responder never waits for any of it. A team responder with no target
+ * (the wizard's 'None': type team, no responderType) is never marked pending, so never claimed.
  */
 import {
   isResponderType,

@@ -1,11 +1,16 @@
 /**
  * The /api/db rules of responders (spec 2 §4, §5): a person responder names its person; a team
  * responder names a responder type the team configures, fills every template field of that type
- * ('Please provide valid value' otherwise) and keeps the configuration's fixed values; the
- * delivery columns are the console's to write.
+ * ('Please provide valid value' otherwise) and keeps the configuration's fixed values, unless it
+ * is the 'None' choice (type team, no responder type), which names only the team; the delivery
+ * columns are the console's to write.
  */
 import { RESPONDER_FIELDS, RESPONDER_TYPES } from '../../../../../common/incidents.js';
-import { hasPlaceholders, isResponderType } from '../../../../../common/responder-templates.js';
+import {
+  hasPlaceholders,
+  isResponderType,
+  isTeamWithoutTarget,
+} from '../../../../../common/responder-templates.js';
 import { RestError } from '../../rest/errors.js';
 import type { WriteRequest, WriteRules, WriteTarget } from '../../rest/write-rules.js';
 
@@ -40,6 +45,7 @@ function validate({ method, rows }: WriteRequest): void {
       continue;
     }
     if (row.team_id == null) throw refuse('A responder needs a team (team_id) or a person (person_id)');
+    if (isTeamWithoutTarget(row)) continue;
     const type = properties.responderType;
     if (!isResponderType(type) || type === 'person')
       throw refuse('A team responder needs its responder type (properties.responderType)');
@@ -63,6 +69,7 @@ async function guard({ method, rows, tx }: WriteTarget): Promise<void> {
   for (const row of teamRows) {
     const team = teams.find((t) => t.id === row.team_id);
     if (!team) throw refuse('The team does not exist or was deleted');
+    if (isTeamWithoutTarget(row)) continue;
     const properties = isObject(row.properties) ? row.properties : {};
     const type = properties.responderType as string;
     const clients =

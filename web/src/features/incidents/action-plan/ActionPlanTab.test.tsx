@@ -49,7 +49,7 @@ describe('ActionPlanTab', () => {
     expect(screen.getByRole('article', { name: 'Config evidence: checkout deployment' })).toBeInTheDocument();
     // The mention reads as the person's name.
     const mentioning = screen.getByText(/^Paging/).closest('li')!;
-    expect(within(mentioning).getByText('Alan Turing')).toBeInTheDocument();
+    expect(within(mentioning).getByRole('link', { name: '@Alan Turing' })).toBeInTheDocument();
     expect(screen.queryByText(/user:/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Collapse all' }));

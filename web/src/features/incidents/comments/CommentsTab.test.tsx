@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeApiPerTest, whoamiAs } from '../../../shell/test-support.js';
-import { ALAN, COMMENTS, incident, renderTab, treeReplies, writesTo } from '../action-plan/test-support.js';
+import userEvent from '@testing-library/user-event';
+import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
+import {
+  ADA,
+  ALAN,
+  COMMENTS,
+  incident,
+  renderTab,
+  treeReplies,
+  writesTo,
+} from '../action-plan/test-support.js';
 import { ActionPlanTab } from '../action-plan/ActionPlanTab.js';
+import { IncidentListPage } from '../IncidentListPage.js';
 import { CommentsTab } from './CommentsTab.js';
 
 const page = fakeApiPerTest(treeReplies);
@@ -28,13 +38,49 @@ describe('CommentsTab', () => {
     const items = within(timeline).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Ada Lovelace');
-    expect(items[0]).toHaveTextContent('Paging Alan Turing about the pool');
+    expect(items[0]).toHaveTextContent('Paging @Alan Turing about the pool');
     expect(items[0]).toHaveTextContent('Database overloaded');
     expect(items[1]).toHaveTextContent('The index is missing');
     expect(items[1]).toHaveTextContent('Slow queries');
     const query = page.sent.find((r) => r.path === 'api/db/comments')!.query;
     expect(query.get('incident_id')).toBe('eq.i1');
     expect(query.get('order')).toBe('created_at.asc');
+  });
+
+  it('links a mention to the incidents the person owns, reachable with the keyboard', async () => {
+    page.api.reply('GET api/db/incident_summary', {
+      status: 200,
+      body: [],
+      headers: { 'Content-Range': '*/0' },
+    });
+    page.api.reply('GET api/db/people', { status: 200, body: [ADA, ALAN] });
+    page.api.reply('GET api/db/components', { status: 200, body: [] });
+    const user = userEvent.setup();
+    const { router } = renderInShell(
+      [
+        { path: 'incidents', element: <IncidentListPage /> },
+        { path: 'incidents/:id', element: <CommentsTab incident={incident} /> },
+      ],
+      '/incidents/i1',
+    );
+    const timeline = await screen.findByRole('list', { name: 'Comment timeline' });
+    const mention = within(timeline).getByRole('link', { name: '@Alan Turing' });
+    expect(mention).toHaveAttribute('href', `/incidents?owner=${ALAN.id}`);
+
+    mention.focus();
+    expect(mention).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/incidents'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Owner' })).toHaveDisplayValue('Alan Turing'),
+    );
+    await waitFor(() =>
+      expect(
+        page.sent.some(
+          (r) => r.path === 'api/db/incident_summary' && r.query.get('created_by') === `eq.${ALAN.id}`,
+        ),
+      ).toBe(true),
+    );
   });
 
   it("asks for a hypothesis and a text: 'Please select any hypothesis', 'Please add comment details'", async () => {
@@ -88,7 +134,8 @@ describe('CommentsTab', () => {
       // Shown at once, before the server has answered, with the mention as a name.
       const timeline = screen.getByRole('list', { name: 'Comment timeline' });
       const added = await within(timeline).findByText(/^Over to/);
-      expect(added).toHaveTextContent('Over to Alan Turing');
+      expect(added).toHaveTextContent('Over to @Alan Turing');
+      expect(within(added).getByRole('link', { name: '@Alan Turing' })).toBeInTheDocument();
       expect(box).toHaveValue('');
       hold.release();
       await waitFor(() => expect(writesTo(page.sent, 'POST', 'api/db/comments')).toHaveLength(1));

@@ -1,7 +1,9 @@
 import { Fragment } from 'react';
+import { Link } from 'react-router';
 import { Label } from '@patternfly/react-core';
 import { UserIcon } from '@patternfly/react-icons';
 import { MENTION } from '../../../../../common/incidents.js';
+import { writeIncidentFilters } from '../incident-params.js';
 import type { PersonRef } from '../types.js';
 
 /** A mention as a comment stores it: `@[Ada Lovelace](user:<id>)`. */
@@ -37,7 +39,38 @@ export function insertMention(
   return { text: text.slice(0, start) + markup + rest, caret: start + markup.length };
 }
 
-/** A comment's text with each mention shown as a label naming the person. */
+/** Where a mention leads: the incident list with its owner filter set to the person. */
+export const ownedIncidentsLink = (personId: string) => ({
+  pathname: '/incidents',
+  search: `?${writeIncidentFilters(new URLSearchParams(), { owner: personId }).toString()}`,
+});
+
+/** A mention: the person's name as a link to the incidents they own. */
+function MentionLink({ display, id }: { display: string; id: string }) {
+  return (
+    <Label
+      isCompact
+      color="blue"
+      icon={<UserIcon />}
+      isClickable
+      render={({ className, content, componentRef }) => (
+        <Link
+          to={ownedIncidentsLink(id)}
+          className={className}
+          ref={componentRef}
+          title={`Incidents owned by ${display}`}
+          data-user-id={id}
+        >
+          {content}
+        </Link>
+      )}
+    >
+      {`@${display}`}
+    </Label>
+  );
+}
+
+/** A comment's text with each mention shown as a link naming the person. */
 export function CommentText({ text }: { text: string }) {
   const parts: (string | { display: string; id: string })[] = [];
   let last = 0;
@@ -53,9 +86,7 @@ export function CommentText({ text }: { text: string }) {
         typeof part === 'string' ? (
           <Fragment key={index}>{part}</Fragment>
         ) : (
-          <Label key={index} isCompact color="blue" icon={<UserIcon />} data-user-id={part.id}>
-            {part.display}
-          </Label>
+          <MentionLink key={index} display={part.display} id={part.id} />
         ),
       )}
     </span>

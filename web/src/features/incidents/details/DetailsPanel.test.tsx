@@ -21,6 +21,37 @@ describe('the Details panel', () => {
     expect(within(panel).getByText('Created')).toBeInTheDocument();
   });
 
+  it('says Responders once, as the term, and names the list of responders', async () => {
+    page.api.reply('GET api/db/responders', {
+      status: 200,
+      body: [
+        {
+          id: 'r1',
+          incident_id: '7a0c2d4e-1111-4222-8333-444455556666',
+          type: 'person',
+          team_id: null,
+          person_id: 'u1',
+          external_id: null,
+          properties: { responderType: 'person', person: 'u1' },
+          acknowledge_time: null,
+          signoff_time: null,
+          close_time: null,
+          created_by: null,
+          created_at: '2026-01-01T10:00:00Z',
+          deleted_at: null,
+          team: null,
+          person: { id: 'u1', name: 'Jane Doe', avatar: null },
+        },
+      ],
+    });
+    renderIncident();
+    const panel = await details();
+    const list = await within(panel).findByRole('list', { name: 'Responders' });
+    expect(within(list).getByText('Jane Doe')).toBeInTheDocument();
+    expect(within(panel).getAllByText('Responders')).toHaveLength(1);
+    expect(within(panel).queryByRole('heading', { name: 'Responders' })).not.toBeInTheDocument();
+  });
+
   it('defaults the severity to High when the incident has none', async () => {
     incidentReplies(page.api, incident({ severity: null as unknown as IncidentDetail['severity'] }));
     renderIncident();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Radio } from '@patternfly/react-core';
 import { ArrowLeftIcon } from '@patternfly/react-icons';
 import { useSWRConfig } from 'swr';
+import { NO_TARGET_CHOICE, TEAM_WITHOUT_TARGET } from '../../../../../common/incidents.js';
 import { responderClientsOf } from '../../../../../common/responder-templates.js';
 import { useDbQuery, useWhoami } from '../../../api/index.js';
 import { FormModal, SelectField, TextAreaField, TextField } from '../../../components/Form/index.js';
@@ -27,6 +28,8 @@ import {
 } from './responder-form.js';
 
 type Step = 'who' | 'type' | 'details';
+/** A choice of Select Responder Type: a type the team configures, or 'None'. */
+type TypeChoice = TeamResponderType | typeof NO_TARGET_CHOICE.key;
 
 export const NO_RESPONDER_TYPES = 'There were no responders configured for this team';
 export const RESPONDER_ADDED = 'Responder added successfully';
@@ -42,8 +45,9 @@ const STEP_TITLE: Record<Step, string> = {
 /**
  * The add-responder wizard (spec 2 §2, §4, §5): Select Responder (a team or a person); a person
  * is added with Add; a team goes on to Select Responder Type and then the details form, whose
- * fields start from the team's configuration. Back returns one step. A failed add shows the
- * error and starts the wizard over.
+ * fields start from the team's configuration. The type 'None' (last, after the team's configured
+ * ones) has no target and no details: Save adds the team at once. Back returns one step. A failed
+ * add shows the error and starts the wizard over.
  */
 export function AddResponderWizard({ incident, onClose }: { incident: Incident; onClose: () => void }) {
   const toast = useToast();
@@ -56,7 +60,7 @@ export function AddResponderWizard({ incident, onClose }: { incident: Incident; 
   const [kind, setKind] = useState<'team' | 'person'>('team');
   const [teamId, setTeamId] = useState('');
   const [personId, setPersonId] = useState('');
-  const [type, setType] = useState<TeamResponderType | ''>('');
+  const [type, setType] = useState<TypeChoice | ''>('');
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -64,6 +68,10 @@ export function AddResponderWizard({ incident, onClose }: { incident: Incident; 
   const clients = responderClientsOf(team?.spec);
   const client = clients.find((c) => c.type === type)?.client;
   const fixed = fixedFields(client);
+  const choices: { key: TypeChoice; label: string }[] = [
+    ...clients.map((c) => ({ key: c.type, label: labelOfType(c.type) })),
+    NO_TARGET_CHOICE,
+  ];
 
   const reset = () => {
     setStep('who');
@@ -80,10 +88,14 @@ export function AddResponderWizard({ incident, onClose }: { incident: Incident; 
     setStep(step === 'details' ? 'type' : 'who');
   };
 
-  const chooseType = (next: TeamResponderType) => {
+  const chooseType = (next: TypeChoice) => {
     setType(next);
-    setValues(initialValues(next, clients.find((c) => c.type === next)?.client, incident));
     setErrors({});
+    if (next === NO_TARGET_CHOICE.key) {
+      setValues({});
+      return;
+    }
+    setValues(initialValues(next, clients.find((c) => c.type === next)?.client, incident));
     setStep('details');
   };
 
@@ -113,6 +125,8 @@ export function AddResponderWizard({ incident, onClose }: { incident: Incident; 
       });
     }
     if (!type) return;
+    if (type === NO_TARGET_CHOICE.key)
+      return save({ ...common, type: TEAM_WITHOUT_TARGET, team_id: teamId, person_id: null, properties: {} });
     const problems = validate(type, values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return setStep('details');
@@ -189,30 +203,31 @@ export function AddResponderWizard({ incident, onClose }: { incident: Incident; 
               )}
             </>
           )}
-          {step === 'type' &&
-            (clients.length === 0 ? (
-              <p>{NO_RESPONDER_TYPES}</p>
-            ) : (
+          {step === 'type' && (
+            <>
+              {clients.length === 0 && <p>{NO_RESPONDER_TYPES}</p>}
               <ul
                 aria-label="Responder types"
-                className={`ops-responder-types${clients.length > TYPE_LIST_SCROLL_AFTER ? ' ops-responder-types--scroll' : ''}`}
+                className={`ops-responder-types${choices.length > TYPE_LIST_SCROLL_AFTER ? ' ops-responder-types--scroll' : ''}`}
               >
-                {clients.map((c) => (
-                  <li key={c.type}>
+                {choices.map((choice) => (
+                  <li key={choice.key}>
                     <Button
-                      variant={type === c.type ? 'primary' : 'secondary'}
-                      aria-pressed={type === c.type}
-                      onClick={() => chooseType(c.type)}
+                      variant={type === choice.key ? 'primary' : 'secondary'}
+                      aria-pressed={type === choice.key}
+                      onClick={() => chooseType(choice.key)}
                       isBlock
                     >
-                      {labelOfType(c.type)}
+                      {choice.label}
                     </Button>
                   </li>
                 ))}
               </ul>
-            ))}
+            </>
+          )}
           {step === 'details' &&
             type &&
+            type !== NO_TARGET_CHOICE.key &&
             fieldsOf(type).map((field) => {
               const common = {
                 label: field.label,

@@ -1,6 +1,10 @@
 import { Avatar, Label } from '@patternfly/react-core';
 import { UsersIcon } from '@patternfly/react-icons';
-import { responderLink, type ResponderClient } from '../../../../../common/responder-templates.js';
+import {
+  isTeamWithoutTarget,
+  responderLink,
+  type ResponderClient,
+} from '../../../../../common/responder-templates.js';
 import type { ResponderWithRefs } from '../responders-api.js';
 import { HoverCard } from './HoverCard.js';
 import { labelOfType } from './responder-form.js';
@@ -19,9 +23,9 @@ const initialsOf = (name: string) =>
 export const responderName = (responder: ResponderWithRefs): string =>
   responder.person?.name ?? responder.team?.name ?? 'Unknown responder';
 
-/** A team responder's responder type (Jira, Email...); undefined for a person. */
+/** A team responder's responder type (Jira, Email...); undefined for a person or a team with no target. */
 export function responderTypeOf(responder: ResponderWithRefs): string | undefined {
-  if (responder.person_id) return undefined;
+  if (responder.person_id || isTeamWithoutTarget(responder)) return undefined;
   const type = responder.properties?.responderType;
   return typeof type === 'string' ? type : responder.type;
 }
@@ -52,7 +56,7 @@ export function ResponderAvatar({ responder }: { responder: ResponderWithRefs })
   const card = (
     <div>
       <strong>{name}</strong>
-      <div>{type ? `${labelOfType(type)} (team)` : 'Person'}</div>
+      <div>{responder.person_id ? 'Person' : type ? `${labelOfType(type)} (team)` : 'Team'}</div>
       {responder.external_id && (
         <div>
           External ID:{' '}

@@ -206,7 +206,7 @@ describe('RespondersSection', () => {
       within(types)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Email', 'Jira', 'Microsoft Planner']);
+    ).toEqual(['Email', 'Jira', 'Microsoft Planner', 'None']);
     expect(types).not.toHaveClass('ops-responder-types--scroll');
     await user.click(within(types).getByRole('button', { name: 'Jira' }));
 
@@ -248,6 +248,49 @@ describe('RespondersSection', () => {
     });
   });
 
+  it("adds a team with the type 'None' at once: no details form, no target", async () => {
+    const user = renderSection();
+    const dialog = await openWizard(user);
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Team' }), 'Platform');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    const none = within(dialog).getByRole('button', { name: 'None' });
+    await user.click(none);
+    expect(none).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByText('Select Responder Type')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(await screen.findByText('Responder added successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted()).toHaveLength(1);
+    expect(posted()[0]!.body).toEqual({
+      incident_id: 'i1',
+      created_by: 'u1',
+      type: 'team',
+      team_id: 't1',
+      person_id: null,
+      properties: {},
+    });
+  });
+
+  it('shows a team added with None as the team, with no responder type and no ticket link', async () => {
+    page.api.reply('GET api/db/responders', {
+      status: 200,
+      body: [responderRow({ id: 'r3', type: 'team', team_id: 't1', team: platform, properties: {} })],
+    });
+    const user = renderSection();
+    const list = await screen.findByRole('list', { name: 'Responders' });
+    const item = within(list).getByRole('listitem');
+    expect(within(item).getByText('Platform')).toBeInTheDocument();
+    expect(item).not.toHaveTextContent('·');
+    await user.hover(within(item).getByLabelText('Platform'));
+    const card = await screen.findByText('Team', {}, { timeout: 3000 });
+    expect(card.parentElement).not.toHaveTextContent(/External ID|Delivered|Sending/);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('resets the bucket when the Planner plan changes', async () => {
     const user = renderSection();
     const dialog = await openWizard(user);
@@ -259,12 +302,18 @@ describe('RespondersSection', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Bucket' })).toHaveValue('');
   });
 
-  it('says when a team has no responders configured, and Back returns one step', async () => {
+  it('says when a team has no responders configured, still offers None, and Back returns one step', async () => {
     const user = renderSection();
     const dialog = await openWizard(user);
     await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Team' }), 'Nobody');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(within(dialog).getByText('There were no responders configured for this team')).toBeInTheDocument();
+    const types = within(dialog).getByRole('list', { name: 'Responder types' });
+    expect(
+      within(types)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['None']);
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(within(dialog).getByText('Select Responder')).toBeInTheDocument();
@@ -277,7 +326,7 @@ describe('RespondersSection', () => {
     await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Team' }), 'Everything');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     const types = within(dialog).getByRole('list', { name: 'Responder types' });
-    expect(within(types).getAllByRole('button')).toHaveLength(7);
+    expect(within(types).getAllByRole('button')).toHaveLength(8);
     expect(types).toHaveClass('ops-responder-types--scroll');
   });
 

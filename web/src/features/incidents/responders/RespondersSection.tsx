@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ExpandableSection, Label, Skeleton, Title } from '@patternfly/react-core';
+import { Button, ExpandableSection, Label, Skeleton } from '@patternfly/react-core';
 import { PlusCircleIcon, TrashIcon } from '@patternfly/react-icons';
 import { useSWRConfig } from 'swr';
 import { errorMessage, useCan, useDbQuery } from '../../../api/index.js';
@@ -25,7 +25,8 @@ export const NO_RESPONDERS = 'No responders yet';
 /**
  * The incident's responders (spec 2 §2): each with its avatar or team icon (a hover card after
  * 1 s), its progress and, for those who may write responders, Remove (a soft delete after the
- * confirmation) and the Add Responder wizard.
+ * confirmation) and the Add Responder wizard. It has no heading of its own: where it sits says
+ * Responders (the Details panel's term), and the list carries the name.
  */
 export function RespondersSection({ incident }: { incident: Incident }) {
   const toast = useToast();
@@ -48,10 +49,7 @@ export function RespondersSection({ incident }: { incident: Incident }) {
   };
 
   return (
-    <section aria-labelledby={`${incident.id}-responders`} className="ops-responders">
-      <Title headingLevel="h3" size="md" id={`${incident.id}-responders`}>
-        Responders
-      </Title>
+    <div className="ops-responders">
       {isLoading ? (
         <Skeleton screenreaderText="Loading responders" height="2rem" />
       ) : error ? (
@@ -109,6 +107,6 @@ export function RespondersSection({ incident }: { incident: Incident }) {
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
         onClose={() => setDeleting(undefined)}
       />
-    </section>
+    </div>
   );
 }

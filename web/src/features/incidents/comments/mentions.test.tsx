@@ -1,5 +1,7 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { mentionsIn } from '../../../../../common/incidents.js';
-import { insertMention, mentionMarkup, mentionQueryAt } from './mentions.js';
+import { CommentText, insertMention, mentionMarkup, mentionQueryAt } from './mentions.js';
 
 const ada = { id: '0a0a0a0a-0000-4000-8000-000000000001', name: 'Ada Lovelace' };
 
@@ -22,5 +24,16 @@ describe('mentions', () => {
 
   it('keeps brackets out of the display name so the mention stays readable', () => {
     expect(mentionMarkup({ id: ada.id, name: 'Ada [ops]' })).toBe(`@[Ada ops](user:${ada.id})`);
+  });
+
+  it('shows a mention as a link to the incidents the person owns, under the console base path', () => {
+    const router = createMemoryRouter(
+      [{ path: 'incidents/:id', element: <CommentText text={`Ask ${mentionMarkup(ada)} first`} /> }],
+      { basename: '/tools/console', initialEntries: ['/tools/console/incidents/i1'] },
+    );
+    const { container } = render(<RouterProvider router={router} />);
+    const link = screen.getByRole('link', { name: '@Ada Lovelace' });
+    expect(link).toHaveAttribute('href', `/tools/console/incidents?owner=${ada.id}`);
+    expect(container).toHaveTextContent('Ask @Ada Lovelace first');
   });
 });
