@@ -55,6 +55,8 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
 
   const links = shell.sidebar().getByRole('link');
   await expect(links).toHaveText([...MAIN, ...SETTINGS]);
+  // Areas not built yet all show the same screen: one accessibility pass covers them.
+  let notBuiltChecked = false;
   for (let i = 0; i < MAIN.length + SETTINGS.length; i++) {
     const link = links.nth(i);
     const title = (await link.textContent())!;
@@ -68,8 +70,12 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
       await expect(shell.pageTitle()).toContainText(title);
       await expect(page.getByRole('main').getByRole('grid'), href).toBeVisible();
       await expect(shell.notBuiltMessage()).toHaveCount(0);
-    } else await expect(shell.notBuiltMessage(), `${title} (${href})`).toBeVisible();
-    await expectAccessible(page);
+      await expectAccessible(page);
+    } else {
+      await expect(shell.notBuiltMessage(), `${title} (${href})`).toBeVisible();
+      if (!notBuiltChecked) await expectAccessible(page);
+      notBuiltChecked = true;
+    }
   }
   const origin = new URL(page.url()).origin;
   expect(requests.filter((url) => !url.startsWith(`${origin}/console/`))).toEqual([]);
