@@ -150,6 +150,10 @@ export const RESPONDER_FIELDS: Readonly<Record<ResponderType, readonly string[]>
 /** A comment mention: `@[display](user:id)`. */
 export const MENTION = /@\[([^\]]*)\]\(user:([0-9a-f-]{36})\)/g;
 
+/** A text with its mentions `@[display](user:id)` read as `@display`. */
+export const mentionsAsText = (text: string): string =>
+  text.replace(MENTION, (_all, display: string) => `@${display}`);
+
 /** The mentions in a comment, in order. */
 export function mentionsIn(comment: string): { display: string; id: string }[] {
   return [...comment.matchAll(MENTION)].map((m) => ({ display: m[1]!, id: m[2]! }));

@@ -1,4 +1,4 @@
-import { EVIDENCE_TYPES } from '../../../../common/incidents.js';
+import { EVIDENCE_TYPES, mentionsAsText } from '../../../../common/incidents.js';
 import type { Db } from '../db/db.js';
 import { openTestDatabase } from '../db/test-database.js';
 import {
@@ -7,7 +7,6 @@ import {
   inline,
   postmortemFileName,
   postmortemInput,
-  renderMentions,
   renderPostmortem,
   type PostmortemEvidence,
   type PostmortemInput,
@@ -190,7 +189,7 @@ describe('postmortem pieces', () => {
 
   it('keeps user text from turning into markup', () => {
     expect(inline('# [link](x) <b>\nnext')).toBe('\\# \\[link\\](x) \\<b\\> next');
-    expect(renderMentions('hi @[Ann](user:11111111-1111-4111-8111-111111111111)!')).toBe('hi @Ann!');
+    expect(mentionsAsText('hi @[Ann](user:11111111-1111-4111-8111-111111111111)!')).toBe('hi @Ann!');
   });
 
   it('fences log lines with a fence longer than any backticks they hold', () => {

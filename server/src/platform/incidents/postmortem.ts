@@ -3,7 +3,7 @@
  * hypotheses as a tree with their evidence and comments, and the definition of done. Pure: the
  * router reads the rows (postmortemInput) and this renders them.
  */
-import { capitalised, MENTION } from '../../../../common/incidents.js';
+import { capitalised, mentionsAsText } from '../../../../common/incidents.js';
 import type { Queryable } from '../db/db.js';
 
 export interface PostmortemIncident {
@@ -77,10 +77,6 @@ export function formatTime(value: Date | string | null): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** Mentions `@[display](user:id)` read as `@display`. */
-export const renderMentions = (text: string) =>
-  text.replace(MENTION, (_all, display: string) => `@${display}`);
-
 /** Text on one line where Markdown would read it as markup: escaped, newlines folded. */
 export function inline(text: string): string {
   return text
@@ -122,7 +118,7 @@ function describeEvent(event: PostmortemEvent): string {
   const description = event.description ?? '';
   const move = /^(\w+) -> (\w+)$/.exec(description);
   if (move) return `from ${capitalised(move[1]!)} to ${capitalised(move[2]!)}`;
-  return inline(renderMentions(description));
+  return inline(mentionsAsText(description));
 }
 
 const EVIDENCE_KIND: Record<string, string> = {
@@ -165,7 +161,7 @@ export function describeEvidence(evidence: PostmortemEvidence, indent: string): 
   const parts = [`**${kind}**`];
   if (evidence.target) parts.push(inline(evidence.target));
   if (evidence.description && evidence.description !== evidence.target)
-    parts.push(`${evidence.target ? '— ' : ''}${inline(renderMentions(evidence.description))}`);
+    parts.push(`${evidence.target ? '— ' : ''}${inline(mentionsAsText(evidence.description))}`);
   const payload = evidence.evidence ?? {};
   if (evidence.type === 'check' && typeof payload.start === 'string') {
     parts.push(
@@ -211,7 +207,7 @@ function hypothesisTree(input: PostmortemInput): string[] {
           out.push(
             `${indent}    - ${inline(comment.author ?? 'Someone')}, ${formatTime(comment.created_at)}:`,
           );
-          out.push(...quoted(renderMentions(comment.comment), `${indent}      `));
+          out.push(...quoted(mentionsAsText(comment.comment), `${indent}      `));
         }
       }
       walk(hypothesis.id, depth + 1);
@@ -239,7 +235,7 @@ export function renderPostmortem(input: PostmortemInput): string {
     `- **Closed:** ${formatTime(incident.closed)}`,
     '',
   ];
-  if (incident.description?.trim()) out.push(...quoted(renderMentions(incident.description), ''), '');
+  if (incident.description?.trim()) out.push(...quoted(mentionsAsText(incident.description), ''), '');
 
   out.push('## Timeline', '');
   if (input.history.length === 0) out.push('No changelog found', '');
@@ -263,7 +259,7 @@ export function renderPostmortem(input: PostmortemInput): string {
   else {
     for (const evidence of definition) {
       const kind = EVIDENCE_KIND[evidence.type] ?? capitalised(evidence.type);
-      const label = inline(renderMentions(evidence.description ?? evidence.target ?? kind));
+      const label = inline(mentionsAsText(evidence.description ?? evidence.target ?? kind));
       out.push(
         `- [${evidence.done ? 'x' : ' '}] ${label} (${kind}) — ${evidence.done ? 'done' : 'not done'}`,
       );

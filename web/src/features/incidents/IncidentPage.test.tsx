@@ -81,6 +81,22 @@ describe('IncidentPage', () => {
     expect(HISTORY).toHaveLength(2);
   });
 
+  it('shows a comment in the changelog with its mentions as names, not markup', async () => {
+    const comment = {
+      ...HISTORY[1]!,
+      id: 'ih4',
+      type: 'responder.commented' as const,
+      description: 'ping @[Ada Lovelace](user:7a0c2d4e-aaaa-4bbb-8ccc-444455556666) please',
+    };
+    page.api.reply('GET api/db/incident_histories', { status: 200, body: [comment] });
+    const { user } = renderIncident();
+    await user.click(await screen.findByRole('button', { name: 'Changelog' }));
+    const list = await screen.findByRole('list', { name: 'Changelog' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      'Jane Doe commented: ping @Ada Lovelace please',
+    );
+  });
+
   it("says 'No changelog found' without history", async () => {
     page.api.reply('GET api/db/incident_histories', { status: 200, body: [] });
     const { user } = renderIncident();

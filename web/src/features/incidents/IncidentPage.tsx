@@ -77,7 +77,7 @@ export function IncidentPage() {
   const canWrite = useCan('incident', 'write');
 
   const actions = incident && (
-    <Flex spaceItems={{ default: 'spaceItemsSm' }}>
+    <Flex spaceItems={{ default: 'spaceItemsSm' }} flexWrap={{ default: 'nowrap' }}>
       {canWrite && (
         <FlexItem>
           <StatusToggle incident={incident} />

@@ -7,7 +7,7 @@ import {
   DataListItemRow,
 } from '@patternfly/react-core';
 import { Age } from '../../../components/Age/index.js';
-import type { HistoryEvent } from '../../../../../common/incidents.js';
+import { mentionsAsText, type HistoryEvent } from '../../../../../common/incidents.js';
 import { useIncidentHistories, type HistoryResponder, type IncidentHistoryRow } from '../incident-api.js';
 
 export const NO_CHANGELOG = 'No changelog found';
@@ -34,7 +34,7 @@ export function changelogText(row: ChangelogLine): string {
   // A responder's row describes it by its type; its team or person says more.
   const responder = row.responder?.team?.name ?? row.responder?.person?.name;
   const detail = row.type === 'responder.created' && responder ? responder : row.description;
-  return detail ? `${text}: ${detail}` : text;
+  return detail ? `${text}: ${mentionsAsText(detail)}` : text;
 }
 
 /** The incident's history, newest first: who did what, and when (spec 2 §2). */
