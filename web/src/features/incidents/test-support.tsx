@@ -1,4 +1,5 @@
 /** The incidents area's fixtures for its page tests: rows as /api/db answers them. */
+import type { ResponderWithRefs } from './responders-api.js';
 import type { Evidence, Incident, IncidentSummary } from './types.js';
 
 /** An open incident, every optional field empty; `patch` sets what a test needs. */
@@ -74,3 +75,23 @@ export const responders = (count: number): IncidentSummary['responders'] =>
     team: null,
     person: person(index + 1),
   }));
+
+/** A responder row with its team and person embedded, none set; `over` sets what a test needs. */
+export const responderRow = (over: Partial<ResponderWithRefs>): ResponderWithRefs => ({
+  id: 'r1',
+  incident_id: 'i1',
+  type: 'system',
+  team_id: null,
+  person_id: null,
+  external_id: null,
+  properties: {},
+  acknowledge_time: null,
+  signoff_time: null,
+  close_time: null,
+  created_by: null,
+  created_at: '2026-01-01T10:00:00Z',
+  deleted_at: null,
+  team: null,
+  person: null,
+  ...over,
+});

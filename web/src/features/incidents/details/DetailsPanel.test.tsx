@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApiPerTest, whoamiAs } from '../../../shell/test-support.js';
 import { incident, incidentReplies, renderIncident } from '../detail-test-support.js';
 import type { IncidentDetail } from '../incident-api.js';
+import { responderRow } from '../test-support.js';
 
 const page = fakeApiPerTest((api) => {
   incidentReplies(api);
@@ -25,23 +26,12 @@ describe('the Details panel', () => {
     page.api.reply('GET api/db/responders', {
       status: 200,
       body: [
-        {
-          id: 'r1',
-          incident_id: '7a0c2d4e-1111-4222-8333-444455556666',
+        responderRow({
           type: 'person',
-          team_id: null,
           person_id: 'u1',
-          external_id: null,
           properties: { responderType: 'person', person: 'u1' },
-          acknowledge_time: null,
-          signoff_time: null,
-          close_time: null,
-          created_by: null,
-          created_at: '2026-01-01T10:00:00Z',
-          deleted_at: null,
-          team: null,
           person: { id: 'u1', name: 'Jane Doe', avatar: null },
-        },
+        }),
       ],
     });
     renderIncident();

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest, renderPage, whoamiAs } from '../../../shell/test-support.js';
-import type { ResponderWithRefs } from '../responders-api.js';
-import { incidentRow } from '../test-support.js';
+import { incidentRow, responderRow } from '../test-support.js';
 import type { Incident } from '../types.js';
 import { RespondersSection } from './RespondersSection.js';
 
@@ -38,24 +37,6 @@ const everything = {
 };
 const ada = { id: 'p1', name: 'Ada Lovelace', avatar: null };
 
-const responderRow = (over: Partial<ResponderWithRefs>): ResponderWithRefs => ({
-  id: 'r1',
-  incident_id: 'i1',
-  type: 'system',
-  team_id: null,
-  person_id: null,
-  external_id: null,
-  properties: {},
-  acknowledge_time: null,
-  signoff_time: null,
-  close_time: null,
-  created_by: null,
-  created_at: '2026-01-01T10:00:00Z',
-  deleted_at: null,
-  team: null,
-  person: null,
-  ...over,
-});
 const jiraResponder = responderRow({
   id: 'r1',
   team_id: 't1',
