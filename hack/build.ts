@@ -35,6 +35,7 @@ const BUILD_INPUTS = [
   'hack/build-folders.ts',
   'hack/build-record.ts',
   'hack/patternfly-imports.ts',
+  'hack/patternfly-exports.js',
   'hack/bundle-report.ts',
   'hack/precompress.ts',
   'hack/css-prune.ts',
