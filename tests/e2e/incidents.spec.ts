@@ -107,8 +107,10 @@ test('an incident created from the list gets a factor, a solution and a comment 
   const comment = incident.commentTimeline().getByRole('listitem').filter({ hasText: 'please confirm' });
   await expect(comment).toContainText('Pool saturated since the deploy');
   await expect(comment).toContainText(factor);
-  // The mention reads as the person's name, not as its markup.
-  await expect(comment.getByText('Ines Garcia', { exact: true })).toBeVisible();
+  // The mention reads as the person's name, not as its markup, and leads to the incidents they own.
+  const mention = comment.getByRole('link', { name: '@Ines Garcia' });
+  await expect(mention).toBeVisible();
+  await expect(mention).toHaveAttribute('href', /^\/console\/incidents\?owner=[0-9a-f-]{36}$/);
   await expect(comment).not.toContainText('user:');
   await expect(box).toHaveValue('');
 
@@ -116,6 +118,9 @@ test('an incident created from the list gets a factor, a solution and a comment 
   const changelog = await incident.changelogRows();
   await expect(changelog.filter({ hasText: 'created the incident' })).toHaveCount(1);
   await expect(changelog.filter({ hasText: 'added a hypothesis' }).first()).toBeVisible();
+  await expect(
+    changelog.filter({ hasText: 'commented: Pool saturated since the deploy, @Ines Garcia please confirm' }),
+  ).toHaveCount(1);
 
   // The postmortem: a Markdown file naming the incident, its hypotheses and the comment.
   const download = await incident.downloadPostmortem();
