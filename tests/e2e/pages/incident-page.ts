@@ -39,6 +39,19 @@ export class IncidentPage {
     return this.details().getByRole('combobox', { name: 'Status' });
   }
 
+  /** The commander picker: a search box showing the commander's name (absent while closed). */
+  commander(): Locator {
+    return this.details().getByRole('combobox', { name: 'Commander' });
+  }
+
+  /** Makes `name` the commander ('None' clears it): searches them by name and picks them. */
+  async chooseCommander(name: string): Promise<void> {
+    await this.openPanel('Details');
+    if (name === 'None') await this.commander().click();
+    else await this.commander().fill(name);
+    await this.page.getByRole('option', { name, exact: true }).click();
+  }
+
   /**
    * Moves the incident to `status` (its value: 'mitigated'). For Mitigated and Resolved the
    * contributing-factors dialog answers: the evidences named by `factors` are submitted, or Skip

@@ -36,9 +36,20 @@ export class IncidentsPage {
     return this.page.getByRole('textbox', { name: 'Search incidents' });
   }
 
-  /** A filter select: 'Type', 'Severity', 'Status', 'Owner' or 'Component'. */
+  /**
+   * A filter: 'Type', 'Severity', 'Status' and 'Component' are selects; 'Owner' is a search box
+   * that shows the chosen person's name (choose with chooseOwner).
+   */
   filter(name: 'Type' | 'Severity' | 'Status' | 'Owner' | 'Component'): Locator {
     return this.page.getByRole('combobox', { name, exact: true }).first();
+  }
+
+  /** Sets the owner filter: searches the person by name and picks them ('All owners' clears it). */
+  async chooseOwner(name: string): Promise<void> {
+    const owner = this.filter('Owner');
+    if (name === 'All owners') await owner.click();
+    else await owner.fill(name);
+    await this.page.getByRole('option', { name, exact: true }).click();
   }
 
   /** A query parameter of the current URL. */

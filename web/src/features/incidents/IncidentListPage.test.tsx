@@ -9,13 +9,20 @@ const rows = [
   summaryRow({ id: 'i2', incident_id: 'INC0000043', title: 'Slow search', severity: 'low', status: 'open' }),
 ];
 
+const PERSON_1 = { id: 'p1', name: 'Person 1', avatar: null };
+
 const page = fakeApiPerTest((api) => {
   api.reply('GET api/db/incident_summary', {
     status: 200,
     body: rows,
     headers: { 'Content-Range': '0-1/2' },
   });
-  api.reply('GET api/db/people', { status: 200, body: [{ id: 'p1', name: 'Person 1' }] });
+  api.reply('GET api/incidents/people', {
+    status: 200,
+    body: [PERSON_1, { id: 'p2', name: 'Person 2', avatar: null }],
+  });
+  // The owner lookup: nobody opened an incident unless a test says so.
+  api.reply('GET api/db/incidents', { status: 200, body: [] });
   api.reply('GET api/db/components', { status: 200, body: [{ id: 'cmp1', name: 'payments-api' }] });
 });
 
@@ -35,6 +42,7 @@ function renderList(path = '/incidents', role: Parameters<typeof whoamiAs>[0] = 
 const listRequests = () =>
   page.sent.filter((r) => r.method === 'GET' && r.path === 'api/db/incident_summary');
 const lastList = () => listRequests().at(-1)!.query;
+const peopleSearches = () => page.sent.filter((r) => r.path === 'api/incidents/people');
 const search = (router: ReturnType<typeof renderList>['router']) =>
   new URLSearchParams(router.state.location.search);
 
@@ -97,17 +105,51 @@ describe('IncidentListPage', () => {
     await screen.findByText('Payments down');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Severity' }), 'critical');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'all');
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Owner' }), 'p1');
+    await user.click(screen.getByRole('combobox', { name: 'Owner' }));
+    await user.click(await screen.findByRole('option', { name: 'Person 1' }));
     expect(screen.getByRole('combobox', { name: 'Severity' })).toHaveValue('critical');
     await waitFor(() => expect(search(router).get('owner')).toBe('p1'));
     expect(search(router).get('severity')).toBe('critical');
     expect(search(router).get('status')).toBe('all');
     // The choices stay as they were picked while the URL takes them.
     expect(screen.getByRole('combobox', { name: 'Severity' })).toHaveValue('critical');
-    expect(screen.getByRole('combobox', { name: 'Owner' })).toHaveValue('p1');
+    expect(screen.getByRole('combobox', { name: 'Owner' })).toHaveDisplayValue('Person 1');
     await waitFor(() => expect(lastList().get('created_by')).toBe('eq.p1'));
     expect(lastList().get('severity')).toBe('eq.critical');
     expect(lastList().has('status')).toBe(false);
+  });
+
+  it.each(['viewer', 'responder'] as const)(
+    'offers a %s the owners the server finds as they type, and keeps the choice in the URL',
+    async (role) => {
+      const { user, router } = renderList('/incidents', role);
+      await screen.findByText('Payments down');
+      await user.type(screen.getByRole('combobox', { name: 'Owner' }), 'Pers');
+      await waitFor(() => expect(peopleSearches().at(-1)?.query.get('q')).toBe('Pers'));
+      // One search for the text as it stands, not one per key.
+      expect(peopleSearches().filter((r) => r.query.get('q') !== '').length).toBe(1);
+      await user.click(await screen.findByRole('option', { name: 'Person 2' }));
+      await waitFor(() => expect(search(router).get('owner')).toBe('p2'));
+      expect(screen.getByRole('combobox', { name: 'Owner' })).toHaveDisplayValue('Person 2');
+      await waitFor(() => expect(lastList().get('created_by')).toBe('eq.p2'));
+      expect(page.sent.some((r) => r.path === 'api/db/people')).toBe(false);
+    },
+  );
+
+  it("names the owner a link names and goes back to 'All owners'", async () => {
+    page.api.reply('GET api/db/incidents', { status: 200, body: [{ owner: PERSON_1 }] });
+    const { user, router } = renderList('/incidents?owner=p1', 'viewer');
+    const owner = await screen.findByRole('combobox', { name: 'Owner' });
+    await waitFor(() => expect(owner).toHaveDisplayValue('Person 1'));
+    expect(lastList().get('created_by')).toBe('eq.p1');
+    const lookup = page.sent.find((r) => r.path === 'api/db/incidents')!.query;
+    expect(lookup.get('created_by')).toBe('eq.p1');
+    await user.click(owner);
+    await user.click(await screen.findByRole('option', { name: 'All owners' }));
+    await waitFor(() => expect(search(router).has('owner')).toBe(false));
+    expect(owner).toHaveDisplayValue('');
+    expect(owner).toHaveAttribute('placeholder', 'All owners');
+    expect(page.sent.some((r) => r.path === 'api/db/people')).toBe(false);
   });
 
   it.each([

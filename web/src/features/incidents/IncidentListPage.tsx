@@ -23,11 +23,11 @@ import { CreateIncidentModal } from './CreateIncidentModal.js';
 import {
   COMPONENTS_KEY,
   DEFAULT_SORT,
+  getOwner,
   incidentListKey,
   listComponents,
   listIncidents,
-  listOwners,
-  OWNERS_KEY,
+  ownerKey,
   type Choice,
   type NewEvidence,
 } from './incident-list-api.js';
@@ -39,8 +39,9 @@ import {
 } from './incident-params.js';
 import { IncidentSeverity } from './IncidentSeverity.js';
 import { IncidentStatus } from './IncidentStatus.js';
+import { PersonTypeahead } from './PersonTypeahead.js';
 import { ResponderAvatars } from './ResponderAvatars.js';
-import type { IncidentSummary } from './types.js';
+import type { IncidentSummary, PersonRef } from './types.js';
 import { useIncidentFilters } from './use-incident-filters.js';
 
 export const EMPTY_TEXT = 'There are no incidents matching this criteria';
@@ -111,7 +112,6 @@ function IncidentToolbar({
   filters: IncidentFilters;
   change: (change: Partial<IncidentFilters>, delayMs: number) => void;
 }) {
-  const owners = useDbQuery<Choice[]>(OWNERS_KEY, listOwners, { revalidateOnFocus: false });
   const components = useDbQuery<Choice[]>(COMPONENTS_KEY, listComponents, { revalidateOnFocus: false });
   const pick = (name: keyof IncidentFilters) => (value: string) =>
     change({ [name]: value || undefined }, FILTER_DEBOUNCE_MS);
@@ -156,13 +156,9 @@ function IncidentToolbar({
             ))}
           </FormSelect>
         </ToolbarItem>
-        <FilterSelect
-          label="Owner"
-          anyLabel="All owners"
-          value={filters.owner ?? ''}
-          options={chosen(owners.data)}
-          onChange={pick('owner')}
-        />
+        <ToolbarItem>
+          <OwnerFilter owner={filters.owner} onChange={pick('owner')} />
+        </ToolbarItem>
         <FilterSelect
           label="Component"
           anyLabel="All components"
@@ -173,6 +169,24 @@ function IncidentToolbar({
         />
       </ToolbarContent>
     </Toolbar>
+  );
+}
+
+/** The owner filter: a search of people, the owner a link names shown by name once known. */
+function OwnerFilter({ owner, onChange }: { owner?: string; onChange: (owner: string) => void }) {
+  const named = useDbQuery<{ owner: PersonRef | null } | null>(
+    owner ? ownerKey(owner) : null,
+    () => getOwner(owner!),
+    { revalidateOnFocus: false },
+  );
+  return (
+    <PersonTypeahead
+      label="Owner"
+      noneLabel="All owners"
+      selectedId={owner}
+      selectedName={named.data?.owner?.name}
+      onChange={(person) => onChange(person?.id ?? '')}
+    />
   );
 }
 

@@ -88,7 +88,10 @@ export function incidentReplies(api: FakeApi, detail: IncidentDetail = incident(
   });
   api.reply('GET api/db/incident_histories', { status: 200, body: HISTORY });
   api.reply('GET api/db/components', { status: 200, body: [] });
-  api.reply('GET api/db/people', { status: 200, body: [{ id: 'u1', name: 'Jane Doe', avatar: null }] });
+  api.reply('GET api/incidents/people', {
+    status: 200,
+    body: [{ id: 'u1', name: 'Jane Doe', avatar: null }],
+  });
   for (const table of ['hypotheses', 'comments', 'responders'])
     api.reply(`GET api/db/${table}`, { status: 200, body: [] });
 }

@@ -1,10 +1,10 @@
 /**
  * The calls of an incident's Action Plan and Comments (spec 2 §7): hypotheses with their
- * evidence, comments, evidence targets, and the people a comment can mention. Every read of one
- * incident is keyed under incidentKeyPrefix, so a write anywhere in the area refreshes it.
+ * evidence, comments and evidence targets. Every read of one incident is keyed under
+ * incidentKeyPrefix, so a write anywhere in the area refreshes it.
  */
 import { useSWRConfig } from 'swr';
-import { db, useApi, useDbQuery } from '../../api/index.js';
+import { db, useDbQuery } from '../../api/index.js';
 import { CHILD_TYPE, type HypothesisStatus, type HypothesisType } from '../../../../common/incidents.js';
 import {
   incidentKeyPrefix,
@@ -238,15 +238,3 @@ export const useEvidenceConfig = (id: string | null) =>
   useDbQuery<ConfigRef | null>(id && `configs?id=eq.${id}&evidence`, () =>
     db.from('configs').select('id,name,type').eq('id', id!).maybeSingle<ConfigRef>(),
   );
-
-// ─── People to mention ──────────────────────────────────────────────────────────────────────────
-
-/** How many people the mention picker offers at once. */
-export const MENTION_LIMIT = 8;
-
-export const peoplePath = (q: string) =>
-  `api/incidents/people?${new URLSearchParams({ q, limit: String(MENTION_LIMIT) }).toString()}`;
-
-/** People whose name matches `q`; null asks nothing (the picker is closed). */
-export const usePeople = (q: string | null) =>
-  useApi<PersonRef[]>(q === null ? null : peoplePath(q), { keepPreviousData: true });

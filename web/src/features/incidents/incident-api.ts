@@ -56,7 +56,6 @@ export const incidentEvidencesKey = (id: string) => `${incidentKeyPrefix(id)}evi
 export const incidentHistoriesKey = (id: string) => `${incidentKeyPrefix(id)}histories`;
 export const incidentComponentsKey = (id: string, componentIds: readonly string[]) =>
   `${incidentKeyPrefix(id)}components:${componentIds.join(',')}`;
-export const PEOPLE_OPTIONS_KEY = 'people?select=id,name,avatar&order=name.asc';
 
 export const getIncident = (id: string) =>
   db
@@ -89,13 +88,6 @@ export const listComponents = (ids: readonly string[]) =>
     .in('id', [...ids])
     .order('name', { ascending: true })
     .overrideTypes<ComponentCard[], { merge: false }>();
-
-export const listPeopleOptions = () =>
-  db
-    .from('people')
-    .select('id,name,avatar')
-    .order('name', { ascending: true })
-    .overrideTypes<PersonRef[], { merge: false }>();
 
 export async function patchIncident(id: string, patch: IncidentPatch): Promise<void> {
   await db.from('incidents').update(patch).eq('id', id).throwOnError();

@@ -13,7 +13,13 @@ import type {
 } from '../../../../common/incidents.js';
 import type { SortOrder } from '../../components/DataTable/index.js';
 import { ALL_STATUSES, type IncidentFilters } from './incident-params.js';
-import { INCIDENT_LISTS_PREFIX, incidentKeyPrefix, type Hypothesis, type IncidentSummary } from './types.js';
+import {
+  INCIDENT_LISTS_PREFIX,
+  incidentKeyPrefix,
+  type Hypothesis,
+  type IncidentSummary,
+  type PersonRef,
+} from './types.js';
 
 /** Evidence as another page hands it over to be attached (spec 2 §3). */
 export interface NewEvidence {
@@ -99,16 +105,18 @@ export interface Choice {
   name: string;
 }
 
-/** The owner filter's people. */
-export const OWNERS_KEY = 'people?select=id,name&order=name';
-export const listOwners = () =>
+/**
+ * The person a link's owner filter names, by name: those who may not read people still read the
+ * people embed of an incident, so one incident the person opened tells it.
+ */
+export const ownerKey = (id: string) => `${INCIDENT_LISTS_PREFIX}owner?id=${encodeURIComponent(id)}`;
+export const getOwner = (id: string) =>
   db
-    .from('people')
-    .select('id,name')
-    .is('deleted_at', null)
-    .eq('type', 'person')
-    .order('name')
-    .overrideTypes<Choice[], { merge: false }>();
+    .from('incidents')
+    .select('owner:created_by(id,name,avatar)')
+    .eq('created_by', id)
+    .limit(1)
+    .maybeSingle<{ owner: PersonRef | null }>();
 
 /** The component filter's topology components. */
 export const COMPONENTS_KEY = 'components?select=id,name&order=name';

@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
-import {
-  ADA,
-  ALAN,
-  COMMENTS,
-  incident,
-  renderTab,
-  treeReplies,
-  writesTo,
-} from '../action-plan/test-support.js';
+import { ALAN, COMMENTS, incident, renderTab, treeReplies, writesTo } from '../action-plan/test-support.js';
 import { ActionPlanTab } from '../action-plan/ActionPlanTab.js';
 import { IncidentListPage } from '../IncidentListPage.js';
 import { CommentsTab } from './CommentsTab.js';
@@ -53,7 +45,8 @@ describe('CommentsTab', () => {
       body: [],
       headers: { 'Content-Range': '*/0' },
     });
-    page.api.reply('GET api/db/people', { status: 200, body: [ADA, ALAN] });
+    // The owner filter names the person through an incident they opened.
+    page.api.reply('GET api/db/incidents', { status: 200, body: [{ owner: ALAN }] });
     page.api.reply('GET api/db/components', { status: 200, body: [] });
     const user = userEvent.setup();
     const { router } = renderInShell(

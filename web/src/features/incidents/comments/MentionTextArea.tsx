@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar, Menu, MenuContent, MenuItem, MenuList, TextArea } from '@patternfly/react-core';
 import { UserIcon } from '@patternfly/react-icons';
-import { usePeople } from '../hypotheses-api.js';
+import { MENTION_LIMIT, usePeople } from '../people-api.js';
 import { insertMention, mentionQueryAt, type MentionQuery } from './mentions.js';
 
 export interface MentionTextAreaProps {
@@ -33,7 +33,7 @@ export function MentionTextArea({
   const listId = useId();
   const [mention, setMention] = useState<MentionQuery | null>(null);
   const [active, setActive] = useState(0);
-  const { data: people = [] } = usePeople(mention?.query ?? null);
+  const { data: people = [] } = usePeople(mention?.query ?? null, MENTION_LIMIT);
   const open = mention !== null && people.length > 0;
   const activeIndex = Math.min(active, people.length - 1);
   const optionId = (index: number) => `${listId}-${index}`;

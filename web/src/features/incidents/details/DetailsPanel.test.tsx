@@ -8,7 +8,9 @@ const page = fakeApiPerTest((api) => {
   incidentReplies(api);
   api.reply('PATCH api/db/incidents', { status: 204 });
 });
+const CORA = { id: 'u2', name: 'Cora Commander', avatar: null };
 const writes = () => page.sent.filter((r) => r.method !== 'GET');
+const peopleSearches = () => page.sent.filter((r) => r.path === 'api/incidents/people');
 const details = () => screen.findByRole('region', { name: 'Incident details' });
 
 describe('the Details panel', () => {
@@ -59,20 +61,31 @@ describe('the Details panel', () => {
     expect(writes()[0]!.query.get('id')).toBe('eq.7a0c2d4e-1111-4222-8333-444455556666');
   });
 
-  it('names the commander and changes them', async () => {
-    page.api.reply('GET api/db/people', {
-      status: 200,
-      body: [
-        { id: 'u1', name: 'Jane Doe', avatar: null },
-        { id: 'u2', name: 'Cora Commander', avatar: null },
-      ],
-    });
+  it('lets a commander search for a commander and saves the one chosen', async () => {
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('commander') });
+    page.api.reply('GET api/incidents/people', { status: 200, body: [CORA] });
     const { user } = renderIncident();
     const commander = await within(await details()).findByRole('combobox', { name: 'Commander' });
-    expect(commander).toHaveValue('');
-    await user.selectOptions(commander, 'Cora Commander');
+    expect(commander).toHaveDisplayValue('');
+    expect(commander).toHaveAttribute('placeholder', 'None');
+    await user.type(commander, 'Cor');
+    await waitFor(() => expect(peopleSearches().at(-1)?.query.get('q')).toBe('Cor'));
+    await user.click(await screen.findByRole('option', { name: 'Cora Commander' }));
     await waitFor(() =>
       expect(writes()).toEqual([expect.objectContaining({ body: { commander_id: 'u2' } })]),
+    );
+    expect(page.sent.some((r) => r.path === 'api/db/people')).toBe(false);
+  });
+
+  it("shows the commander and clears them with 'None'", async () => {
+    incidentReplies(page.api, incident({ commander_id: 'u2', commander: CORA }));
+    const { user } = renderIncident();
+    const commander = await within(await details()).findByRole('combobox', { name: 'Commander' });
+    expect(commander).toHaveDisplayValue('Cora Commander');
+    await user.click(commander);
+    await user.click(await screen.findByRole('option', { name: 'None' }));
+    await waitFor(() =>
+      expect(writes()).toEqual([expect.objectContaining({ body: { commander_id: null } })]),
     );
   });
 
@@ -84,10 +97,7 @@ describe('the Details panel', () => {
   });
 
   it('shows a closed incident read-only but for its status', async () => {
-    incidentReplies(
-      page.api,
-      incident({ status: 'closed', commander: { id: 'u2', name: 'Cora Commander', avatar: null } }),
-    );
+    incidentReplies(page.api, incident({ status: 'closed', commander_id: 'u2', commander: CORA }));
     renderIncident();
     const panel = await details();
     expect(within(panel).queryByRole('combobox', { name: 'Severity' })).not.toBeInTheDocument();
@@ -96,13 +106,23 @@ describe('the Details panel', () => {
     expect(within(panel).getByRole('combobox', { name: 'Status' })).toHaveValue('closed');
   });
 
-  it('shows a responder the commander by name without a people list', async () => {
+  it('lets a responder choose the commander without reading people', async () => {
     page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('responder') });
-    incidentReplies(page.api, incident({ commander: { id: 'u2', name: 'Cora Commander', avatar: null } }));
+    incidentReplies(page.api, incident({ commander_id: 'u2', commander: CORA }));
     renderIncident();
     const panel = await details();
-    expect(within(panel).getByText('Cora Commander')).toBeInTheDocument();
+    const commander = await within(panel).findByRole('combobox', { name: 'Commander' });
+    expect(commander).toHaveDisplayValue('Cora Commander');
     expect(within(panel).getByRole('combobox', { name: 'Severity' })).toBeInTheDocument();
     expect(page.sent.some((r) => r.path === 'api/db/people')).toBe(false);
+  });
+
+  it('shows a viewer the commander by name', async () => {
+    page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
+    incidentReplies(page.api, incident({ commander_id: 'u2', commander: CORA }));
+    renderIncident();
+    const panel = await details();
+    expect(await within(panel).findByText('Cora Commander')).toBeInTheDocument();
+    expect(within(panel).queryByRole('combobox', { name: 'Commander' })).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import {
   FormSelect,
   FormSelectOption,
 } from '@patternfly/react-core';
-import { useCan, useDbQuery } from '../../../api/index.js';
+import { useCan } from '../../../api/index.js';
 import { Age } from '../../../components/Age/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
 import {
@@ -17,16 +17,14 @@ import {
   type IncidentSeverity,
 } from '../../../../../common/incidents.js';
 import {
-  listPeopleOptions,
   patchIncident,
-  PEOPLE_OPTIONS_KEY,
   useRefreshIncident,
   type IncidentDetail,
   type IncidentPatch,
 } from '../incident-api.js';
 import { RespondersSection } from '../responders/RespondersSection.js';
 import { StatusDropdown } from '../status/StatusDropdown.js';
-import type { PersonRef } from '../types.js';
+import { PersonTypeahead } from '../PersonTypeahead.js';
 import { SeverityLabel } from './SeverityLabel.js';
 
 /** The form's severity when the incident has none (spec 2 §2: the Details form defaults to High). */
@@ -49,12 +47,7 @@ export function DetailsPanel({ incident }: { incident: IncidentDetail }) {
   const toast = useToast();
   const refresh = useRefreshIncident(incident.id);
   const canWrite = useCan('incident', 'write');
-  const canListPeople = useCan('identities');
   const [saving, setSaving] = useState(false);
-  const { data: people } = useDbQuery<PersonRef[]>(
-    canWrite && canListPeople ? PEOPLE_OPTIONS_KEY : null,
-    listPeopleOptions,
-  );
   const severity = incident.severity ?? DETAILS_DEFAULT_SEVERITY;
   // A closed incident can only be reopened: the server refuses every other change to it.
   const editable = canWrite && incident.status !== 'closed';
@@ -70,10 +63,6 @@ export function DetailsPanel({ incident }: { incident: IncidentDetail }) {
       void refresh();
     }
   };
-
-  const commanders: PersonRef[] = [...(people ?? [])];
-  if (incident.commander && !commanders.some((person) => person.id === incident.commander!.id))
-    commanders.unshift(incident.commander);
 
   return (
     <section aria-label="Incident details">
@@ -119,18 +108,15 @@ export function DetailsPanel({ incident }: { incident: IncidentDetail }) {
           )}
         </Row>
         <Row term="Commander">
-          {editable && people ? (
-            <FormSelect
-              aria-label="Commander"
-              value={incident.commander_id ?? ''}
+          {editable ? (
+            <PersonTypeahead
+              label="Commander"
+              noneLabel="None"
+              selectedId={incident.commander_id}
+              selectedName={incident.commander?.name}
               isDisabled={saving}
-              onChange={(_event, value) => void save({ commander_id: value === '' ? null : value })}
-            >
-              <FormSelectOption value="" label="None" />
-              {commanders.map((person) => (
-                <FormSelectOption key={person.id} value={person.id} label={person.name} />
-              ))}
-            </FormSelect>
+              onChange={(person) => void save({ commander_id: person?.id ?? null })}
+            />
           ) : (
             (incident.commander?.name ?? 'None')
           )}
