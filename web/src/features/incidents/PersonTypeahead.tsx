@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   Button,
   MenuToggle,
@@ -10,6 +10,7 @@ import {
   TextInputGroupUtilities,
 } from '@patternfly/react-core';
 import { TimesIcon } from '@patternfly/react-icons';
+import { useTypeaheadKeys } from '../../lib/use-typeahead-keys.js';
 import { PEOPLE_SEARCH_DEBOUNCE_MS, PICKER_LIMIT, usePeople } from './people-api.js';
 import type { PersonRef } from './types.js';
 import { useDebouncedValue } from './use-debounced-value.js';
@@ -50,7 +51,6 @@ export function PersonTypeahead({
   const [isOpen, setOpen] = useState(false);
   // What the user typed since the last choice; null shows the chosen person.
   const [typed, setTyped] = useState<string | null>(null);
-  const [focused, setFocused] = useState<number>();
   // The person last chosen here, named until the caller knows the name.
   const [picked, setPicked] = useState<PersonRef | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -66,7 +66,6 @@ export function PersonTypeahead({
       selectedId)
     : '';
   const values = [NOBODY, ...found.map((person) => person.id)];
-  const focusedValue = focused === undefined ? undefined : values[focused];
 
   const close = () => {
     setOpen(false);
@@ -82,32 +81,14 @@ export function PersonTypeahead({
     inputRef.current?.focus();
   };
 
-  const moveFocus = (step: 1 | -1) => {
-    setOpen(true);
-    const start = focused ?? (step === 1 ? -1 : values.length);
-    setFocused((start + step + values.length) % values.length);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        event.preventDefault();
-        moveFocus(event.key === 'ArrowDown' ? 1 : -1);
-        break;
-      case 'Enter':
-        event.preventDefault();
-        if (isOpen && focusedValue !== undefined) choose(focusedValue);
-        else setOpen(true);
-        break;
-      case 'Escape':
-        if (isOpen) {
-          event.stopPropagation();
-          close();
-        }
-        break;
-    }
-  };
+  const { focused, setFocused, onKeyDown } = useTypeaheadKeys({
+    count: values.length,
+    isOpen,
+    open: () => setOpen(true),
+    close,
+    pick: (index) => choose(values[index]!),
+  });
+  const focusedValue = focused === undefined ? undefined : values[focused];
 
   const clear = () => {
     setTyped(null);

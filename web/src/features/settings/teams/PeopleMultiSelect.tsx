@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Label,
@@ -12,6 +12,7 @@ import {
   TextInputGroupUtilities,
 } from '@patternfly/react-core';
 import { TimesIcon } from '@patternfly/react-icons';
+import { useTypeaheadKeys } from '../../../lib/use-typeahead-keys.js';
 import type { Person } from './teams-api.js';
 
 export interface PeopleMultiSelectProps {
@@ -44,12 +45,10 @@ export function PeopleMultiSelect({
   const optionId = (personId: string) => `${idPrefix}-option-${personId}`;
   const [isOpen, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const [focused, setFocused] = useState<number>();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const shown = useMemo(() => people.filter((person) => matches(person, text.trim())), [people, text]);
   const byId = useMemo(() => new Map(people.map((person) => [person.id, person])), [people]);
-  const focusedPerson = focused === undefined ? undefined : shown[focused];
 
   const close = () => {
     setOpen(false);
@@ -63,35 +62,14 @@ export function PeopleMultiSelect({
     inputRef.current?.focus();
   };
 
-  const moveFocus = (step: 1 | -1) => {
-    setOpen(true);
-    if (shown.length === 0) return;
-    const start = focused ?? (step === 1 ? -1 : shown.length);
-    setFocused((start + step + shown.length) % shown.length);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        event.preventDefault();
-        moveFocus(event.key === 'ArrowDown' ? 1 : -1);
-        break;
-      case 'Enter':
-        // Enter picks; it never submits the surrounding form.
-        event.preventDefault();
-        if (isOpen && focusedPerson) toggle(focusedPerson.id);
-        else setOpen(true);
-        break;
-      case 'Escape':
-        if (isOpen) {
-          // Closes the list, not the dialog around it.
-          event.stopPropagation();
-          close();
-        }
-        break;
-    }
-  };
+  const { focused, setFocused, onKeyDown } = useTypeaheadKeys({
+    count: shown.length,
+    isOpen,
+    open: () => setOpen(true),
+    close,
+    pick: (index) => toggle(shown[index]!.id),
+  });
+  const focusedPerson = focused === undefined ? undefined : shown[focused];
 
   const clear = () => {
     setText('');
