@@ -34,7 +34,7 @@ describe('loadConfig', () => {
         statusRetentionMs: 30 * 86_400_000,
         rollupRetentionMs: 400 * 86_400_000,
       },
-      incidents: { automationEnabled: true },
+      incidents: { automationEnabled: true, automationIntervalMs: 60_000 },
       kube: undefined,
     });
   });

@@ -43,7 +43,7 @@ export interface Config {
   localFeatureFlags: Map<string, string>;
   health: HealthConfig;
   /** Incident rules and automatic definition-of-done items, evaluated every minute (one replica at a time). */
-  incidents: { automationEnabled: boolean };
+  incidents: { automationEnabled: boolean; automationIntervalMs: number };
   /** The Kubernetes cluster whose custom resources the console mirrors and edits; undefined: none. */
   kube: KubeSettings | undefined;
 }
@@ -136,6 +136,7 @@ const schema = {
     CHECK_STATUS_RETENTION: { type: 'string', pattern: durationPattern, default: '30d' },
     CHECK_ROLLUP_RETENTION: { type: 'string', pattern: durationPattern, default: '400d' },
     INCIDENT_AUTOMATION_ENABLED: { type: 'boolean', default: true },
+    INCIDENT_AUTOMATION_INTERVAL: { type: 'string', pattern: durationPattern, default: '1m' },
     KUBECONFIG: { type: 'string', minLength: 1 },
     KUBE_CONTEXT: { type: 'string', minLength: 1 },
     KUBE_NAMESPACES: { type: 'string', pattern: namespacesPattern, default: '' },
@@ -174,6 +175,7 @@ const explain: Record<string, string> = {
   CHECK_STATUS_RETENTION: "must be a duration such as '30d' or '720h'",
   CHECK_ROLLUP_RETENTION: "must be a duration such as '400d'",
   INCIDENT_AUTOMATION_ENABLED: 'must be true or false',
+  INCIDENT_AUTOMATION_INTERVAL: "must be a duration such as '1m' or '30s'",
   KUBECONFIG: 'must be the path of a kubeconfig file',
   KUBE_CONTEXT: 'must name a context of the kubeconfig',
   KUBE_NAMESPACES:
@@ -344,7 +346,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statusRetentionMs: parseDuration(values.CHECK_STATUS_RETENTION as string),
       rollupRetentionMs: parseDuration(values.CHECK_ROLLUP_RETENTION as string),
     },
-    incidents: { automationEnabled: values.INCIDENT_AUTOMATION_ENABLED as boolean },
+    incidents: {
+      automationEnabled: values.INCIDENT_AUTOMATION_ENABLED as boolean,
+      automationIntervalMs: parseDuration(values.INCIDENT_AUTOMATION_INTERVAL as string),
+    },
     kube: readKube(values, env),
   };
 }

@@ -107,7 +107,13 @@ export async function startServer(
     const statusIntervalMs = config.kube?.statusIntervalMs ?? 30_000;
     new KubeSync({ db, connection: kube, logger, statusIntervalMs }).register(jobs);
     jobs.addTask(sessionPurgeTask(identity.sessions));
-    registerIncidentWork(jobs, { db, logger, kube, automation: config.incidents.automationEnabled });
+    registerIncidentWork(jobs, {
+      db,
+      logger,
+      kube,
+      automation: config.incidents.automationEnabled,
+      automationEveryMs: config.incidents.automationIntervalMs,
+    });
     const app = createApp({
       identity,
       config,

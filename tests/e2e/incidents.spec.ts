@@ -147,7 +147,8 @@ test('a check attached from /health joins the definition of done with a script, 
   page,
   adminApi,
 }) => {
-  // The canary's first run and the once-a-minute definition-of-done evaluation set the pace.
+  // The canary's first run and the definition-of-done evaluation (every 5 s on the e2e server,
+  // tests/e2e/run.ts) set the pace.
   test.setTimeout(300_000);
   targetHealthy = false;
   const suffix = Date.now().toString(36);
@@ -212,7 +213,7 @@ test('a check attached from /health joins the definition of done with a script, 
   await expect(changelog.filter({ hasText: 'added evidence' }).first()).toBeVisible();
   await expect(changelog.filter({ hasText: 'added to the definition of done' }).first()).toBeVisible();
 
-  // The check recovers: the scheduled evaluation (once a minute) finds the script true, marks the
+  // The check recovers: the scheduled evaluation finds the script true, marks the
   // item done, and the incident resolves itself, saying why in its changelog.
   targetHealthy = true;
   const ran = await adminApi.post(`api/canary/run/check/${checkId}`);

@@ -72,6 +72,8 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     KUBECONFIG: cluster.kubeconfig,
     KUBE_STATUS_INTERVAL: '2s',
+    // Definition-of-done items and incident rules are evaluated every 5 s, not every minute.
+    INCIDENT_AUTOMATION_INTERVAL: '5s',
   },
   stdio: ['ignore', log, log],
 });

@@ -17,15 +17,17 @@ export interface IncidentWorkDependencies {
   kube?: KubeConnection;
   /** Whether incident rules and automatic definition-of-done items run (INCIDENT_AUTOMATION_ENABLED). */
   automation: boolean;
+  /** How often they run (INCIDENT_AUTOMATION_INTERVAL); a minute unless said. */
+  automationEveryMs?: number;
 }
 
 export function registerIncidentWork(
   jobs: JobRegistry,
-  { db, logger, kube, automation }: IncidentWorkDependencies,
+  { db, logger, kube, automation, automationEveryMs }: IncidentWorkDependencies,
 ): void {
   if (automation) {
-    jobs.addTask(definitionOfDoneTask(db));
-    jobs.addTask(incidentRulesTask(db));
+    jobs.addTask(definitionOfDoneTask(db, automationEveryMs));
+    jobs.addTask(incidentRulesTask(db, automationEveryMs));
   }
   // Delivery is what a person asked for by adding a responder, not automation: it always runs.
   new ResponderDelivery({ db, logger, kube }).register(jobs);
