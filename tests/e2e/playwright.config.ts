@@ -8,7 +8,6 @@ import { adminStatePath } from './accounts.js';
 // with demo data under BASE_PATH=/console/, exactly as an operator would run it, and passes
 // its address here.
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080/console/';
-const GALLERY_SUITE = 'components.spec.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -18,14 +17,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  // The console's suites share one server, its demo data and its feature flags, so they run one
-  // at a time; the component gallery serves itself and runs beside them. The browser mostly waits
-  // on the console (polls, debounces, jobs), so the second worker costs little on two cores.
-  workers: 2,
-  projects: [
-    { name: 'console', testIgnore: GALLERY_SUITE, workers: 1 },
-    { name: 'components', testMatch: GALLERY_SUITE },
-  ],
+  workers: 1,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   outputDir: process.env.E2E_RESULTS ?? path.join(os.tmpdir(), 'ops-console-e2e-results'),
