@@ -1,10 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
-import { ALAN, COMMENTS, incident, renderTab, treeReplies, writesTo } from '../action-plan/test-support.js';
+import {
+  ALAN,
+  commentRow,
+  COMMENTS,
+  incident,
+  renderTab,
+  treeReplies,
+  writesTo,
+} from '../action-plan/test-support.js';
 import { ActionPlanTab } from '../action-plan/ActionPlanTab.js';
 import { IncidentListPage } from '../IncidentListPage.js';
-import { CommentsTab } from './CommentsTab.js';
+import { CommentsTab, TIMELINE_NEWEST } from './CommentsTab.js';
 
 const page = fakeApiPerTest(treeReplies);
 
@@ -37,6 +45,21 @@ describe('CommentsTab', () => {
     const query = page.sent.find((r) => r.path === 'api/db/comments')!.query;
     expect(query.get('incident_id')).toBe('eq.i1');
     expect(query.get('order')).toBe('created_at.asc');
+  });
+
+  it('shows the newest comments of a long incident first, and the earlier ones on request', async () => {
+    const many = Array.from({ length: TIMELINE_NEWEST + 30 }, (_, n) =>
+      commentRow({ id: `c${n}`, comment: `comment number ${n}` }),
+    );
+    page.api.reply('GET api/db/comments', { status: 200, body: many });
+    const { user } = renderComments();
+    const timeline = await screen.findByRole('list', { name: 'Comment timeline' });
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(TIMELINE_NEWEST);
+    expect(within(timeline).getAllByRole('listitem')[0]).toHaveTextContent('comment number 30');
+    await user.click(screen.getByRole('button', { name: 'Show 30 earlier comments' }));
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(TIMELINE_NEWEST + 30);
+    expect(within(timeline).getAllByRole('listitem')[0]).toHaveTextContent('comment number 0');
+    expect(screen.queryByRole('button', { name: /earlier comment/ })).not.toBeInTheDocument();
   });
 
   it('links a mention to the incidents the person owns, reachable with the keyboard', async () => {

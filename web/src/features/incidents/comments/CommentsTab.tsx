@@ -23,6 +23,8 @@ import { useAddComment } from './use-add-comment.js';
 
 export const SELECT_HYPOTHESIS = 'Please select any hypothesis';
 export const ADD_COMMENT_DETAILS = 'Please add comment details';
+/** How many of the newest comments the timeline shows before 'Show … earlier comments'. */
+export const TIMELINE_NEWEST = 100;
 
 const option = (hypothesis: HypothesisRow) => `${hypothesisTitle(hypothesis)} (${hypothesis.type})`;
 
@@ -52,6 +54,7 @@ export function CommentsTab({ incident }: { incident: Incident }) {
         <CommentList
           aria-label="Comment timeline"
           comments={comments.data}
+          newest={TIMELINE_NEWEST}
           hypothesisTitle={(comment) => about(comment.hypothesis_id)}
         />
       )}
