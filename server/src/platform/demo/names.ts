@@ -325,4 +325,6 @@ export const RUN_STATUSES = [
   'cancelled',
   'waiting',
   'sleeping',
+  'pending_approval',
+  'timed_out',
 ] as const;

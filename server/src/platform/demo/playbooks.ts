@@ -1,4 +1,5 @@
 import type { DemoContext } from './context.js';
+import { LOCAL_AGENT } from '../agents/local-agent.js';
 import { DEMO_MANAGED_SOURCE, RUN_STATUSES } from './names.js';
 import { Clock, DAY, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';
@@ -182,6 +183,8 @@ const PLAYBOOKS: PlaybookDef[] = [
   },
 ];
 
+const ENDED: readonly string[] = ['completed', 'failed', 'cancelled', 'timed_out'];
+
 /** Playbooks (parameters of every kind, categories) with runs in every status and their actions. */
 export async function loadPlaybooks({ w, r, clock, refs }: DemoContext): Promise<void> {
   const admin = refs.people[0]!.id;
@@ -225,7 +228,7 @@ export async function loadPlaybooks({ w, r, clock, refs }: DemoContext): Promise
   const actions: DemoRow[] = [];
   for (let i = 0; i < 140; i++) {
     const book = books[i % books.length]!;
-    const status = RUN_STATUSES[(i * 5) % RUN_STATUSES.length]!;
+    const status = RUN_STATUSES[(i * 3) % RUN_STATUSES.length]!;
     const target = book.configs
       ? { config_id: r.pick(refs.configs.filter((c) => book.configs!.includes(c.type))).id }
       : book.components
@@ -237,10 +240,10 @@ export async function loadPlaybooks({ w, r, clock, refs }: DemoContext): Promise
         : status === 'pending'
           ? clock.ago(r.int(0, 120) * 1000)
           : clock.recent(r, 7 * DAY, 10 * MINUTE);
-    const started = ['pending', 'scheduled'].includes(status)
+    const started = ['pending', 'scheduled', 'pending_approval'].includes(status)
       ? null
       : Clock.plus(scheduled, r.int(1, 20) * 1000);
-    const done = ['completed', 'failed', 'cancelled'].includes(status);
+    const done = ENDED.includes(status);
     const ended = done && started ? Clock.plus(started, r.int(3, 300) * 1000) : null;
     const id = r.uuid();
     const params: Record<string, unknown> = {};
@@ -256,12 +259,18 @@ export async function loadPlaybooks({ w, r, clock, refs }: DemoContext): Promise
       parameters: params,
       ...target,
       parent_id: null,
-      agent_id: r.pick(refs.agents).id,
+      // The console's own runner claims the local agent's unfinished runs: a demo run caught
+      // half way is a remote agent's, which that agent would finish.
+      agent_id: r.pick(done ? refs.agents : refs.agents.filter((a) => a.id !== LOCAL_AGENT)).id,
       scheduled_time: scheduled,
       start_time: started,
       end_time: ended,
       error:
-        status === 'failed' && i % 2 === 0 ? 'action "wait-for-rollout" exceeded its timeout of 5m' : null,
+        status === 'timed_out'
+          ? 'the playbook exceeded its timeout of 30m'
+          : status === 'failed' && i % 2 === 0
+            ? 'action "wait-for-rollout" exceeded its timeout of 5m'
+            : null,
       created_by: r.pick(refs.people).id,
       created_at: status === 'scheduled' ? clock.ago(r.int(1, 60) * MINUTE) : scheduled,
       updated_at: ended ?? started ?? scheduled,
@@ -279,24 +288,28 @@ export async function loadPlaybooks({ w, r, clock, refs }: DemoContext): Promise
             ? last
               ? 'failed'
               : 'completed'
-            : status === 'cancelled'
-              ? k === 0
-                ? 'completed'
-                : 'cancelled'
-              : status === 'running'
+            : status === 'timed_out'
+              ? last
+                ? 'timed_out'
+                : 'completed'
+              : status === 'cancelled'
                 ? k === 0
-                  ? 'running'
-                  : 'pending'
-                : status === 'waiting'
+                  ? 'completed'
+                  : 'cancelled'
+                : status === 'running'
                   ? k === 0
-                    ? 'waiting'
+                    ? 'running'
                     : 'pending'
-                  : status === 'sleeping'
+                  : status === 'waiting'
                     ? k === 0
-                      ? 'sleeping'
+                      ? 'waiting'
                       : 'pending'
-                    : 'pending';
-      const aEnd = ['completed', 'failed', 'cancelled', 'skipped'].includes(astatus)
+                    : status === 'sleeping'
+                      ? k === 0
+                        ? 'sleeping'
+                        : 'pending'
+                      : 'pending';
+      const aEnd = ['completed', 'failed', 'cancelled', 'skipped', 'timed_out'].includes(astatus)
         ? Clock.plus(t, r.int(1, 90) * 1000)
         : null;
       actions.push({
