@@ -1,0 +1,3 @@
+/** The playbooks area's door for other features: the run-playbook dialog. */
+export { RunPlaybookDialog } from './run-dialog/RunPlaybookDialog.js';
+export type { RunPlaybookDialogProps } from './run-dialog/RunPlaybookDialog.js';
