@@ -103,6 +103,13 @@ describe('CheckDrawer actions', () => {
       expect(await screen.findByRole('menuitem', { name: 'No playbooks' })).toBeDisabled();
     });
 
+    it("says why the list could not be loaded, in the server's words", async () => {
+      reply('GET api/playbook/list', { status: 500, body: { error: 'playbooks are unavailable' } });
+      const { user } = renderDrawer('admin');
+      await user.click(await screen.findByRole('button', { name: 'Playbooks' }));
+      expect(await screen.findByRole('menuitem', { name: 'playbooks are unavailable' })).toBeDisabled();
+    });
+
     it.each<[string, Parameters<typeof renderDrawer>]>([
       ['without write on playbook runs', ['responder']],
       ['when the playbooks feature is off', ['admin', { disabled: ['playbooks'] }]],

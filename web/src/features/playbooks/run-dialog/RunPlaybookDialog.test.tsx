@@ -94,6 +94,16 @@ describe('RunPlaybookDialog', () => {
       expect(await screen.findByRole('option', { name: 'No options found' })).toBeInTheDocument();
     });
 
+    it('is not offered for a playbook that selects no resources', async () => {
+      withParams([{ name: 'reason', label: 'Reason', type: 'text', default: 'weekly' }]);
+      const { user } = renderDialog({ playbook: { ...PLAYBOOK, spec: {} } });
+      expect(await within(dialog()).findByRole('textbox', { name: 'Reason' })).toHaveValue('weekly');
+      expect(within(dialog()).queryByRole('combobox', { name: 'Resource' })).not.toBeInTheDocument();
+      expect(posts('api/playbook/pb1/params')[0]!.body).toEqual({ id: 'pb1' });
+      await user.click(runButton());
+      await waitFor(() => expect(runBody()).toEqual({ id: 'pb1', params: { reason: 'weekly' } }));
+    });
+
     it('is fixed to the resource the dialog is opened on', async () => {
       withParams([]);
       renderDialog({ resource: { check_id: 'c1', name: 'api-health' } });
