@@ -6,6 +6,7 @@
  * The title is optional (the platform shows the name); that the spec form needs one (spec 3 §2.3)
  * is the form's rule (platform/specs/form-rules.ts).
  */
+import { PARAMETER_TYPES } from '../../../../common/playbook-params.js';
 import {
   artifacts,
   awsConnectionFields,
@@ -33,24 +34,6 @@ import {
   strings,
   type Schema,
 } from './fragments.js';
-
-/** The kinds of parameter the run dialog can show (spec 1 §3, and the platform's newer ones). */
-export const PARAMETER_TYPES = [
-  'check',
-  'checkbox',
-  'code',
-  'component',
-  'config',
-  'configs',
-  'list',
-  'people',
-  'team',
-  'text',
-  'bytes',
-  'millicores',
-  'duration',
-  'secret',
-];
 
 const parameter = closed(
   {

@@ -1,5 +1,5 @@
 import { RestError } from '../rest/errors.js';
-import { PARAMETER_TYPES } from '../../kube/schemas/playbook.js';
+import { PARAMETER_TYPES } from '../../../../common/playbook-params.js';
 import { formValidatorOf, specValidatorOf } from './kinds.js';
 import { validateSpecWrite } from './test-support.js';
 
