@@ -134,7 +134,9 @@ interface QueueOutcome {
   runs: QueuedRun[];
   firstPostMs: number;
   refused: number;
+  /** The first refusal: its status (for the table), and with the server's text (for the log). */
   firstRefusal?: string;
+  firstRefusalText?: string;
   finished: boolean;
 }
 
@@ -142,6 +144,7 @@ interface QueueOutcome {
 async function queueRuns(server: Server, id: string): Promise<QueueOutcome> {
   let refused = 0;
   let firstRefusal: string | undefined;
+  let firstRefusalText: string | undefined;
   const firstPostMs = Date.now();
   await inBatches(QUEUED, BATCH, async () => {
     try {
@@ -149,11 +152,13 @@ async function queueRuns(server: Server, id: string): Promise<QueueOutcome> {
       const text = await response.text();
       if (response.status !== 201) {
         refused++;
-        firstRefusal ??= `HTTP ${response.status} ${text.slice(0, 200)}`;
+        firstRefusal ??= `HTTP ${response.status}`;
+        firstRefusalText ??= `HTTP ${response.status} ${text.slice(0, 200)}`;
       }
     } catch (error) {
       refused++;
       firstRefusal ??= (error as Error).message;
+      firstRefusalText ??= firstRefusal;
     }
   });
   const posted = QUEUED - refused;
@@ -175,7 +180,7 @@ async function queueRuns(server: Server, id: string): Promise<QueueOutcome> {
         `${ofPlaybook}&select=status,created_at,start_time,end_time&order=created_at.asc,id.asc&limit=500&offset=${offset}`,
       )),
     );
-  return { runs, firstPostMs, refused, firstRefusal, finished };
+  return { runs, firstPostMs, refused, firstRefusal, firstRefusalText, finished };
 }
 
 async function benchQueue(servers: readonly Server[], backEnd: BackEnd, results: Results): Promise<void> {
@@ -185,11 +190,11 @@ async function benchQueue(servers: readonly Server[], backEnd: BackEnd, results:
     const figures = queueFigures(outcome.runs, outcome.firstPostMs);
     console.log(
       `  ${backEnd}, build ${server.build.name}: ${QUEUED} POSTs, ${outcome.refused} refused` +
-        `${outcome.firstRefusal ? ` (first: ${outcome.firstRefusal})` : ''}; ${figures.started} started, ` +
+        `${outcome.firstRefusalText ? ` (first: ${outcome.firstRefusalText})` : ''}; ${figures.started} started, ` +
         `${figures.ended} ended (${figures.notCompleted} not completed)`,
     );
     if (outcome.refused === QUEUED) {
-      const none = `no run queued: ${outcome.firstRefusal}`;
+      const none = `no run queued (${outcome.firstRefusal})`;
       results.set(ROWS.throughput, backEnd, k, none);
       results.set(ROWS.startDelay, backEnd, k, none);
       results.set(ROWS.errors, backEnd, k, QUEUED);
