@@ -1,0 +1,154 @@
+import { pino } from 'pino';
+import { commandFor, execAction } from './exec.js';
+import { ActionFailure, type ActionContext, type ResolvedConnection } from './types.js';
+
+function context(
+  overrides: Partial<ActionContext> = {},
+  connections: Record<string, ResolvedConnection> = {},
+): ActionContext {
+  return {
+    runId: 'run-1',
+    actionId: 'action-1',
+    signal: new AbortController().signal,
+    log: pino({ level: 'silent' }),
+    connection: (ref) => Promise.resolve(connections[ref]),
+    env: {},
+    secrets: new Set(),
+    ...overrides,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ActionFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ActionFailure) return error;
+    throw error;
+  }
+  throw new Error('the action did not fail');
+}
+
+describe('exec action', () => {
+  it('runs the script with bash and keeps its stdout, stderr and exit code', async () => {
+    const result = await execAction(
+      { script: 'echo "hello from $0"; echo warn >&2; [[ 1 == 1 ]] && echo bash-only' },
+      context(),
+    );
+    expect(result.stdout).toBe('hello from bash\nbash-only');
+    expect(result.stderr).toBe('warn');
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('a non-zero exit fails the action with the output kept', async () => {
+    const error = await failure(execAction({ script: 'echo partial; echo broken >&2; exit 3' }, context()));
+    expect(error.message).toBe('the script exited with code 3: broken');
+    expect(error.result).toMatchObject({ stdout: 'partial', stderr: 'broken', exitCode: 3 });
+  });
+
+  it('passes the playbook env and the action env, not the console’s own variables', async () => {
+    process.env.CONSOLE_ONLY_SECRET = 'must-not-leak';
+    try {
+      const result = await execAction(
+        {
+          script: 'echo "$PLAYBOOK_VAR/$ACTION_VAR/${CONSOLE_ONLY_SECRET:-absent}/$HOME"',
+          env: [{ name: 'ACTION_VAR', value: 'from-action' }],
+        },
+        context({ env: { PLAYBOOK_VAR: 'from-playbook' } }),
+      );
+      expect(result.stdout).toBe(`from-playbook/from-action/absent/${process.env.HOME}`);
+    } finally {
+      delete process.env.CONSOLE_ONLY_SECRET;
+    }
+  });
+
+  it('exports an AWS connection as the AWS_* variables and marks the secret', async () => {
+    const ctx = context(
+      {},
+      {
+        'connection://default/aws-prod': {
+          name: 'aws-prod',
+          type: 'aws',
+          username: 'AKIAEXAMPLE',
+          password: 'aws-secret-key-value',
+          properties: { region: 'eu-west-1' },
+        },
+      },
+    );
+    const result = await execAction(
+      {
+        script: 'echo "$AWS_ACCESS_KEY_ID $AWS_REGION ${#AWS_SECRET_ACCESS_KEY}"',
+        connections: { aws: { connection: 'connection://default/aws-prod' } },
+      },
+      ctx,
+    );
+    expect(result.stdout).toBe('AKIAEXAMPLE eu-west-1 20');
+    expect(ctx.secrets.has('aws-secret-key-value')).toBe(true);
+  });
+
+  it('writes a kubeconfig to a private file named by KUBECONFIG', async () => {
+    const result = await execAction(
+      {
+        script: 'cat "$KUBECONFIG"; echo; stat -c %a "$KUBECONFIG"',
+        connections: { kubernetes: { kubeconfig: { value: 'apiVersion: v1\nkind: Config' } } },
+      },
+      context(),
+    );
+    expect(result.stdout).toBe('apiVersion: v1\nkind: Config\n600');
+  });
+
+  it('runs the interpreter a shebang names', async () => {
+    const result = await execAction({ script: '#!/usr/bin/env node\nconsole.log(6 * 7)' }, context());
+    expect(result.stdout).toBe('42');
+    expect(commandFor('#!/bin/sh\necho x')).toEqual({ command: '/bin/sh', args: ['-c', 'echo x'] });
+    expect(commandFor('#!/usr/bin/env python3\nprint(1)')).toEqual({
+      command: 'python3',
+      args: ['-c', 'print(1)'],
+    });
+  });
+
+  it('an abort kills the script and what it started, and says it was stopped', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = execAction(
+      // `sleep` runs in the background of the shell: SIGTERM reaches the whole group.
+      { script: 'echo started; sleep 30 & wait' },
+      context({ signal: controller.signal }),
+    );
+    setTimeout(() => controller.abort(new Error('the action timed out after 1s')), 300);
+    const error = await failure(pending);
+    expect(error.message).toBe('the script was stopped: the action timed out after 1s');
+    expect(error.result.stdout).toBe('started');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a script that ignores SIGTERM is killed after the grace period', async () => {
+    const controller = new AbortController();
+    const pending = execAction(
+      { script: "trap '' TERM; echo ready; while true; do sleep 0.1; done" },
+      context({ signal: controller.signal }),
+    );
+    setTimeout(() => controller.abort(), 300);
+    const error = await failure(pending);
+    expect(error.message).toMatch(/^the script was stopped/);
+    expect(error.result.exitCode).toBe(137);
+  }, 20_000);
+
+  it('keeps the start and the end of a very long output', async () => {
+    const result = await execAction(
+      { script: 'echo FIRST; head -c 600000 /dev/zero | tr "\\0" x; echo; echo LAST' },
+      context(),
+    );
+    const stdout = String(result.stdout);
+    expect(stdout.startsWith('FIRST')).toBe(true);
+    expect(stdout.endsWith('LAST')).toBe(true);
+    expect(stdout).toMatch(/\[\.\.\. \d+ characters not kept \.\.\.\]/);
+    expect(stdout.length).toBeLessThan(270_000);
+  });
+
+  it('refuses connection kinds it cannot set up', async () => {
+    const error = await failure(
+      execAction({ script: 'true', connections: { fromConfigItem: 'abc' } }, context()),
+    );
+    expect(error.message).toBe('exec connections.fromConfigItem is not supported by this console');
+  });
+});
