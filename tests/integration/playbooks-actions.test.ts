@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { pino } from 'pino';
 import {
   createKubeConnection,
@@ -116,9 +117,25 @@ describe('sql action on PostgreSQL', () => {
         { driver: 'postgres', url: target.databaseUrl!, query: 'select pg_sleep(30)' },
         context({ signal: controller.signal }),
       );
-      setTimeout(() => controller.abort(new Error('the run was cancelled')), 500);
-      const error = await failure(pending);
-      expect(error.message).toBe('the query was stopped: the run was cancelled');
+      // Stopped once the server runs the query.
+      const admin = new pg.Client({ connectionString: target.databaseUrl! });
+      await admin.connect();
+      const sleeping = async () =>
+        (
+          await admin.query(
+            `select 1 from pg_stat_activity where datname = current_database() and query = 'select pg_sleep(30)' and state = 'active'`,
+          )
+        ).rows.length;
+      try {
+        await eventually(async () => expect(await sleeping()).toBe(1));
+        controller.abort(new Error('the run was cancelled'));
+        const error = await failure(pending);
+        expect(error.message).toBe('the query was stopped: the run was cancelled');
+        // The server stopped it too.
+        await eventually(async () => expect(await sleeping()).toBe(0));
+      } finally {
+        await admin.end();
+      }
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await target.drop();

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { commandFor, execAction } from './exec.js';
 import { ActionFailure, type ActionContext, type ResolvedConnection } from './types.js';
@@ -27,6 +30,10 @@ async function failure(promise: Promise<unknown>): Promise<ActionFailure> {
   }
   throw new Error('the action did not fail');
 }
+
+let tmp: string;
+beforeAll(() => (tmp = mkdtempSync(path.join(os.tmpdir(), 'exec-test-'))));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('exec action', () => {
   it('runs the script with bash and keeps its stdout, stderr and exit code', async () => {
@@ -106,15 +113,26 @@ describe('exec action', () => {
     });
   });
 
+  /** Resolves once the file exists: the script writes it when it is ready to be stopped. */
+  async function created(file: string) {
+    const deadline = Date.now() + 30_000;
+    while (!existsSync(file)) {
+      if (Date.now() > deadline) throw new Error(`${file} was never written`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   it('an abort kills the script and what it started, and says it was stopped', async () => {
     const controller = new AbortController();
+    const marker = path.join(tmp, 'started');
     const started = Date.now();
     const pending = execAction(
       // `sleep` runs in the background of the shell: SIGTERM reaches the whole group.
-      { script: 'echo started; sleep 30 & wait' },
-      context({ signal: controller.signal }),
+      { script: 'echo started; sleep 30 & touch "$MARKER"; wait' },
+      context({ signal: controller.signal, env: { MARKER: marker } }),
     );
-    setTimeout(() => controller.abort(new Error('the action timed out after 1s')), 300);
+    await created(marker);
+    controller.abort(new Error('the action timed out after 1s'));
     const error = await failure(pending);
     expect(error.message).toBe('the script was stopped: the action timed out after 1s');
     expect(error.result.stdout).toBe('started');
@@ -123,11 +141,13 @@ describe('exec action', () => {
 
   it('a script that ignores SIGTERM is killed after the grace period', async () => {
     const controller = new AbortController();
+    const marker = path.join(tmp, 'ready');
     const pending = execAction(
-      { script: "trap '' TERM; echo ready; while true; do sleep 0.1; done" },
-      context({ signal: controller.signal }),
+      { script: `trap '' TERM; touch "$MARKER"; while true; do sleep 0.1; done` },
+      context({ signal: controller.signal, env: { MARKER: marker } }),
     );
-    setTimeout(() => controller.abort(), 300);
+    await created(marker);
+    controller.abort();
     const error = await failure(pending);
     expect(error.message).toMatch(/^the script was stopped/);
     expect(error.result.exitCode).toBe(137);

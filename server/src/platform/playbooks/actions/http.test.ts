@@ -141,7 +141,10 @@ describe('http action', () => {
   it('an abort stops a request that hangs', async () => {
     const controller = new AbortController();
     const pending = httpAction({ url: `${base}/slow` }, context({ signal: controller.signal }));
-    setTimeout(() => controller.abort(new Error('the run was cancelled')), 100);
+    // Stopped once the server holds the request.
+    while (!seen.some((request) => request.url === '/slow'))
+      await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(new Error('the run was cancelled'));
     const error = await failure(pending);
     expect(error.message).toBe('the request was stopped: the run was cancelled');
   });
