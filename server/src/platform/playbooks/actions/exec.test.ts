@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -163,6 +164,24 @@ describe('exec action', () => {
     expect(stdout.endsWith('LAST')).toBe(true);
     expect(stdout).toMatch(/\[\.\.\. \d+ characters not kept \.\.\.\]/);
     expect(stdout.length).toBeLessThan(270_000);
+  });
+
+  it('runs in a checkout of a git repository', async () => {
+    const remote = path.join(tmp, 'tools.git');
+    const seed = path.join(tmp, 'tools-seed');
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', args, { cwd, stdio: 'ignore', env: { PATH: process.env.PATH, HOME: tmp } });
+    git(tmp, 'init', '--quiet', '--bare', '--initial-branch=main', remote);
+    git(tmp, 'init', '--quiet', '--initial-branch=main', seed);
+    writeFileSync(path.join(seed, 'restart.sh'), 'echo restarting $1\n');
+    git(seed, 'add', '.');
+    git(seed, '-c', 'user.name=t', '-c', 'user.email=t@x', 'commit', '--quiet', '-m', 'tools');
+    git(seed, 'push', '--quiet', remote, 'main');
+    const result = await execAction(
+      { script: 'bash restart.sh web; basename "$PWD"', checkout: { url: remote, destination: 'tools' } },
+      context(),
+    );
+    expect(result.stdout).toBe('restarting web\ntools');
   });
 
   it('refuses connection kinds it cannot set up', async () => {

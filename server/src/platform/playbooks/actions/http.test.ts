@@ -24,6 +24,7 @@ beforeAll(async () => {
       if (req.url === '/broken')
         return res.writeHead(503, { 'x-reason': 'maintenance' }).end('down for maintenance');
       if (req.url === '/slow') return; // never answers
+      if (req.url === '/big') return res.writeHead(200).end('x'.repeat(3 * 1024 * 1024));
       res.writeHead(200, { 'content-type': 'application/json', 'x-served-by': 'test' });
       res.end(JSON.stringify({ ok: true, method: req.method }));
     });
@@ -136,6 +137,13 @@ describe('http action', () => {
     const error = await failure(httpAction({ url: 'http://user:hunter2@127.0.0.1:1/x' }, context()));
     expect(error.message).not.toContain('hunter2');
     expect(error.message).toMatch(/^GET http:\/\/127\.0\.0\.1:1\/x failed/);
+  });
+
+  it('keeps the first MiB of a long answer', async () => {
+    const result = await httpAction({ url: `${base}/big` }, context());
+    expect(String(result.content)).toMatch(
+      /^x{1048576}\n\[\.\.\. the rest of the answer, past 1048576 bytes, was not kept\]$/,
+    );
   });
 
   it('an abort stops a request that hangs', async () => {

@@ -6,19 +6,34 @@
  * `{code, headers, content}` (content kept up to 1 MiB). A 4xx or 5xx answer fails the action
  * ("HTTP 503 Service Unavailable"), its result kept. NTLM is not supported.
  */
-import {
-  capText,
-  connectionOf,
-  isObject,
-  messageOf,
-  safeUrl,
-  secretText,
-  stopReason,
-  text,
-} from './support.js';
+import { connectionOf, isObject, messageOf, safeUrl, secretText, stopReason, text } from './support.js';
 import { ActionFailure, type ActionExecutor, type ActionResult } from './types.js';
 
 export const CONTENT_CAP = 1024 * 1024;
+
+/** The answer's text, read no further than `max` bytes (the rest is left unread and counted as cut). */
+async function readCapped(response: Response, max: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let cut = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > max) {
+      chunks.push(value.subarray(0, max - size));
+      size = max;
+      cut = true;
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  return cut ? `${text}\n[... the rest of the answer, past ${max} bytes, was not kept]` : text;
+}
 
 export const httpAction: ActionExecutor = async (body, ctx) => {
   let url = text(body, 'url');
@@ -91,7 +106,7 @@ export const httpAction: ActionExecutor = async (body, ctx) => {
   }
   let content: string;
   try {
-    content = await response.text();
+    content = await readCapped(response, CONTENT_CAP);
   } catch (error) {
     if (ctx.signal.aborted) throw new ActionFailure(`the request was stopped: ${stopReason(ctx.signal)}`);
     throw new ActionFailure(
@@ -103,7 +118,7 @@ export const httpAction: ActionExecutor = async (body, ctx) => {
   const result: ActionResult = {
     code: response.status,
     headers: answerHeaders,
-    content: capText(content, CONTENT_CAP),
+    content,
   };
   if (response.status >= 400)
     throw new ActionFailure(

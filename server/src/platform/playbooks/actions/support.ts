@@ -67,13 +67,16 @@ export async function secretText(
   return resolved;
 }
 
+const SECRET_PROPERTY = /token|secret|password|key|credential|kubeconfig|certificate|bearer/i;
+
 /** The stored connection a `connection` field names; a clear failure when there is none. */
 export async function connectionOf(ctx: ActionContext, ref: string): Promise<ResolvedConnection> {
   const connection = await ctx.connection(ref);
   if (!connection) throw new ActionFailure(`connection ${ref} was not found`);
-  for (const value of [connection.password, ...Object.values(connection.properties)])
-    if (value) ctx.secrets.add(value);
-  if (connection.username && connection.password) ctx.secrets.add(connection.username);
+  if (connection.password) ctx.secrets.add(connection.password);
+  // Properties that hold credentials; the others (region, from, encryptionMethod...) are plain.
+  for (const [key, value] of Object.entries(connection.properties))
+    if (value && SECRET_PROPERTY.test(key)) ctx.secrets.add(value);
   for (const value of passwordsInUrl(connection.url)) ctx.secrets.add(value);
   return connection;
 }
@@ -130,12 +133,6 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** Text cut to `max` characters, saying how much was left out. */
-export function capText(value: string, max: number): string {
-  if (value.length <= max) return value;
-  return `${value.slice(0, max)}\n[... ${value.length - max} more characters not kept]`;
 }
 
 /**
