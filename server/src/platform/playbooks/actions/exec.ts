@@ -31,7 +31,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { clone } from './git.js';
-import { CappedText, connectionOf, isObject, messageOf, secretText, stopReason, text } from './support.js';
+import {
+  CappedText,
+  connectionOf,
+  isObject,
+  messageOf,
+  passwordsInUrl,
+  secretText,
+  stopReason,
+  text,
+} from './support.js';
 import { ActionFailure, type ActionContext, type ActionExecutor, type ActionResult } from './types.js';
 
 /** What each of stdout and stderr keeps. */
@@ -176,6 +185,7 @@ async function checkout(spec: Record<string, unknown>, ctx: ActionContext, workD
     password ??= c.password;
   }
   if (!url) throw new ActionFailure('exec checkout needs a url or a connection with one');
+  for (const value of passwordsInUrl(url)) ctx.secrets.add(value);
   const destination = text(spec, 'destination');
   const dir = path.resolve(workDir, destination ?? 'checkout');
   if (!dir.startsWith(workDir + path.sep))

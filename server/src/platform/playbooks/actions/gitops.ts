@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { clone, git, type GitAuth } from './git.js';
 import { patchText } from './patch.js';
-import { connectionOf, isObject, messageOf, safeUrl, secretText, text } from './support.js';
+import { connectionOf, isObject, messageOf, passwordsInUrl, safeUrl, secretText, text } from './support.js';
 import { ActionFailure, type ActionContext, type ActionExecutor } from './types.js';
 
 export const DELETE_FILE = '$delete';
@@ -41,6 +41,7 @@ async function credentials(
         username = c.type === 'github' ? 'x-access-token' : 'oauth2';
     }
   }
+  for (const value of passwordsInUrl(url)) ctx.secrets.add(value);
   return { url, auth: { username, password } };
 }
 

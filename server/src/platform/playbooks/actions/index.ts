@@ -9,15 +9,22 @@ import { httpAction } from './http.js';
 import { notificationAction } from './notification.js';
 import { podAction } from './pod.js';
 import { sqlAction } from './sql.js';
-import type { ActionExecutor } from './types.js';
+import { stopReason } from './support.js';
+import { ActionFailure, type ActionExecutor } from './types.js';
+
+/** An action whose run was already stopped does not start. */
+const unlessStopped =
+  (executor: ActionExecutor): ActionExecutor =>
+  (body, ctx) =>
+    ctx.signal.aborted ? Promise.reject(new ActionFailure(stopReason(ctx.signal))) : executor(body, ctx);
 
 export const ACTION_EXECUTORS: Record<string, ActionExecutor> = {
-  exec: execAction,
-  http: httpAction,
-  sql: sqlAction,
-  notification: notificationAction,
-  gitops: gitopsAction,
-  pod: podAction,
+  exec: unlessStopped(execAction),
+  http: unlessStopped(httpAction),
+  sql: unlessStopped(sqlAction),
+  notification: unlessStopped(notificationAction),
+  gitops: unlessStopped(gitopsAction),
+  pod: unlessStopped(podAction),
 };
 
 export {

@@ -81,7 +81,7 @@ export async function connectionOf(ctx: ActionContext, ref: string): Promise<Res
   return connection;
 }
 
-function passwordsInUrl(url: string | undefined): string[] {
+export function passwordsInUrl(url: string | undefined): string[] {
   if (!url) return [];
   try {
     const parsed = new URL(url);
