@@ -195,6 +195,31 @@ describe('sql action on MariaDB', () => {
     expect(dsn.rows).toEqual([{ n: '2' }]);
   });
 
+  it('an abort kills the running query on the server', async () => {
+    if (!server) return;
+    const controller = new AbortController();
+    const pending = sql(
+      { driver: 'mysql', url: server.url, query: 'select sleep(30) as slept' },
+      context({ signal: controller.signal }),
+    );
+    const sleeping = async () => {
+      const { rows } = await sql(
+        {
+          driver: 'mysql',
+          url: server!.url,
+          query: `select id from information_schema.processlist where info = 'select sleep(30) as slept'`,
+        },
+        context(),
+      );
+      return rows as unknown[];
+    };
+    await eventually(async () => expect(await sleeping()).toHaveLength(1));
+    controller.abort(new Error('the action timed out after 1s'));
+    const error = await failure(pending);
+    expect(error.message).toBe('the query was stopped: the action timed out after 1s');
+    await eventually(async () => expect(await sleeping()).toHaveLength(0));
+  });
+
   it('refuses drivers it has no client for', async () => {
     const error = await failure(
       sql({ driver: 'sqlserver', url: 'sqlserver://x', query: 'select 1' }, context()),
