@@ -159,6 +159,8 @@ export const sqlAction: ActionExecutor = async (body, ctx) => {
     const { rows, affected } = isPostgres
       ? await postgres(url, query, ctx)
       : await mysqlQuery(url, query, ctx);
+    // A stop that came as the query ended (MySQL's SLEEP() answers 1 when killed) still stops.
+    if (ctx.signal.aborted) throw new ActionFailure(`the query was stopped: ${stopReason(ctx.signal)}`);
     const count = rows.length;
     return {
       rows: textRows(rows),
