@@ -3,7 +3,7 @@
  *
  * - Interpreter: a shebang on the first line chooses it (`#!/usr/bin/env python3`, `#!/bin/sh`,
  *   `#!/usr/bin/env node`; python gets `-c`, node `-e`, any other `-c` when the shebang gives no
- *   arguments) and the line is dropped; without one, `bash -c` (`sh -c` when there is no bash).
+ *   arguments) and the line is dropped; without one, `bash -c` (bash must be installed).
  * - Environment: only a short list of the console's own variables (PATH, HOME, USER, LANG, LC_*,
  *   TERM, SHELL, TMPDIR, TZ: never its database or session secrets), then the playbook's `env`
  *   (ctx.env), then the action's `env` (`value`, or `valueFrom` a Secret/ConfigMap key), then
