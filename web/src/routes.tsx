@@ -136,7 +136,7 @@ const shellRoutes: RouteObject[] = [
     { path: 'runs/:id', lazy: notBuilt },
     {
       path: ':id',
-      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'PlaybookPage'),
+      lazy: page(() => import('./features/playbooks/PlaybookSpecPage.js'), 'PlaybookSpecPage'),
     },
   ]),
   area('notifications', 'notifications', [
