@@ -132,7 +132,11 @@ const shellRoutes: RouteObject[] = [
   ]),
   area('playbooks', 'playbooks', [
     { index: true, lazy: notBuilt },
-    { path: 'runs', lazy: notBuilt },
+    {
+      path: 'runs',
+      handle: { title: 'Playbook Runs' } satisfies RouteHandle,
+      lazy: page(() => import('./features/playbooks/PlaybookRunsPage.js'), 'PlaybookRunsPage'),
+    },
     { path: 'runs/:id', lazy: notBuilt },
     {
       path: ':id',
