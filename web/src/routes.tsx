@@ -137,7 +137,11 @@ const shellRoutes: RouteObject[] = [
       handle: { title: 'Playbook Runs' } satisfies RouteHandle,
       lazy: page(() => import('./features/playbooks/PlaybookRunsPage.js'), 'PlaybookRunsPage'),
     },
-    { path: 'runs/:id', lazy: notBuilt },
+    {
+      path: 'runs/:id',
+      handle: { title: 'Playbook Run' } satisfies RouteHandle,
+      lazy: page(() => import('./features/playbooks/PlaybookRunPage.js'), 'PlaybookRunPage'),
+    },
     {
       path: ':id',
       lazy: page(() => import('./features/playbooks/PlaybookSpecPage.js'), 'PlaybookSpecPage'),
