@@ -42,6 +42,8 @@ export interface CodeEditorProps {
   describedBy?: string;
   placeholder?: string;
   handleRef?: Ref<CodeEditorHandle>;
+  /** 'text' edits without the YAML grammar (SQL, a script). Default 'yaml'. */
+  language?: 'yaml' | 'text';
 }
 
 function position(doc: Text, line: number, column = 1): number {
@@ -106,6 +108,7 @@ export function CodeEditor({
   describedBy,
   placeholder,
   handleRef,
+  language = 'yaml',
 }: CodeEditorProps) {
   const parentRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
@@ -129,7 +132,7 @@ export function CodeEditor({
           indentOnInput(),
           bracketMatching(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-          yaml(),
+          language === 'yaml' ? yaml() : [],
           lintGutter(),
           editingCommands(),
           EditorView.lineWrapping,

@@ -14,8 +14,11 @@ export interface YamlEditorProps {
   onChange?: (value: string) => void;
   /** The accessible name of the editor. */
   'aria-label': string;
-  /** 'json' highlights with the YAML grammar (JSON is YAML); parse with parseJson. Default 'yaml'. */
-  language?: 'yaml' | 'json';
+  /**
+   * 'json' highlights with the YAML grammar (JSON is YAML); parse with parseJson. 'text' edits any
+   * other language (SQL, a script) without highlighting. Default 'yaml'.
+   */
+  language?: 'yaml' | 'json' | 'text';
   readOnly?: boolean;
   /** Problems to mark at their lines and list under the editor. */
   diagnostics?: readonly EditorDiagnostic[];
@@ -40,6 +43,7 @@ export function YamlEditor({
   height = 'medium',
   placeholder,
   helperText,
+  language = 'yaml',
 }: YamlEditorProps) {
   const problemsId = useId();
   const editor = useRef<CodeEditorHandle>(null);
@@ -65,6 +69,7 @@ export function YamlEditor({
           describedBy={sorted.length > 0 ? problemsId : undefined}
           placeholder={placeholder}
           handleRef={editor}
+          language={language === 'text' ? 'text' : 'yaml'}
         />
       </Suspense>
       <div aria-live="polite">

@@ -61,21 +61,53 @@ describe('CheckDrawer actions', () => {
   });
 
   describe('Playbooks menu', () => {
-    it('lists the playbooks whose check selectors match', async () => {
-      const { user } = renderDrawer('admin');
+    it('lists the playbooks the server matches to the check and runs one on it', async () => {
+      reply('POST api/playbook/pb1/params', {
+        status: 200,
+        body: { params: [{ name: 'level', label: 'Log level', type: 'text', default: 'debug' }] },
+      });
+      reply('POST api/playbook/run', { status: 201, body: { run_id: 'run7' } });
+      const { user, router } = renderDrawer('admin');
       await user.click(await screen.findByRole('button', { name: 'Playbooks' }));
       const item = await screen.findByRole('menuitem', { name: 'Re-run check with debug' });
-      expect(screen.queryByRole('menuitem', { name: 'Flush DNS' })).not.toBeInTheDocument();
+      expect(requestsTo('api/playbook/list').at(-1)!.query.get('check_id')).toBe(CHECK_ID);
       await user.click(item);
-      const notice = await screen.findByRole('dialog', { name: 'Run Re-run check with debug' });
-      expect(within(notice).getByRole('link', { name: 'Playbooks' })).toHaveAttribute('href', '/playbooks');
+
+      const dialog = await screen.findByRole('dialog', { name: 'Re-run check with debug' });
+      expect(within(dialog).getByRole('textbox', { name: 'Resource' })).toHaveValue('api-health');
+      const level = await within(dialog).findByRole('textbox', { name: 'Log level' });
+      expect(level).toHaveValue('debug');
+      await user.clear(level);
+      await user.type(level, 'trace');
+      await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/playbooks/runs/run7'));
+      expect(sent().find((r) => r.method === 'POST' && r.path === 'api/playbook/run')!.body).toEqual({
+        id: 'pb1',
+        check_id: CHECK_ID,
+        params: { level: 'trace' },
+      });
+      expect(sent().find((r) => r.path === 'api/playbook/pb1/params')!.body).toEqual({
+        id: 'pb1',
+        check_id: CHECK_ID,
+      });
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Re-run check with debug' })).not.toBeInTheDocument(),
+      );
     });
 
     it("says 'No playbooks' when none matches", async () => {
-      reply('GET api/db/playbooks', { status: 200, body: [] });
+      reply('GET api/playbook/list', { status: 200, body: [] });
       const { user } = renderDrawer('admin');
       await user.click(await screen.findByRole('button', { name: 'Playbooks' }));
       expect(await screen.findByRole('menuitem', { name: 'No playbooks' })).toBeDisabled();
+    });
+
+    it("says why the list could not be loaded, in the server's words", async () => {
+      reply('GET api/playbook/list', { status: 500, body: { error: 'playbooks are unavailable' } });
+      const { user } = renderDrawer('admin');
+      await user.click(await screen.findByRole('button', { name: 'Playbooks' }));
+      expect(await screen.findByRole('menuitem', { name: 'playbooks are unavailable' })).toBeDisabled();
     });
 
     it.each<[string, Parameters<typeof renderDrawer>]>([

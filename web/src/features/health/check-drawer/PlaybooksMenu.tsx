@@ -1,28 +1,32 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
-import { useDbQuery } from '../../../api/index.js';
-import {
-  listPlaybooks,
-  playbookLabel,
-  playbooksForCheck,
-  PLAYBOOKS_KEY,
-  type MatchableCheck,
-  type Playbook,
-} from './playbook-match.js';
-import { PlaybookRunNotice } from './PlaybookRunNotice.js';
+import { useApi } from '../../../api/index.js';
+import type { RunnablePlaybook } from '../../playbooks/index.js';
+import { checkPlaybooksPath } from './check-api.js';
 
-/** The playbooks whose check selectors match this check; choosing one starts a run. */
-export function PlaybooksMenu({ check }: { check: MatchableCheck & { id: string } }) {
+// The playbooks area's dialog loads when first opened, outside /health's first load.
+const RunPlaybookDialog = lazy(async () => ({
+  default: (await import('../../playbooks/index.js')).RunPlaybookDialog,
+}));
+
+/** What the menu shows for a playbook: its title, else its name. */
+const playbookLabel = (playbook: RunnablePlaybook) => playbook.title?.trim() || playbook.name;
+
+/** The playbooks the server says can run on this check; choosing one opens the run dialog. */
+export function PlaybooksMenu({ check }: { check: { id: string; name: string } }) {
   const [isOpen, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<Playbook>();
-  const { data, error, isLoading } = useDbQuery<Playbook[]>(PLAYBOOKS_KEY, listPlaybooks, {
-    revalidateOnFocus: false,
-  });
-  const playbooks = playbooksForCheck(data ?? [], check);
+  const [chosen, setChosen] = useState<RunnablePlaybook>();
+  const { data, error, isLoading } = useApi<RunnablePlaybook[]>(
+    isOpen || chosen ? checkPlaybooksPath(check.id) : null,
+    {
+      revalidateOnFocus: false,
+    },
+  );
+  const playbooks = Array.isArray(data) ? data : [];
 
   let items;
   if (error) items = <DropdownItem isDisabled>{error.message}</DropdownItem>;
-  else if (isLoading) items = <DropdownItem isDisabled>Loading...</DropdownItem>;
+  else if (isLoading || !data) items = <DropdownItem isDisabled>Loading...</DropdownItem>;
   else if (playbooks.length === 0) items = <DropdownItem isDisabled>No playbooks</DropdownItem>;
   else {
     items = playbooks.map((playbook) => (
@@ -48,7 +52,13 @@ export function PlaybooksMenu({ check }: { check: MatchableCheck & { id: string 
         <DropdownList>{items}</DropdownList>
       </Dropdown>
       {chosen && (
-        <PlaybookRunNotice playbook={chosen} checkId={check.id} onClose={() => setChosen(undefined)} />
+        <Suspense fallback={null}>
+          <RunPlaybookDialog
+            playbook={chosen}
+            resource={{ check_id: check.id, name: check.name }}
+            onClose={() => setChosen(undefined)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -94,18 +94,10 @@ export function useDrawerApi() {
       status: 200,
       body: [{ component: { id: 'cmp1', name: 'payments-api', type: 'Service' } }, { component: null }],
     });
-    api.reply('GET api/db/playbooks', {
+    // The server matches the playbooks to the check (GET /api/playbook/list?check_id=).
+    api.reply('GET api/playbook/list', {
       status: 200,
-      body: [
-        {
-          id: 'pb1',
-          name: 'rerun',
-          title: 'Re-run check with debug',
-          icon: null,
-          spec: { checks: [{ types: ['http'] }] },
-        },
-        { id: 'pb2', name: 'dns', title: 'Flush DNS', icon: null, spec: { checks: [{ types: ['dns'] }] } },
-      ],
+      body: [{ id: 'pb1', name: 'rerun', title: 'Re-run check with debug', icon: null }],
     });
   });
   beforeEach(() => Object.defineProperty(window, 'innerHeight', { configurable: true, value: 1000 }));

@@ -1,0 +1,206 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  Button,
+  MenuToggle,
+  Select,
+  SelectList,
+  SelectOption,
+  TextInputGroup,
+  TextInputGroupMain,
+  TextInputGroupUtilities,
+} from '@patternfly/react-core';
+import { TimesIcon } from '@patternfly/react-icons';
+import { useTypeaheadKeys } from '../../../lib/use-typeahead-keys.js';
+import {
+  RESOURCE_SEARCH_DEBOUNCE_MS,
+  useResourceSearch,
+  type ChosenResource,
+  type ResourceKind,
+} from './run-dialog-api.js';
+
+/** Spec 1 §2: the selector's texts. */
+export const START_TYPING = 'Start typing to search';
+export const NO_OPTIONS = 'No options found';
+
+const KIND_LABELS: Record<ResourceKind, string> = {
+  config: 'Config',
+  component: 'Component',
+  check: 'Check',
+};
+
+/** `value` once it has stayed the same for `delayMs`. */
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+export interface ResourceTypeaheadProps {
+  /** The search box's accessible name. */
+  label: string;
+  /** The kinds searched; each option says its kind when there are several. */
+  kinds: readonly ResourceKind[];
+  value: ChosenResource | undefined;
+  onChange: (resource: ChosenResource | undefined) => void;
+  /** A resource parameter's selector, sent with the search. */
+  filter?: unknown;
+  id?: string;
+  'aria-describedby'?: string;
+  isInvalid?: boolean;
+  placeholder?: string;
+}
+
+const optionKey = (resource: ChosenResource) => `${resource.kind}:${resource.id}`;
+
+/**
+ * A typeahead over the server's resource search (POST /api/resources/search, 300 ms after the
+ * last key): 'Start typing to search' until something is typed, 'No options found' when nothing
+ * matches. Pick with the mouse or the arrows and Enter.
+ */
+export function ResourceTypeahead({
+  label,
+  kinds,
+  value,
+  onChange,
+  filter,
+  id,
+  'aria-describedby': describedBy,
+  isInvalid = false,
+  placeholder = START_TYPING,
+}: ResourceTypeaheadProps) {
+  const idPrefix = useId();
+  const inputId = id ?? `${idPrefix}-input`;
+  const listId = `${idPrefix}-list`;
+  const optionId = (key: string) => `${idPrefix}-option-${key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const [isOpen, setOpen] = useState(false);
+  // What the user typed since the last choice; null shows the chosen resource.
+  const [typed, setTyped] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const term = useDebounced((typed ?? '').trim(), RESOURCE_SEARCH_DEBOUNCE_MS);
+  const search = useResourceSearch(isOpen && term !== '' ? term : null, kinds, filter);
+  const found = term === '' ? [] : (search.data ?? []);
+
+  const close = () => {
+    setOpen(false);
+    setFocused(undefined);
+    setTyped(null);
+  };
+
+  const choose = (resource: ChosenResource) => {
+    close();
+    if (!value || optionKey(value) !== optionKey(resource)) onChange(resource);
+    inputRef.current?.focus();
+  };
+
+  const { focused, setFocused, onKeyDown } = useTypeaheadKeys({
+    count: found.length,
+    isOpen,
+    open: () => setOpen(true),
+    close,
+    pick: (index) => choose(found[index]!),
+  });
+  const focusedResource = focused === undefined ? undefined : found[focused];
+
+  const clear = () => {
+    setTyped(null);
+    setFocused(undefined);
+    if (value) onChange(undefined);
+    inputRef.current?.focus();
+  };
+
+  const shownText = typed ?? value?.name ?? '';
+  let status: string | undefined;
+  if ((typed ?? '').trim() === '') status = START_TYPING;
+  else if (search.error) status = search.error.message;
+  else if (term !== (typed ?? '').trim() || (!search.data && search.isLoading)) status = 'Searching...';
+  else if (found.length === 0) status = NO_OPTIONS;
+
+  return (
+    <Select
+      isOpen={isOpen}
+      selected={value ? optionKey(value) : undefined}
+      onSelect={(_event, key) => {
+        const resource = found.find((candidate) => optionKey(candidate) === key);
+        if (resource) choose(resource);
+      }}
+      onOpenChange={(open) => (open ? setOpen(true) : close())}
+      variant="typeahead"
+      isScrollable
+      toggle={(toggleRef) => (
+        <MenuToggle
+          ref={toggleRef}
+          variant="typeahead"
+          isFullWidth
+          isExpanded={isOpen}
+          status={isInvalid ? 'danger' : undefined}
+          aria-label={`${label} menu toggle`}
+          onClick={() => {
+            if (isOpen) close();
+            else setOpen(true);
+            inputRef.current?.focus();
+          }}
+        >
+          <TextInputGroup isPlain>
+            <TextInputGroupMain
+              value={shownText}
+              onChange={(_event, next) => {
+                setTyped(next);
+                setFocused(undefined);
+                setOpen(true);
+              }}
+              onClick={() => (isOpen ? close() : setOpen(true))}
+              onKeyDown={onKeyDown}
+              innerRef={inputRef}
+              inputId={inputId}
+              placeholder={placeholder}
+              autoComplete="off"
+              role="combobox"
+              isExpanded={isOpen}
+              aria-controls={listId}
+              aria-label={label}
+              inputProps={{
+                ...(describedBy && { 'aria-describedby': describedBy }),
+                ...(isInvalid && { 'aria-invalid': true }),
+              }}
+              {...(focusedResource && { 'aria-activedescendant': optionId(optionKey(focusedResource)) })}
+            />
+            {shownText !== '' && (
+              <TextInputGroupUtilities>
+                <Button variant="plain" onClick={clear} aria-label={`Clear ${label}`} icon={<TimesIcon />} />
+              </TextInputGroupUtilities>
+            )}
+          </TextInputGroup>
+        </MenuToggle>
+      )}
+    >
+      <SelectList id={listId} aria-label={label}>
+        {found.map((resource) => {
+          const key = optionKey(resource);
+          const kind = kinds.length > 1 ? KIND_LABELS[resource.kind] : undefined;
+          const description = [kind, resource.type].filter(Boolean).join(' · ');
+          return (
+            <SelectOption
+              key={key}
+              id={optionId(key)}
+              value={key}
+              isFocused={focusedResource !== undefined && optionKey(focusedResource) === key}
+              isSelected={value !== undefined && optionKey(value) === key}
+              description={description || undefined}
+            >
+              {resource.name}
+            </SelectOption>
+          );
+        })}
+        {status && (
+          <SelectOption isAriaDisabled value={undefined}>
+            {status}
+          </SelectOption>
+        )}
+      </SelectList>
+    </Select>
+  );
+}
