@@ -131,7 +131,7 @@ const shellRoutes: RouteObject[] = [
     { path: ':id/checks', lazy: notBuilt },
   ]),
   area('playbooks', 'playbooks', [
-    { index: true, lazy: notBuilt },
+    { index: true, lazy: page(() => import('./features/playbooks/PlaybooksPage.js'), 'PlaybooksPage') },
     {
       path: 'runs',
       handle: { title: 'Playbook Runs' } satisfies RouteHandle,

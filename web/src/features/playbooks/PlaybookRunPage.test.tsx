@@ -181,7 +181,7 @@ describe('PlaybookRunPage', () => {
     expect(page.sent.find((r) => r.method === 'POST' && r.path === 'api/playbook/run')!.body).toEqual({
       id: PLAYBOOK_ID,
       check_id: 'c1',
-      params: { namespace: 'shop', replicas: 2 },
+      params: { namespace: 'shop', replicas: '2' },
     });
   });
 

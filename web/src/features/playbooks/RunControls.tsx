@@ -14,7 +14,8 @@ import {
 import { errorMessage, useCan } from '../../api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
 import { useToast } from '../../components/Toasts/index.js';
-import { approveRun, cancelRun, rerunRequest, runPlaybook } from './playbooks-api.js';
+import { approveRun, cancelRun, rerunRequest } from './playbooks-api.js';
+import { runPlaybook } from './run-dialog/run-dialog-api.js';
 import { runPath } from './run-paths.js';
 import { hasEnded } from './RunStatusLabel.js';
 import type { RunDetail } from './types.js';
@@ -71,8 +72,8 @@ export function RunControls({ run, refresh }: RunControlsProps) {
   const rerun = async () => {
     setBusy('rerun');
     try {
-      const { run_id } = await runPlaybook(rerunRequest(run));
-      void navigate(runPath(run_id));
+      const runId = await runPlaybook(rerunRequest(run));
+      void navigate(runPath(runId));
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {

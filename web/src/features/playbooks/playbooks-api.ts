@@ -1,12 +1,13 @@
 /**
  * Every call of the playbooks pages and its SWR key (spec 3 §7): playbooks through /api/db (not
  * deleted), the runs list paged on the server with the exact count, a run with its actions from
- * the platform's GET /api/playbook/run/{id}, an action's result from /api/db, and the run, cancel
- * and approve calls of /api/playbook.
+ * the platform's GET /api/playbook/run/{id}, an action's result from /api/db, and the cancel and
+ * approve calls of /api/playbook (a run starts through the run dialog's call).
  */
 import { apiJson, db } from '../../api/index.js';
 import type { SortOrder } from '../../components/DataTable/index.js';
 import { resolveTimeRange, type TimeRange } from '../../lib/time-range/index.js';
+import type { RunRequest } from './run-dialog/run-dialog-api.js';
 import type { Playbook, PlaybookRef, RunAction, RunDetail, RunListRow, RunStatus } from './types.js';
 
 /** Every key of the area starts so; a change to runs revalidates them all. */
@@ -141,29 +142,25 @@ export const getAction = (id: string) =>
 
 // ─── Run, cancel, approve ───────────────────────────────────────────────────────────────────────
 
-/** Spec 1 §3: the run request. */
-export interface RunRequest {
-  id: string;
-  component_id?: string;
-  config_id?: string;
-  check_id?: string;
-  params: Record<string, unknown>;
-}
-
-export const runPlaybook = (request: RunRequest) =>
-  apiJson<{ run_id: string }>('api/playbook/run', { method: 'POST', json: request });
-
 export const cancelRun = (id: string) =>
   apiJson<unknown>(`api/playbook/run/cancel/${encodeURIComponent(id)}`, { method: 'POST' });
 
 export const approveRun = (id: string) =>
   apiJson<unknown>(`api/playbook/run/approve/${encodeURIComponent(id)}`, { method: 'POST' });
 
-/** The same playbook, resource and parameters as `run`: what Re-run sends. */
+/**
+ * The same playbook, resource and parameters as `run`: what Re-run sends. Parameters travel as
+ * text, as the run dialog sends them; a value stored otherwise goes as its JSON.
+ */
 export const rerunRequest = (run: RunDetail): RunRequest => ({
   id: run.playbook_id,
   ...(run.component_id ? { component_id: run.component_id } : {}),
   ...(run.config_id ? { config_id: run.config_id } : {}),
   ...(run.check_id ? { check_id: run.check_id } : {}),
-  params: run.parameters ?? {},
+  params: Object.fromEntries(
+    Object.entries(run.parameters ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
+  ),
 });

@@ -4,14 +4,9 @@
  * timed_out).
  */
 
-export interface PlaybookParameter {
-  name: string;
-  label?: string;
-  type?: string;
-  default?: unknown;
-  required?: boolean;
-  properties?: Record<string, unknown>;
-}
+import type { PlaybookParameter } from '../../../../common/playbook-params.js';
+
+export type { PlaybookParameter };
 
 export interface PlaybookSpec {
   title?: string;
