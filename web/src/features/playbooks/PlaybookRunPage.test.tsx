@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest, renderInShell, whoamiAs } from '../../shell/test-support.js';
 import { PlaybookRunPage } from './PlaybookRunPage.js';
 import { actionRow, PLAYBOOK_ID, RUN_ID, runDetail } from './test-support.js';
-import type { RunDetail } from './types.js';
+import type { RunAction, RunDetail } from './types.js';
 
 const RUN_PATH = `api/playbook/run/${RUN_ID}`;
 const NEW_RUN = '44444444-4444-4444-8444-444444444444';
@@ -17,8 +17,14 @@ const build = actionRow({
 const skipped = actionRow({ id: 'a2', name: 'notify', status: 'skipped', start_time: null, end_time: null });
 const deploy = actionRow({ id: 'a3', name: 'deploy', result: { stdout: 'deployed v2' } });
 
+/** The run's actions as the run answers them: the output is read from each action's row. */
+const withoutResults = (...actions: RunAction[]) => actions.map((action) => ({ ...action, result: null }));
+
 const page = fakeApiPerTest((api) => {
-  api.reply(`GET ${RUN_PATH}`, { status: 200, body: runDetail({ actions: [build, skipped, deploy] }) });
+  api.reply(`GET ${RUN_PATH}`, {
+    status: 200,
+    body: runDetail({ actions: withoutResults(build, skipped, deploy) }),
+  });
   api.reply('GET api/db/playbook_runs', {
     status: 200,
     body: {
@@ -99,7 +105,7 @@ describe('PlaybookRunPage', () => {
     expect(await within(panel).findByText('compiled 12 files')).toBeInTheDocument();
     expect(within(panel).getByText('warning: unused import')).toBeInTheDocument();
     expect(within(panel).getByRole('region', { name: 'stderr' })).toBeInTheDocument();
-    expect(actionRequests().at(-1)!.query.get('id')).toBe('eq.a1');
+    await waitFor(() => expect(actionRequests().at(-1)!.query.get('id')).toBe('eq.a1'));
   });
 
   it("shows a failed run's error as the 'Initialization' step 0", async () => {

@@ -45,10 +45,13 @@ function RunBody({ run, refresh }: { run: RunDetail; refresh: () => Promise<unkn
   const ended = hasEnded(run.status);
   const actionId = step && !step.synthetic ? step.id : undefined;
   const action = useRunAction(actionId, step?.status, ended);
-  // While another action loads, the previous one's output is not this one's.
-  const actionRow = action.data?.id === actionId ? action.data : undefined;
+  // While another action loads, the previous one's output is not this one's; the run's own copy
+  // of the action stands in until its row comes.
+  const actionRow =
+    (action.data?.id === actionId ? action.data : undefined) ??
+    run.actions.find((candidate) => candidate.id === actionId);
 
-  const playbook = names?.playbook;
+  const playbook = run.playbook ?? names?.playbook;
   const title = (
     <>
       <Link to={RUNS_PATH}>Playbook Runs</Link>

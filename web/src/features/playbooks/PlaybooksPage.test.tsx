@@ -29,6 +29,7 @@ function renderPlaybooks(whoami: Who = whoamiAs('editor')) {
   const result = renderInShell(
     [
       { path: 'playbooks', element: <PlaybooksPage /> },
+      { path: 'playbooks/runs', element: <p>runs list</p> },
       { path: 'playbooks/:id', element: <p>playbook spec page</p> },
     ],
     '/playbooks',
@@ -110,6 +111,12 @@ describe('PlaybooksPage', () => {
     expect(within(card('Backup')).queryByRole('button', { name: 'Run Backup' }) !== null).toBe(may.run);
     expect(within(card('Backup')).queryByRole('link', { name: 'Edit Backup' }) !== null).toBe(may.edit);
     expect(screen.queryByRole('button', { name: 'Add Playbook' }) !== null).toBe(may.edit);
+  });
+
+  it('links to the runs list', async () => {
+    const { user, router } = renderPlaybooks(whoamiAs('viewer'));
+    await user.click(await screen.findByRole('link', { name: 'Runs' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/playbooks/runs'));
   });
 
   it('says when there are no playbooks, and shows the error when they cannot be read', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import {
   Button,
@@ -22,6 +22,7 @@ import { ScreenMessage } from '../../shell/screens/ScreenMessage.js';
 import { RunPlaybookDialog } from './index.js';
 import { PlaybookIcon, playbookTitle } from './PlaybookIcon.js';
 import { playbookPath } from './playbook-kind.js';
+import { RUNS_PATH } from './run-paths.js';
 import { AddPlaybookModal } from './PlaybookSpecPage.js';
 import { listPlaybooks, PLAYBOOKS_KEY } from './playbooks-api.js';
 import type { Playbook } from './types.js';
@@ -40,6 +41,10 @@ export function groupByCategory(playbooks: readonly Playbook[]): [string, Playbo
   return [...groups.entries()].sort(
     ([a], [b]) => Number(a === OTHER_CATEGORY) - Number(b === OTHER_CATEGORY) || a.localeCompare(b),
   );
+}
+
+function RunsAnchor(props: AnchorHTMLAttributes<HTMLAnchorElement>) {
+  return <Link {...props} to={RUNS_PATH} />;
 }
 
 interface CardProps {
@@ -103,13 +108,19 @@ export function PlaybooksPage() {
   const [adding, setAdding] = useState(false);
   const groups = useMemo(() => groupByCategory(data ?? []), [data]);
 
-  const addButton = useMemo(
-    () =>
-      mayWrite ? (
-        <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>
-          Add Playbook
+  const headerActions = useMemo(
+    () => (
+      <Flex spaceItems={{ default: 'spaceItemsSm' }} flexWrap={{ default: 'nowrap' }}>
+        <Button variant="secondary" component={RunsAnchor}>
+          Runs
         </Button>
-      ) : undefined,
+        {mayWrite && (
+          <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>
+            Add Playbook
+          </Button>
+        )}
+      </Flex>
+    ),
     [mayWrite],
   );
 
@@ -143,7 +154,7 @@ export function PlaybooksPage() {
 
   return (
     <>
-      <PageHeader title="Playbooks" actions={addButton} onRefresh={() => void mutate()} />
+      <PageHeader title="Playbooks" actions={headerActions} onRefresh={() => void mutate()} />
       {body}
       {running && <RunPlaybookDialog playbook={running} onClose={() => setRunning(undefined)} />}
       {adding && <AddPlaybookModal onClose={() => setAdding(false)} />}

@@ -126,4 +126,6 @@ export interface RunAction {
 /** GET /api/playbook/run/{id}: the run with its actions (without their results). */
 export interface RunDetail extends PlaybookRun {
   actions: RunAction[];
+  /** The run's playbook, when the platform embeds it. */
+  playbook?: PlaybookRef | null;
 }
