@@ -1,21 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  Flex,
-  FlexItem,
-  FormSelect,
-  FormSelectOption,
-  Toolbar,
-  ToolbarContent,
-  ToolbarItem,
-} from '@patternfly/react-core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormSelect, FormSelectOption, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { useDbQuery } from '../../api/index.js';
-import { Age } from '../../components/Age/index.js';
-import { useTableState, type DataTableColumn } from '../../components/DataTable/index.js';
+import { useTableState } from '../../components/DataTable/index.js';
 import { ListPage } from '../../components/ListPage/index.js';
 import { TimeRangePicker } from '../../components/TimeRangePicker/index.js';
 import type { TimeRange } from '../../lib/time-range/index.js';
-import { PlaybookIcon, playbookTitle } from './PlaybookIcon.js';
+import { playbookTitle } from './PlaybookIcon.js';
 import {
   DEFAULT_RUN_SORT,
   listPlaybookChoices,
@@ -23,65 +14,11 @@ import {
   PLAYBOOK_CHOICES_KEY,
   runListKey,
 } from './playbooks-api.js';
-import { durationBetween, triggeredBy } from './run-format.js';
+import { RUN_COLUMNS } from './run-columns.js';
 import { runPath } from './run-paths.js';
-import { RunResource } from './RunResource.js';
-import { readRunFilters, writeRunFilters, type RunFilters } from './runs-params.js';
-import { RunStatusLabel, statusText } from './RunStatusLabel.js';
+import { NO_RUNS, readRunFilters, writeRunFilters, type RunFilters } from './runs-params.js';
+import { statusText } from './RunStatusLabel.js';
 import { RUN_STATUSES, type PlaybookRef, type RunListRow } from './types.js';
-
-export const NO_RUNS = 'No playbook runs found';
-
-const COLUMNS: DataTableColumn<RunListRow>[] = [
-  {
-    id: 'playbook',
-    header: 'Playbook',
-    cell: (row) => (
-      <Flex spaceItems={{ default: 'spaceItemsSm' }} flexWrap={{ default: 'nowrap' }}>
-        <FlexItem>
-          <PlaybookIcon icon={row.playbook?.icon} size={20} />
-        </FlexItem>
-        <FlexItem>
-          <Link to={runPath(row.id)}>{playbookTitle(row.playbook) || row.playbook_id}</Link>
-        </FlexItem>
-      </Flex>
-    ),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    sortable: true,
-    width: 10,
-    cell: (row) => <RunStatusLabel status={row.status} isCompact />,
-  },
-  { id: 'resource', header: 'Resource', cell: (row) => <RunResource {...row} /> },
-  {
-    id: 'start_time',
-    header: 'Started',
-    sortable: true,
-    width: 10,
-    cell: (row) => <Age from={row.start_time} />,
-  },
-  {
-    id: 'duration',
-    header: 'Duration',
-    width: 10,
-    cell: (row) => durationBetween(row.start_time, row.end_time),
-  },
-  {
-    id: 'triggered_by',
-    header: 'Triggered By',
-    width: 15,
-    cell: (row) => triggeredBy(row.creator, row.trigger),
-  },
-  {
-    id: 'created_at',
-    header: 'Created',
-    sortable: true,
-    width: 10,
-    cell: (row) => <Age from={row.created_at} />,
-  },
-];
 
 /** The playbook, status and time range filters; each change goes to the URL at once. */
 function RunsToolbar({
@@ -157,7 +94,7 @@ export function PlaybookRunsPage() {
       title="Playbook Runs"
       ariaLabel="Playbook runs"
       query={query}
-      columns={COLUMNS}
+      columns={RUN_COLUMNS}
       rowKey={(row) => row.id}
       mode="server"
       totalRows={query.count}

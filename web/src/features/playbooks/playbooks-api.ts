@@ -41,10 +41,21 @@ export const listPlaybookChoices = () =>
 
 // ─── Runs ───────────────────────────────────────────────────────────────────────────────────────
 
+/** The resource whose runs a list shows (a config's Playbooks tab, a component's panel). */
+export interface RunResourceFilter {
+  config_id?: string;
+  component_id?: string;
+  check_id?: string;
+}
+
+const RESOURCE_COLUMNS = ['config_id', 'component_id', 'check_id'] as const;
+
 export interface RunListQuery {
   playbook?: string;
   status?: RunStatus;
-  range: TimeRange;
+  /** Created within it; every run without. */
+  range?: TimeRange;
+  resource?: RunResourceFilter;
   pageIndex: number;
   pageSize: number;
   sortBy: string;
@@ -74,6 +85,7 @@ export const runListKey = ({
   playbook,
   status,
   range,
+  resource,
   pageIndex,
   pageSize,
   sortBy,
@@ -82,8 +94,10 @@ export const runListKey = ({
   `${PLAYBOOKS_KEY_PREFIX}runs?${new URLSearchParams({
     ...(playbook ? { playbook } : {}),
     ...(status ? { status } : {}),
-    from: range.from,
-    to: range.to,
+    ...(range ? { from: range.from, to: range.to } : {}),
+    ...Object.fromEntries(
+      RESOURCE_COLUMNS.flatMap((column) => (resource?.[column] ? [[column, resource[column]]] : [])),
+    ),
     page: `${pageIndex}.${pageSize}`,
     order: `${sortBy}.${sortOrder}`,
   }).toString()}`;
@@ -92,12 +106,25 @@ export const runListKey = ({
 const isNow = (expression: string) => expression.replace(/\s+/g, '') === 'now';
 
 /** One page of runs under the filters (created within the range), with the total from the count. */
-export function listRuns({ playbook, status, range, pageIndex, pageSize, sortBy, sortOrder }: RunListQuery) {
+export function listRuns({
+  playbook,
+  status,
+  range,
+  resource,
+  pageIndex,
+  pageSize,
+  sortBy,
+  sortOrder,
+}: RunListQuery) {
   let query = db.from('playbook_runs').select(RUN_LIST_SELECT, { count: 'exact' });
   if (playbook) query = query.eq('playbook_id', playbook);
   if (status) query = query.eq('status', status);
-  const window = resolveTimeRange(range);
-  if (window) {
+  for (const column of RESOURCE_COLUMNS) {
+    const id = resource?.[column];
+    if (id) query = query.eq(column, id);
+  }
+  const window = range && resolveTimeRange(range);
+  if (range && window) {
     query = query.gte('created_at', window.from.toISOString());
     if (!isNow(range.to)) query = query.lte('created_at', window.to.toISOString());
   }

@@ -9,6 +9,8 @@ import {
 } from '../../lib/time-range/index.js';
 import { RUN_STATUSES, type RunStatus } from './types.js';
 
+export const NO_RUNS = 'No playbook runs found';
+
 /** Spec 3 §9: playbook runs default to the last 7 days. */
 export const DEFAULT_RUNS_RANGE: TimeRange = lastRange('7d');
 
