@@ -85,26 +85,28 @@ function patterns(where: Where, expression: string, list: readonly string[]) {
 /** A label selector's terms on a JSONB column of string values. */
 function labelTerms(where: Where, column: string, terms: readonly LabelTerm[]) {
   for (const term of terms) {
-    const value = `${column}->>${where.bind(term.key)}`;
+    const value = () => `${column}->>${where.bind(term.key)}::text`;
     switch (term.op) {
       case '=':
         where.add(`${column} @> ${where.bind(JSON.stringify({ [term.key]: term.values[0] }))}::jsonb`);
         break;
       case '!=':
-        where.add(`${value} is distinct from ${where.bind(term.values[0])}`);
+        where.add(`${value()} is distinct from ${where.bind(term.values[0])}::text`);
         break;
       case 'exists':
-        where.add(`${column} ? ${where.bind(term.key)}`);
+        where.add(`${column} ? ${where.bind(term.key)}::text`);
         break;
       case '!exists':
-        where.add(`not (${column} ? ${where.bind(term.key)})`);
+        where.add(`not (${column} ? ${where.bind(term.key)}::text)`);
         break;
       case 'in':
-        where.add(`${value} = any(${where.bind(term.values)}::text[])`);
+        where.add(`${value()} = any(${where.bind(term.values)}::text[])`);
         break;
-      case 'notin':
-        where.add(`(${value} is null or not (${value} = any(${where.bind(term.values)}::text[])))`);
+      case 'notin': {
+        const label = value();
+        where.add(`(${label} is null or not (${label} = any(${where.bind(term.values)}::text[])))`);
         break;
+      }
     }
   }
 }
@@ -165,9 +167,9 @@ export function selectorStatement(
       }
       const [, field, op, value] = pair as unknown as [string, string, string, string];
       const list = value.split(',').map((v) => (op === '=' ? v : `!${v}`));
-      if (field.startsWith('labels.')) patterns(where, `labels->>${where.bind(field.slice(7))}`, list);
+      if (field.startsWith('labels.')) patterns(where, `labels->>${where.bind(field.slice(7))}::text`, list);
       else if (field.startsWith('tags.') && kind === 'configs')
-        patterns(where, `tags->>${where.bind(field.slice(5))}`, list);
+        patterns(where, `tags->>${where.bind(field.slice(5))}::text`, list);
       else if (SELECTABLE_FIELDS.includes(field) && !(field === 'health' && kind === 'checks'))
         patterns(where, `${field}::text`, list);
       else throw new HttpError(400, `search: unknown field '${field}'`);
