@@ -20,6 +20,8 @@ describe.each(availableBackends())('the playbook API on %s', (backend) => {
   let httpCheck: string;
   let tcpCheck: string;
   let configId: string;
+  let componentId: string;
+  let service: string;
   let restart: string;
   let gated: string;
   let allGated: string;
@@ -62,6 +64,11 @@ describe.each(availableBackends())('the playbook API on %s', (backend) => {
         [`${prefix}-checkout-deployment`],
       )
     )[0]!.id;
+    componentId = (
+      await sql<{ id: string }>(`insert into components (name, type) values ($1, 'Service') returning id`, [
+        `${prefix}-checkout`,
+      ])
+    )[0]!.id;
     const editorEmail = (
       await sql<{ email: string }>(`select email from people where id = $1`, [
         await server.personFor('editor'),
@@ -99,6 +106,10 @@ describe.each(availableBackends())('the playbook API on %s', (backend) => {
     deployment = await playbook('scale', {
       configs: [{ types: ['Kubernetes::Deployment'], tagSelector: 'cluster=eu' }],
       filters: ["config.namespace == 'shop'"],
+      actions: [action],
+    });
+    service = await playbook('service', {
+      components: [{ types: ['Service'], name: `${prefix}-*` }],
       actions: [action],
     });
     deleted = await playbook('gone', { checks: [{ types: ['http'] }], actions: [action] }, true);
@@ -163,6 +174,10 @@ describe.each(availableBackends())('the playbook API on %s', (backend) => {
       expect(forTcp).not.toContain(gated);
       expect(forTcp).toContain(allGated);
       expect(await listed(`config_id=${configId}`)).toEqual([deployment]);
+      expect(await listed(`component_id=${componentId}`)).toEqual([service]);
+      expect(
+        (await call('POST', 'api/playbook/run', { id: service, component_id: componentId })).status,
+      ).toBe(201);
     });
 
     it('answers each playbook with its parameters', async () => {
