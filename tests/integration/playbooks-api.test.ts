@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { PARAM_MESSAGES } from '../../common/playbook-params.js';
 import type { Role } from '../../server/src/access/roles.js';
 import { availableBackends } from '../support/databases.js';
 import { createCanary, createCheck, sqlOf, uniqueName, type Sql } from '../support/health-data.js';
@@ -258,7 +259,7 @@ describe.each(availableBackends())('the playbook API on %s', (backend) => {
         params: { reason: 'x', release: 'Not_DNS' },
       });
       expect(bad.status).toBe(400);
-      expect(await messageOf(bad)).toMatch(/^Release must be lowercase letters/);
+      expect(await messageOf(bad)).toBe(`Release: ${PARAM_MESSAGES.dns1123}`);
     });
 
     it('refuses a resource the playbook does not select, and a run without one', async () => {
@@ -514,6 +515,8 @@ describe.each(availableBackends())('the playbook API on %s', (backend) => {
       expect(capped.checks).toHaveLength(2);
       const quoted = await search({ checks: [{ search: "x'); drop table checks; --" }] });
       expect(quoted.checks).toEqual([]);
+      const odd = await search({ checks: [{ search: "x'='1 a=b" }] });
+      expect(odd.checks).toEqual([]);
     });
 
     it('refuses a malformed body with 400', async () => {

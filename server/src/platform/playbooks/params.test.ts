@@ -1,5 +1,5 @@
+import { PARAM_MESSAGES } from '../../../../common/playbook-params.js';
 import {
-  DNS1123,
   renderDefaults,
   REQUIRED,
   validateRunParams,
@@ -56,9 +56,16 @@ describe('run values', () => {
     expect(check([], { x: '1' })).toBe("The playbook has no parameter 'x'");
   });
 
-  it('are of their parameter type', () => {
+  it('are text, booleans and numbers read as the dialog sends them', () => {
     expect(check([{ name: 'c', type: 'checkbox' }], { c: true })).toBeUndefined();
-    expect(check([{ name: 'c', type: 'checkbox' }], { c: 'yes' })).toBe('c must be true or false');
+    expect(check([{ name: 'c', type: 'checkbox' }], { c: 'false' })).toBeUndefined();
+    expect(check([{ name: 't' }], { t: { nested: 1 } })).toBe('t: Must be text');
+    expect(check([{ name: 'n', properties: { min: 1 } }], { n: 3 })).toBeUndefined();
+  });
+
+  it('follow the rules the run dialog shows (common/playbook-params)', () => {
+    const parameters: PlaybookParameter[] = [{ name: 'c', type: 'checkbox' }];
+    expect(check(parameters, { c: 'yes' })).toBe(`c: ${PARAM_MESSAGES.checkbox}`);
     const list: PlaybookParameter = {
       name: 'size',
       type: 'list',
@@ -70,24 +77,13 @@ describe('run values', () => {
       },
     };
     expect(check([list], { size: 'l' })).toBeUndefined();
-    expect(check([list], { size: 'xl' })).toBe('size must be one of s, l');
-    expect(check([{ name: 't', type: 'text' }], { t: { nested: 1 } })).toBe('t must be text');
-    expect(check([{ name: 'm', type: 'bytes' }], { m: '512Mi' })).toBeUndefined();
-    expect(check([{ name: 'm', type: 'bytes' }], { m: 'lots' })).toMatch(/^m must be a quantity of memory/);
-    expect(check([{ name: 'cpu', type: 'millicores' }], { cpu: '500m' })).toBeUndefined();
-    expect(check([{ name: 'd', type: 'duration' }], { d: '1h30m' })).toBeUndefined();
-    expect(check([{ name: 'd', type: 'duration' }], { d: 'soon' })).toMatch(/^d must be a duration/);
-  });
-
-  it('honour the text rules: lengths, min and max, regex, dns1123', () => {
-    const text = (properties: Record<string, unknown>): PlaybookParameter => ({ name: 'v', properties });
-    expect(check([text({ minLength: 3 })], { v: 'ab' })).toBe('v must be at least 3 characters');
-    expect(check([text({ maxLength: 3 })], { v: 'abcd' })).toBe('v must be at most 3 characters');
-    expect(check([text({ min: 1, max: 5 })], { v: '7' })).toBe('v must be at most 5');
-    expect(check([text({ min: 1, max: 5 })], { v: 'x' })).toBe('v must be a number');
-    expect(check([text({ regex: '^[a-z]+$' })], { v: 'abc1' })).toBe('v must match ^[a-z]+$');
-    expect(check([text({ format: 'dns1123' })], { v: 'my-app.prod' })).toBeUndefined();
-    expect(check([text({ format: 'dns1123' })], { v: 'My_App' })).toMatch(/^v must be lowercase letters/);
-    expect(DNS1123.test('-bad')).toBe(false);
+    expect(check([list], { size: 'xl' })).toBe(`size: ${PARAM_MESSAGES.option}`);
+    const release: PlaybookParameter = { name: 'r', label: 'Release', properties: { format: 'dns1123' } };
+    expect(check([release], { r: 'my-app.prod' })).toBeUndefined();
+    expect(check([release], { r: 'My_App' })).toBe(`Release: ${PARAM_MESSAGES.dns1123}`);
+    expect(check([{ name: 'v', properties: { maxLength: 3 } }], { v: 'abcd' })).toBe(
+      `v: ${PARAM_MESSAGES.maxLength(3)}`,
+    );
+    expect(check([{ name: 'd', type: 'duration' }], { d: 'soon' })).toBe(`d: ${PARAM_MESSAGES.duration}`);
   });
 });

@@ -1,23 +1,19 @@
 /**
  * A playbook's parameters on the server: defaults rendered as Go templates against the run's
  * resource (`{{.check.name}}`), and the values of a run request checked against the parameters
- * (required, type, the text rules of spec 1 §5) before a run is queued.
+ * by the rules the run dialog uses (common/playbook-params.ts) before a run is queued.
  */
+import {
+  PARAM_MESSAGES,
+  parameterLabel,
+  validateParameter,
+  type PlaybookParameter,
+} from '../../../../common/playbook-params.js';
 import { renderGoTemplate } from '../health/index.js';
 
-export interface PlaybookParameter {
-  name: string;
-  label?: string;
-  type?: string;
-  default?: string;
-  required?: boolean;
-  description?: string;
-  icon?: string;
-  properties?: Record<string, unknown>;
-  dependsOn?: string[];
-}
+export type { PlaybookParameter };
 
-export const REQUIRED = 'This field is required';
+export const REQUIRED = PARAM_MESSAGES.required;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,119 +62,24 @@ export function withDefaults(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...values };
   for (const parameter of parameters)
-    if (empty(out[parameter.name]) && typeof parameter.default === 'string' && parameter.default !== '')
-      out[parameter.name] = parameter.default;
+    if (empty(out[parameter.name]) && !empty(parameter.default))
+      out[parameter.name] = String(parameter.default);
   return out;
 }
 
-/** dns1123 (spec 1 §5): dot-separated labels of lowercase alphanumerics and hyphens. */
-export const DNS1123 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-/** A quantity of memory as the bytes input writes it: 512Mi, 2Gi, 1Ti, or a plain number. */
-const BYTES = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|Pi|K|M|G|T|P|k)?$/;
-/** CPU as the millicores input writes it: 500m, or cores (0.5, 2). */
-const MILLICORES = /^(\d+m|\d+(\.\d+)?)$/;
-/** A Go-style duration: 30s, 5m, 1h30m, 2d, 1w. */
-const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h|d|w|y))+$/;
-
-const numberOf = (value: unknown): number | undefined => {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-    return Number(value);
-  return undefined;
-};
-
-/** The values a list parameter offers: properties.options as [{label, value}] or plain values. */
-function optionsOf(parameter: PlaybookParameter): string[] | undefined {
-  const options = parameter.properties?.options;
-  if (!Array.isArray(options)) return undefined;
-  return options.map((o) => (isRecord(o) ? String(o.value ?? o.label ?? '') : String(o)));
-}
-
-/** The problem with one given value of a parameter; undefined when it is fine. */
-function valueProblem(parameter: PlaybookParameter, value: unknown): string | undefined {
-  const properties = parameter.properties ?? {};
-  const type = parameter.type ?? 'text';
-  switch (type) {
-    case 'checkbox':
-      if (typeof value === 'boolean' || value === 'true' || value === 'false') return undefined;
-      return 'must be true or false';
-    case 'list': {
-      const options = optionsOf(parameter);
-      const chosen = Array.isArray(value) ? value : [value];
-      if (chosen.some((v) => typeof v !== 'string' && typeof v !== 'number'))
-        return 'must be one of its options';
-      if (options && chosen.some((v) => !options.includes(String(v))))
-        return `must be one of ${options.join(', ')}`;
-      return undefined;
-    }
-    case 'people':
-    case 'team':
-    case 'component':
-    case 'config':
-    case 'configs':
-    case 'check': {
-      const chosen = Array.isArray(value) ? value : [value];
-      if (chosen.some((v) => typeof v !== 'string' || v.trim() === '')) return 'must be an id';
-      return undefined;
-    }
-    case 'bytes':
-      return typeof value === 'string' && BYTES.test(value.trim())
-        ? undefined
-        : 'must be a quantity of memory such as 512Mi or 2Gi';
-    case 'millicores':
-      return typeof value === 'string' && MILLICORES.test(value.trim())
-        ? undefined
-        : 'must be CPU such as 500m';
-    case 'duration':
-      return typeof value === 'string' && DURATION.test(value.trim())
-        ? undefined
-        : 'must be a duration such as 30s, 5m or 1h';
-    default:
-      break;
-  }
-  // text, code, secret and any kind the console does not know: a text.
-  if (typeof value !== 'string' && typeof value !== 'number') return 'must be text';
-  const text = String(value);
-  const minLength = numberOf(properties.minLength);
-  const maxLength = numberOf(properties.maxLength);
-  if (minLength !== undefined && text.length < minLength) return `must be at least ${minLength} characters`;
-  if (maxLength !== undefined && text.length > maxLength) return `must be at most ${maxLength} characters`;
-  const min = numberOf(properties.min);
-  const max = numberOf(properties.max);
-  if (min !== undefined || max !== undefined) {
-    const n = numberOf(text);
-    if (n === undefined) return 'must be a number';
-    if (min !== undefined && n < min) return `must be at least ${min}`;
-    if (max !== undefined && n > max) return `must be at most ${max}`;
-  }
-  if (typeof properties.regex === 'string' && properties.regex !== '') {
-    let pattern: RegExp | undefined;
-    try {
-      pattern = new RegExp(properties.regex);
-    } catch {
-      pattern = undefined;
-    }
-    if (pattern && !pattern.test(text)) return `must match ${properties.regex}`;
-  }
-  switch (properties.format) {
-    case 'dns1123':
-      if (text.length > 253 || !DNS1123.test(text))
-        return 'must be lowercase letters, digits and hyphens in dot-separated labels that start and end with a letter or digit';
-      break;
-    case 'bytes':
-      if (!BYTES.test(text.trim())) return 'must be a quantity of memory such as 512Mi or 2Gi';
-      break;
-    case 'millicores':
-      if (!MILLICORES.test(text.trim())) return 'must be CPU such as 500m';
-      break;
-  }
+/** A value as the shared rules read it (the run request's values are strings); undefined: not one. */
+function asText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
+    return String(value);
   return undefined;
 }
 
 /**
- * Why these values cannot start a run of a playbook with these parameters: a required one
- * missing, a value that is not of its type or breaks its rules, a value for no parameter.
- * Undefined when they can. The one place run values are checked: shared rules plug in here.
+ * Why these values cannot start a run of a playbook with these parameters: a value for no
+ * parameter, a value that is not text, or what the shared parameter rules (common/playbook-params,
+ * the run dialog's) find wrong with one ('Reason: This field is required'). Undefined when they can.
  */
 export function validateRunParams(
   parameters: readonly PlaybookParameter[],
@@ -188,14 +89,9 @@ export function validateRunParams(
   for (const name of Object.keys(values))
     if (!known.has(name)) return `The playbook has no parameter '${name}'`;
   for (const parameter of parameters) {
-    const label = parameter.label?.trim() || parameter.name;
-    const value = values[parameter.name];
-    if (empty(value)) {
-      if (parameter.required) return `${label}: ${REQUIRED}`;
-      continue;
-    }
-    const problem = valueProblem(parameter, value);
-    if (problem) return `${label} ${problem}`;
+    const text = asText(values[parameter.name]);
+    const problem = text === undefined ? 'Must be text' : validateParameter(parameter, text);
+    if (problem) return `${parameterLabel(parameter)}: ${problem}`;
   }
   return undefined;
 }

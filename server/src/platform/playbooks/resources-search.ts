@@ -161,18 +161,22 @@ export function selectorStatement(
   if (given(selector.search)) {
     for (const word of selector.search.trim().split(/\s+/)) {
       const pair = /^([^=!]+)(!?=)(.*)$/.exec(word);
-      if (!pair) {
+      const field = pair?.[1] ?? '';
+      const known =
+        field.startsWith('labels.') ||
+        (field.startsWith('tags.') && kind === 'configs') ||
+        (SELECTABLE_FIELDS.includes(field) && !(field === 'health' && kind === 'checks'));
+      // A word, or what reads like a term of a field the kind does not have: a part of the name.
+      if (!pair || !known) {
         where.add(`name ilike ${where.bind(`%${escapeLike(word)}%`)}`);
         continue;
       }
-      const [, field, op, value] = pair as unknown as [string, string, string, string];
+      const [, , op, value] = pair as unknown as [string, string, string, string];
       const list = value.split(',').map((v) => (op === '=' ? v : `!${v}`));
       if (field.startsWith('labels.')) patterns(where, `labels->>${where.bind(field.slice(7))}::text`, list);
       else if (field.startsWith('tags.') && kind === 'configs')
         patterns(where, `tags->>${where.bind(field.slice(5))}::text`, list);
-      else if (SELECTABLE_FIELDS.includes(field) && !(field === 'health' && kind === 'checks'))
-        patterns(where, `${field}::text`, list);
-      else throw new HttpError(400, `search: unknown field '${field}'`);
+      else patterns(where, `${field}::text`, list);
     }
   }
   const conditions = where.conditions.length > 0 ? where.conditions.join(' and ') : 'true';

@@ -64,6 +64,8 @@ describe('a resource selector', () => {
     expect(selectorMatches({ search: 'cart' }, httpCheck)).toBe(false);
     expect(selectorMatches({ search: 'type=http labels.team=payments' }, httpCheck)).toBe(true);
     expect(selectorMatches({ search: 'type!=http' }, httpCheck)).toBe(false);
+    expect(selectorMatches({ search: 'a=b' }, httpCheck)).toBe(false);
+    expect(selectorMatches({ search: 'a=b' }, { ...httpCheck, name: 'x-a=b' })).toBe(true);
   });
 
   it('narrows by agent: local, all, or an id', () => {

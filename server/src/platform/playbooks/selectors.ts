@@ -191,16 +191,19 @@ export function matchesSearch(search: string, resource: SelectableResource): boo
   for (const term of search.trim().split(/\s+/)) {
     if (term === '') continue;
     const pair = /^([^=!]+)(!?=)(.*)$/.exec(term);
-    if (!pair) {
+    const field = pair?.[1] ?? '';
+    const known =
+      field.startsWith('labels.') || field.startsWith('tags.') || SELECTABLE_FIELDS.includes(field);
+    // A word, or what reads like a term of an unknown field: a part of the name.
+    if (!pair || !known) {
       if (!resource.name.toLowerCase().includes(term.toLowerCase())) return false;
       continue;
     }
-    const [, field, op, value] = pair as unknown as [string, string, string, string];
+    const [, , op, value] = pair as unknown as [string, string, string, string];
     let actual: unknown;
     if (field.startsWith('labels.')) actual = resource.labels?.[field.slice(7)];
     else if (field.startsWith('tags.')) actual = resource.tags?.[field.slice(5)];
-    else if (SELECTABLE_FIELDS.includes(field)) actual = resource[field];
-    else return false;
+    else actual = resource[field];
     const matched = matchesPatterns(patternsOf(value), actual === undefined ? undefined : String(actual));
     if (op === '=' ? !matched : matched) return false;
   }
