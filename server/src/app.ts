@@ -20,6 +20,7 @@ import { sharedReads } from './platform/rest/shared-reads.js';
 import { forgetOnWrites } from './http/forget-on-writes.js';
 import type { Db } from './platform/db/db.js';
 import { createHealthWebhookRouter, type CheckRunner } from './platform/health/router.js';
+import { createPlaybookWebhookRouter } from './platform/playbooks/index.js';
 import { createSpecsRouter } from './platform/specs/router.js';
 import type { DbSchema } from './platform/rest/schema.js';
 
@@ -35,6 +36,8 @@ export interface AppDependencies {
   health?: CheckRunner;
   /** The Kubernetes cluster connection (a not-configured one when there is no cluster). */
   kube: KubeConnection;
+  /** Called once a playbook run is queued, so that the runner may start it at once. */
+  onPlaybookRunQueued?: () => void;
 }
 
 /** Assembles middleware and routers; every path lives under config.basePath. */
@@ -48,6 +51,7 @@ export function createApp({
   identity,
   health,
   kube,
+  onPlaybookRunQueued,
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -81,6 +85,12 @@ export function createApp({
     authentication.csrf,
     createKubeProxy({ kube, flags: identity.flags, logger }),
   );
+  // Called by other systems with the playbook's own credentials, not a person's sign-in; before
+  // the body parser: a signature is checked over the body's bytes.
+  api.use(
+    '/playbook/webhook',
+    createPlaybookWebhookRouter({ db, flags: identity.flags, kube, onRunQueued: onPlaybookRunQueued }),
+  );
   api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   api.use(checkRequestValues);
   api.use(authentication.identify);
@@ -103,6 +113,7 @@ export function createApp({
     eventsHeartbeatMs: config.eventsHeartbeatMs,
     isShuttingDown,
     sharedReads: reads,
+    onPlaybookRunQueued,
   });
   api.use(platformApi, platformBodyErrors);
   api.use('/specs', createSpecsRouter({ flags: identity.flags }));

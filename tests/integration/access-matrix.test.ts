@@ -102,7 +102,13 @@ const PROBES: Record<Resource, Probe | null> = {
   },
   notifications: { relation: 'notifications', filter: NO_ROW, body: { title: 'matrix probe' } },
   playbooks: { relation: 'playbooks', filter: NO_ROW, body: { description: 'matrix probe' } },
-  playbook_runs: { relation: 'playbook_runs', filter: NO_ROW, body: { error: 'matrix probe' } },
+  // Runs change only through /api/playbook (playbooks/rules.ts): past the guard, the rule refuses with 405.
+  playbook_runs: {
+    relation: 'playbook_runs',
+    filter: NO_ROW,
+    body: { error: 'matrix probe' },
+    allowedWriteStatus: 405,
+  },
   permissions: { relation: 'permissions', filter: NO_ROW, body: { description: 'matrix probe' } },
 };
 

@@ -131,12 +131,20 @@ const shellRoutes: RouteObject[] = [
     { path: ':id/checks', lazy: notBuilt },
   ]),
   area('playbooks', 'playbooks', [
-    { index: true, lazy: notBuilt },
-    { path: 'runs', lazy: notBuilt },
-    { path: 'runs/:id', lazy: notBuilt },
+    { index: true, lazy: page(() => import('./features/playbooks/PlaybooksPage.js'), 'PlaybooksPage') },
+    {
+      path: 'runs',
+      handle: { title: 'Playbook Runs' } satisfies RouteHandle,
+      lazy: page(() => import('./features/playbooks/PlaybookRunsPage.js'), 'PlaybookRunsPage'),
+    },
+    {
+      path: 'runs/:id',
+      handle: { title: 'Playbook Run' } satisfies RouteHandle,
+      lazy: page(() => import('./features/playbooks/PlaybookRunPage.js'), 'PlaybookRunPage'),
+    },
     {
       path: ':id',
-      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'PlaybookPage'),
+      lazy: page(() => import('./features/playbooks/PlaybookSpecPage.js'), 'PlaybookSpecPage'),
     },
   ]),
   area('notifications', 'notifications', [

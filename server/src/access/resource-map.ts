@@ -86,6 +86,7 @@ export const RESOURCE_OF: Record<string, Resource> = {
   playbooks: 'playbooks',
   playbook_runs: 'playbook_runs',
   playbook_run_actions: 'playbook_runs',
+  playbook_approvals: 'playbook_runs',
 
   agents: 'agents',
   agents_summary: 'agents',

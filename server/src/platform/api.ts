@@ -13,6 +13,7 @@ import { createEventsRouter } from './events/router.js';
 import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
 import { createIncidentsRouter, incidentsWriteRules } from './incidents/index.js';
+import { createPlaybooksRouter, createResourcesRouter, playbookWriteRules } from './playbooks/index.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
@@ -37,13 +38,20 @@ export interface PlatformApiDependencies {
   isShuttingDown: () => boolean;
   /** Where identical /api/db reads running at once share a statement; forgotten on every write. */
   sharedReads: SharedReads;
+  /** Called once a playbook run is queued, so that the runner may start it at once. */
+  onPlaybookRunQueued?: () => void;
 }
 
 /**
  * What /api/db checks on writes, from each area's rules.ts. On a relation two areas share, the
  * earlier area's rules run first: a spec is validated before GitOps ownership is looked up.
  */
-export const platformWriteRules = composeWriteRules(specWriteRules, gitOpsWriteRules, incidentsWriteRules);
+export const platformWriteRules = composeWriteRules(
+  specWriteRules,
+  gitOpsWriteRules,
+  incidentsWriteRules,
+  playbookWriteRules,
+);
 
 /** The routers of the platform API, on the paths below /api they answer. */
 export function createPlatformApi({
@@ -57,11 +65,14 @@ export function createPlatformApi({
   eventsHeartbeatMs,
   isShuttingDown,
   sharedReads,
+  onPlaybookRunQueued,
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
   api.use('/canary', createHealthRouter({ db, flags, runner: health }));
   api.use('/incidents', createIncidentsRouter({ db, flags }));
+  api.use('/playbook', createPlaybooksRouter({ db, flags, onRunQueued: onPlaybookRunQueued }));
+  api.use('/resources', createResourcesRouter({ db, flags }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
   const authorize = dbAuthorizer(schema, flags);
   api.use(

@@ -1,7 +1,7 @@
 import { Button } from '@patternfly/react-core';
 import { AddSpecModal, useOpenSaved } from './AddSpecModal.js';
 import { ResourceEditor } from './ResourceEditor.js';
-import { RESOURCE_KINDS, type EditableTable } from './resource-kinds.js';
+import { RESOURCE_KINDS, type ResourceKind } from './resource-kinds.js';
 
 interface AddDialogProps {
   onClose: () => void;
@@ -11,8 +11,7 @@ interface AddDialogProps {
  * 'Add {name}' for a spec kind: name, namespace, labels and the spec; saved to the database it
  * opens the new row, created in the cluster it opens the resource's page until the mirror shows it.
  */
-function AddResourceModal({ table, onClose }: AddDialogProps & { table: EditableTable }) {
-  const kind = RESOURCE_KINDS[table];
+export function AddResourceModal({ kind, onClose }: AddDialogProps & { kind: ResourceKind }) {
   const openSaved = useOpenSaved(kind.detailPath);
 
   return (
@@ -31,7 +30,9 @@ function AddResourceModal({ table, onClose }: AddDialogProps & { table: Editable
   );
 }
 
-export const AddTopologyModal = (props: AddDialogProps) => <AddResourceModal table="topologies" {...props} />;
+export const AddTopologyModal = (props: AddDialogProps) => (
+  <AddResourceModal kind={RESOURCE_KINDS.topologies} {...props} />
+);
 export const AddScraperModal = (props: AddDialogProps) => (
-  <AddResourceModal table="config_scrapers" {...props} />
+  <AddResourceModal kind={RESOURCE_KINDS.config_scrapers} {...props} />
 );

@@ -7,6 +7,7 @@ import {
   HelperTextItem,
   TextInput,
 } from '@patternfly/react-core';
+import { FIELD_REQUIRED } from '../../components/Form/messages.js';
 import { YamlEditor } from '../../components/YamlEditor/index.js';
 import type { KubeObject } from './cluster/cluster-api.js';
 import { columnsFromSpec, type ResourceKind } from './resource-kinds.js';
@@ -56,6 +57,7 @@ export function ResourceEditor({ kind, row, clusterObject, extraActions, ...prop
   const [start] = useState(() => startingValues(row, clusterObject));
   const form = useSpecForm({ ...props, table, row, clusterObject, start, messages: kind.messages });
   const [specText, setSpecText] = useState(() => specToYaml(start.spec));
+  const [specTouched, setSpecTouched] = useState(false);
   const parsed = useMemo(() => specFromYaml(specText), [specText]);
   // The form rules too (a playbook needs its title here): what the platform would accept may still
   // lack what the console asks of the resources made in it.
@@ -81,6 +83,10 @@ export function ResourceEditor({ kind, row, clusterObject, extraActions, ...prop
   };
 
   const title = parsed.ok && typeof parsed.spec.title === 'string' ? parsed.spec.title : '';
+  const required = kind.requiresTitleAndSpec === true && !props.readOnly;
+  // A new form does not open on an error: it is said once the spec was typed in and emptied.
+  const specMissing = required && specText.trim() === '' && (form.isEdit || specTouched);
+  const titleMissing = required && parsed.ok && title.trim() === '';
 
   return (
     <SpecForm
@@ -90,18 +96,27 @@ export function ResourceEditor({ kind, row, clusterObject, extraActions, ...prop
         title: `Delete ${kind.title}`,
         rowQuestion: `Are you sure you want to delete ${kind.title} ${form.names.name}?`,
       }}
-      specInvalid={!parsed.ok || validation.invalid}
+      specInvalid={!parsed.ok || validation.invalid || titleMissing}
       onSave={save}
       hasLabels={kind.hasLabels}
       extraActions={extraActions}
       fields={
         kind.specColumns.includes('title') && (
           <GridItem md={6}>
-            <FormGroup label="Title" fieldId={id('title')}>
-              <TextInput id={id('title')} value={title} readOnlyVariant="default" />
+            <FormGroup label="Title" fieldId={id('title')} isRequired={required}>
+              <TextInput
+                id={id('title')}
+                value={title}
+                readOnlyVariant="default"
+                validated={titleMissing ? 'error' : 'default'}
+              />
               <FormHelperText>
                 <HelperText>
-                  <HelperTextItem>The spec's title.</HelperTextItem>
+                  {titleMissing ? (
+                    <HelperTextItem variant="error">{FIELD_REQUIRED}: set the spec's title.</HelperTextItem>
+                  ) : (
+                    <HelperTextItem>The spec's title.</HelperTextItem>
+                  )}
                 </HelperText>
               </FormHelperText>
             </FormGroup>
@@ -115,11 +130,19 @@ export function ResourceEditor({ kind, row, clusterObject, extraActions, ...prop
         onChange={(text) => {
           form.rowSave.clearRejected();
           setSpecText(text);
+          setSpecTouched(true);
         }}
         readOnly={form.disabled}
         diagnostics={[...validation.diagnostics, ...form.target.specDiagnostics(specText)]}
         placeholder={kind.placeholder}
       />
+      {specMissing && (
+        <FormHelperText>
+          <HelperText>
+            <HelperTextItem variant="error">{FIELD_REQUIRED}</HelperTextItem>
+          </HelperText>
+        </FormHelperText>
+      )}
     </SpecForm>
   );
 }

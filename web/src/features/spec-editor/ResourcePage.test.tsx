@@ -5,7 +5,7 @@ import { fakeApiPerTest, renderInShell, whoamiAs } from '../../shell/test-suppor
 import { stubTextLayout } from '../../components/YamlEditor/test-support.js';
 import { savedRow } from './test-support.js';
 import { clusterStatus, editorNamed, kubeObject, replaceEditorText } from './cluster/test-support.js';
-import { PlaybookPage, TopologyPage } from './ResourcePage.js';
+import { TopologyPage } from './ResourcePage.js';
 
 const topology = savedRow({
   id: 't1',
@@ -295,70 +295,5 @@ describe('a topology from the cluster', () => {
     ).toBeInTheDocument();
     expect((await editorNamed('Spec')).state.doc.toString()).toBe(spec);
     expect(sentTo('PUT', KUBE)).toEqual([]);
-  });
-});
-
-describe('the playbook page', () => {
-  const playbook = {
-    id: 'p1',
-    name: 'restart',
-    namespace: 'default',
-    title: 'Restart',
-    icon: null,
-    description: null,
-    category: 'Kubernetes',
-    spec: {
-      title: 'Restart',
-      category: 'Kubernetes',
-      actions: [{ name: 'restart', exec: { script: 'echo' } }],
-    },
-    source: 'UI',
-    created_by: 'u1',
-    created_at: '2024-01-01T00:00:00Z',
-    updated_at: '2024-01-01T00:00:00Z',
-    deleted_at: null,
-  };
-
-  it("shows the spec's title and no labels, and saves the title and category columns from the spec", async () => {
-    page.api.reply('GET api/db/playbooks', { status: 200, body: [playbook] });
-    page.api.reply('POST api/specs/playbooks/validate', { status: 200, body: { valid: true, errors: [] } });
-    page.api.reply('PATCH api/db/playbooks', {
-      status: 200,
-      body: { ...playbook, updated_at: '2024-01-02T00:00:00Z' },
-    });
-    const user = userEvent.setup({ delay: null });
-    renderInShell([{ path: 'playbooks/:id', element: <PlaybookPage /> }], '/playbooks/p1');
-    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Restart');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Playbooks › Restart');
-    expect(screen.queryByRole('textbox', { name: 'Labels' })).not.toBeInTheDocument();
-
-    await replaceEditorText('Spec', 'title: Restart now\ncategory: Ops\nactions:\n  - name: restart\n');
-    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Restart now');
-    // The editor asks for the form's rules too: the title the platform may do without.
-    await waitFor(() =>
-      expect(sentTo('POST', 'api/specs/playbooks/validate').at(-1)?.query.get('form')).toBe('true'),
-    );
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Playbook Spec updated successfully')).toBeInTheDocument();
-    expect(sentTo('PATCH', 'api/db/playbooks')[0]!.body).toEqual({
-      spec: { title: 'Restart now', category: 'Ops', actions: [{ name: 'restart' }] },
-      title: 'Restart now',
-      category: 'Ops',
-      source: 'UI',
-    });
-  });
-
-  it('says why an update failed in the words of spec 3 §8', async () => {
-    page.api.reply('GET api/db/playbooks', { status: 200, body: [playbook] });
-    page.api.reply('POST api/specs/playbooks/validate', { status: 200, body: { valid: true, errors: [] } });
-    page.api.reply('PATCH api/db/playbooks', { status: 500, body: { message: 'the database is read-only' } });
-    const user = userEvent.setup({ delay: null });
-    renderInShell([{ path: 'playbooks/:id', element: <PlaybookPage /> }], '/playbooks/p1');
-    await replaceEditorText('Spec', 'title: Other\n');
-    await user.click(await screen.findByRole('button', { name: 'Update' }));
-    expect(
-      await screen.findByText('Unable to update playbook spec: the database is read-only'),
-    ).toBeInTheDocument();
-    expect((await editorNamed('Spec')).state.doc.toString()).toBe('title: Other\n');
   });
 });

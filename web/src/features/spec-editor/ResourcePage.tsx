@@ -1,14 +1,14 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../shell/page-header.js';
 import { ResourceEditor } from './ResourceEditor.js';
-import { RESOURCE_KINDS, type EditableTable } from './resource-kinds.js';
+import { RESOURCE_KINDS, type ResourceKind } from './resource-kinds.js';
 import { getRow, rowKey, type SpecRow } from './rows-api.js';
 import { SpecPageContent } from './SpecPageContent.js';
 import { useSpecPage } from './use-spec-page.js';
 
 /** A Topology, Catalog Scraper or Playbook: its editor (tab Spec) and its Job History. */
-function ResourcePage({ table, id }: { table: EditableTable; id: string }) {
-  const kind = RESOURCE_KINDS[table];
+export function ResourcePage({ kind, id }: { kind: ResourceKind; id: string }) {
+  const { table } = kind;
   const navigate = useNavigate();
   const page = useSpecPage<SpecRow>({
     table,
@@ -45,16 +45,14 @@ function ResourcePage({ table, id }: { table: EditableTable; id: string }) {
   );
 }
 
-/** The page of `table` for the route's id; another id is another page (its state starts afresh). */
-const pageOf = (table: EditableTable) =>
-  function TablePage() {
+/** The page of `kind` for the route's id; another id is another page (its state starts afresh). */
+export const resourcePageOf = (kind: ResourceKind) =>
+  function KindPage() {
     const { id = '' } = useParams();
-    return <ResourcePage key={id} table={table} id={id} />;
+    return <ResourcePage key={id} kind={kind} id={id} />;
   };
 
 /** /settings/topologies/:id */
-export const TopologyPage = pageOf('topologies');
+export const TopologyPage = resourcePageOf(RESOURCE_KINDS.topologies);
 /** /settings/config_scrapers/:id and /catalog/scrapers/:id */
-export const ScraperPage = pageOf('config_scrapers');
-/** /playbooks/:id */
-export const PlaybookPage = pageOf('playbooks');
+export const ScraperPage = resourcePageOf(RESOURCE_KINDS.config_scrapers);

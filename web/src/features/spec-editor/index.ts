@@ -1,8 +1,10 @@
-// The spec editor: the pages and add dialogs of Topology, Catalog Scraper and Playbook, and the
+// The spec editor: the pages and add dialogs of Topology and Catalog Scraper, the page and add
+// dialog of any kind described as a ResourceKind (the playbooks area's spec form), and the
 // parts every spec editor is built from (name fields, labels, the save to the database or the
 // cluster, the page around an editor). Other areas build their editors from these.
-export { TopologyPage, ScraperPage, PlaybookPage } from './ResourcePage.js';
-export { AddTopologyModal, AddScraperModal } from './AddResourceModal.js';
+export { TopologyPage, ScraperPage, ResourcePage, resourcePageOf } from './ResourcePage.js';
+export { AddTopologyModal, AddScraperModal, AddResourceModal } from './AddResourceModal.js';
+export type { ResourceKind } from './resource-kinds.js';
 export { AddSpecModal, useOpenSaved } from './AddSpecModal.js';
 export type { AddSpecModalProps } from './AddSpecModal.js';
 export { SpecForm } from './SpecForm.js';

@@ -1,6 +1,7 @@
 /**
  * The kinds the generic spec editor edits (spec 3 §2.3): Topology, Catalog Scraper and Playbook,
- * each a table mirrored from a custom resource whose spec is the row's spec.
+ * each a table mirrored from a custom resource whose spec is the row's spec. Topology and Catalog
+ * Scraper are described here; an area that owns its kind (playbooks) describes it itself.
  */
 import { AREAS } from '../../shell/nav-items.js';
 import type { KindTable } from './cluster/cluster-api.js';
@@ -25,11 +26,17 @@ export interface ResourceKind {
   specColumns: readonly string[];
   messages: SpecMessages;
   placeholder: string;
+  /**
+   * The form requires the spec's title (shown beside the name, taken from the spec) and a spec:
+   * an empty one says 'This field is required' rather than only disabling the save.
+   */
+  requiresTitleAndSpec?: boolean;
 }
 
 const path = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
 
-export const RESOURCE_KINDS: Readonly<Record<EditableTable, ResourceKind>> = {
+/** The kinds this area owns; a playbook's kind is the playbooks area's (its spec form). */
+export const RESOURCE_KINDS: Readonly<Record<'topologies' | 'config_scrapers', ResourceKind>> = {
   topologies: {
     table: 'topologies',
     title: AREAS.topologies.title,
@@ -51,25 +58,6 @@ export const RESOURCE_KINDS: Readonly<Record<EditableTable, ResourceKind>> = {
     specColumns: ['schedule'],
     messages: PLAIN_MESSAGES,
     placeholder: "schedule: '@every 30m'\nkubernetes:\n  - clusterName: local",
-  },
-  playbooks: {
-    table: 'playbooks',
-    title: 'Playbook',
-    listTitle: AREAS.playbooks.title,
-    listPath: AREAS.playbooks.path,
-    detailPath: path(AREAS.playbooks.path),
-    hasLabels: false,
-    specColumns: ['title', 'icon', 'description', 'category'],
-    // Spec 3 §8.
-    messages: {
-      created: () => 'Playbook Spec created successfully',
-      updated: () => 'Playbook Spec updated successfully',
-      deleted: (name) => `${name} deleted successfully`,
-      failed: (action, message) =>
-        `Unable to ${action === 'save' ? 'update' : 'delete'} playbook spec: ${message}`,
-    },
-    placeholder:
-      'title: Restart a deployment\ncategory: Kubernetes\nactions:\n  - name: restart\n    exec:\n      script: echo restart',
   },
 };
 

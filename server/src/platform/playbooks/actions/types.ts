@@ -37,6 +37,8 @@ export interface ResolvedConnection {
 export interface ActionContext {
   runId: string;
   actionId: string;
+  /** The playbook's namespace: where the pod action runs and `valueFrom` references are read (default `default`). */
+  namespace?: string;
   /** Aborted when the action's timeout, the playbook's timeout or a cancel ends it. */
   signal: AbortSignal;
   log: Logger;

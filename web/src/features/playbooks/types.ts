@@ -1,0 +1,131 @@
+/**
+ * The playbooks area's shapes as /api/db and /api/playbook answer them (spec 3 §3): playbooks,
+ * runs and their actions, with the statuses of spec 3 §4 and the runner's (pending_approval,
+ * timed_out).
+ */
+
+import type { PlaybookParameter } from '../../../../common/playbook-params.js';
+
+export type { PlaybookParameter };
+
+export interface PlaybookSpec {
+  title?: string;
+  description?: string;
+  category?: string;
+  icon?: string;
+  parameters?: PlaybookParameter[];
+  [field: string]: unknown;
+}
+
+export interface Playbook {
+  id: string;
+  name: string;
+  namespace: string;
+  title: string | null;
+  icon: string | null;
+  description: string | null;
+  category: string | null;
+  source: string;
+  spec: PlaybookSpec;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string | null;
+  deleted_at: string | null;
+}
+
+/** What a run shows of its playbook. */
+export type PlaybookRef = Pick<Playbook, 'id' | 'name' | 'title' | 'icon'>;
+
+export interface PersonRef {
+  id: string;
+  name: string;
+  avatar: string | null;
+}
+
+/** A resource a run ran against, by name. */
+export interface ResourceRef {
+  id: string;
+  name: string;
+  type?: string | null;
+}
+
+export const RUN_STATUSES = [
+  'pending',
+  'scheduled',
+  'running',
+  'pending_approval',
+  'waiting',
+  'sleeping',
+  'completed',
+  'failed',
+  'cancelled',
+  'timed_out',
+] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number] | 'skipped';
+
+export type ActionStatus =
+  | 'pending'
+  | 'scheduled'
+  | 'running'
+  | 'waiting'
+  | 'sleeping'
+  | 'completed'
+  | 'failed'
+  | 'cancelled'
+  | 'skipped'
+  | 'timed_out';
+
+export interface PlaybookRun {
+  id: string;
+  playbook_id: string;
+  status: RunStatus;
+  parameters: Record<string, unknown> | null;
+  component_id: string | null;
+  config_id: string | null;
+  check_id: string | null;
+  parent_id?: string | null;
+  scheduled_time: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  error: string | null;
+  /** What started it: manual, webhook, schedule, or the event's name (check.failed, ...). */
+  trigger?: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A row of the runs list: the run with its playbook, resource and starter embedded. */
+export interface RunListRow extends PlaybookRun {
+  playbook: PlaybookRef | null;
+  creator: PersonRef | null;
+  component: ResourceRef | null;
+  config: ResourceRef | null;
+  check: ResourceRef | null;
+}
+
+/** What an action leaves behind: its output and whatever else the action kind reports. */
+export interface ActionResult {
+  stdout?: string;
+  stderr?: string;
+  logs?: string;
+  [field: string]: unknown;
+}
+
+export interface RunAction {
+  id: string;
+  playbook_run_id?: string;
+  name: string;
+  status: ActionStatus;
+  scheduled_time: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  error: string | null;
+  result?: ActionResult | null;
+}
+
+/** GET /api/playbook/run/{id}: the run with its actions (without their results). */
+export interface RunDetail extends PlaybookRun {
+  actions: RunAction[];
+  /** The run's playbook, when the platform embeds it. */
+  playbook?: PlaybookRef | null;
+}
