@@ -256,3 +256,55 @@ export function filterPasses(expr: string, data: Record<string, unknown>): boole
   const value = evaluateCel(expr, data, ifEnvironment);
   return value === true || value === 'true';
 }
+
+// ---------------------------------------------------------------- valueFrom in action bodies
+
+/**
+ * Reads every `{valueFrom: {secretKeyRef | configMapKeyRef}}` of an action body (env vars,
+ * headers, usernames, passwords) into its `value`, in the playbook's namespace; a value given
+ * beside its reference wins. Secret values join the run's secrets. Throws naming what could
+ * not be read.
+ */
+export async function resolveValueFrom<T>(
+  value: T,
+  context: RunContext,
+  kube: KubeConnection | undefined,
+): Promise<T> {
+  const namespace = String(
+    (context.data.playbook as { namespace?: unknown } | undefined)?.namespace ?? 'default',
+  );
+  const visit = async (item: unknown): Promise<unknown> => {
+    if (Array.isArray(item)) {
+      const out: unknown[] = [];
+      for (const entry of item) out.push(await visit(entry));
+      return out;
+    }
+    if (!isObject(item)) return item;
+    const out: Record<string, unknown> = {};
+    const given = item.value !== undefined && item.value !== null && item.value !== '';
+    for (const [key, entry] of Object.entries(item)) {
+      if (key === 'valueFrom' && isObject(entry)) {
+        if (given) continue;
+        const ref = (name: string) => {
+          const found = entry[name];
+          return isObject(found) && typeof found.name === 'string' && typeof found.key === 'string'
+            ? { name: found.name, key: found.key }
+            : undefined;
+        };
+        const secret = ref('secretKeyRef');
+        const configMap = ref('configMapKeyRef');
+        if (secret) {
+          const read = await readKeyRef(kube, { kind: 'secret', namespace, ...secret });
+          context.secrets.add(read);
+          out.value = read;
+        } else if (configMap)
+          out.value = await readKeyRef(kube, { kind: 'configmap', namespace, ...configMap });
+        else out[key] = entry;
+        continue;
+      }
+      out[key] = await visit(entry);
+    }
+    return out;
+  };
+  return (await visit(value)) as T;
+}

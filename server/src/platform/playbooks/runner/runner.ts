@@ -6,7 +6,7 @@
  *    step), the playbook timeout, then the next action: its `if` (false → `skipped`), its `delay`
  *    (`sleeping` until due), else `scheduled`; once every action has ended, completed or failed.
  *    While an action is under way the run is looked at again when it ends (the action consumer
- *    brings `scheduled_time` forward) or at its timeout.
+ *    brings `scheduled_time` forward), at its timeout, or within a minute as a safety net.
  *  - actions (`playbook_run_actions`): renders the action's templates, calls the executor of its
  *    kind with an abort signal (the action's `timeout`, the playbook's, a cancel, the replica
  *    stopping) and stores the result or error, secrets redacted; a failure with retries left waits
@@ -31,6 +31,7 @@ import {
   InitializationError,
   loadRunContext,
   renderTemplates,
+  resolveValueFrom,
   shouldRun,
   type RunContext,
 } from './context.js';
@@ -254,7 +255,9 @@ export class PlaybookRunner {
           [runId],
         )
       ).rows;
-      const waitForAction = `update playbook_runs set status = 'running', scheduled_time = coalesce(timeout_at, now()), ${RELEASE}
+      // Looked at again when the action ends (wakeRun), at the timeout, or within a minute should that wake-up be lost.
+      const waitForAction = `update playbook_runs set status = 'running',
+          scheduled_time = least(coalesce(timeout_at, now()), now() + interval '1 minute'), ${RELEASE}
         where id = $1`;
       if (actions.some((action) => !FINAL_ACTION_STATUSES.includes(action.status))) {
         await tx.query(waitForAction, [runId]);
@@ -431,7 +434,8 @@ export class PlaybookRunner {
       const executor = kind ? this.options.executors[kind] : undefined;
       if (!kind || !executor)
         throw new Error(`action kind ${kind ?? '(none)'} is not supported by this console`);
-      const body = renderTemplates(spec[kind], context) as Record<string, unknown>;
+      const rendered = renderTemplates(spec[kind], context) as Record<string, unknown>;
+      const body = await resolveValueFrom(rendered, context, this.options.kube);
       outcome = await this.call(executor, body, { run, row, spec, context, stopping });
     } catch (error) {
       outcome = { status: 'failed', error: messageOf(error), result: {} };
