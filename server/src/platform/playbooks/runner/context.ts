@@ -6,11 +6,14 @@
  * Action bodies are Go templates (`{{ }}` in any string field); `if` is CEL, with the platform's
  * `always()`, `success()`, `failure()`, `timeout()` and `skip()`.
  */
+import { Duration } from '@marcbachmann/cel-js/evaluator';
 import { celEnvironment } from '../../../lib/cel-functions.js';
 import { evaluateCel } from '../../../lib/cel.js';
 import { renderGoTemplate, TemplateError } from '../../../lib/go-template.js';
+import { nanosOf } from '../../../lib/go-values.js';
 import { readKeyRef, type KubeConnection } from '../../../kube/index.js';
 import type { Queryable } from '../../db/db.js';
+import { parseDuration } from './durations.js';
 import type { ActionRow, ActionSpec, EnvVar, PlaybookSpec, RunRow } from './types.js';
 
 export { TemplateError };
@@ -249,6 +252,29 @@ export function shouldRun(action: ActionSpec, context: RunContext): boolean {
   if (typeof value === 'boolean') return value;
   if (value === 'true' || value === 'false') return value === 'true';
   throw new Error(`if expression '${expr}' gave ${String(value)}, not true or false`);
+}
+
+/**
+ * An action's `delay`: a duration (`30s`), or a CEL expression over the run's context giving a
+ * duration or its text (`params.wait`, `duration('1m')`). Milliseconds; throws saying why not.
+ */
+export function delayOf(delay: string, context: RunContext): number {
+  try {
+    return parseDuration(delay);
+  } catch {
+    // Not a duration: an expression.
+  }
+  let value: unknown;
+  try {
+    value = evaluateCel(delay, context.data, ifEnvironment);
+  } catch (error) {
+    throw new Error(
+      `delay '${delay}' is neither a duration nor an expression that can be evaluated: ${(error as Error).message}`,
+    );
+  }
+  if (value instanceof Duration) return Number(nanosOf(value) / 1_000_000n);
+  if (typeof value === 'string') return parseDuration(value);
+  throw new Error(`delay '${delay}' gave ${String(value)}, not a duration`);
 }
 
 /** A CEL filter (the playbook's `filters`, a trigger's `filter`) over a context; false when it is not true. */

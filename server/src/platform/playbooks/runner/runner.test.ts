@@ -160,6 +160,21 @@ describe('the playbook runner', () => {
     expect(action!.start_time!.getTime()).toBeGreaterThanOrEqual(sleeping.scheduled_time.getTime() - 50);
   });
 
+  it('reads a delay given as an expression over the parameters', async () => {
+    replica = startReplica(db, { exec: echo });
+    const playbook = await insertPlaybook(db, {
+      actions: [{ name: 'later', delay: 'params.wait', exec: { script: 'woke' } }],
+    });
+    const id = await queueRun(db, playbook, { parameters: { wait: '1s' } });
+    const sleeping = await eventually(async () => {
+      const [action] = await actionsOf(db, id);
+      expect(action?.status).toBe('sleeping');
+      return action!;
+    });
+    expect(sleeping.scheduled_time.getTime() - sleeping.created_at.getTime()).toBeGreaterThanOrEqual(900);
+    await runReaches(db, id, 'completed');
+  });
+
   it('skips an action whose `if` is false, and runs one whose `if` reads the parameters and an earlier result', async () => {
     replica = startReplica(db, { exec: echo });
     const playbook = await insertPlaybook(db, {

@@ -31,6 +31,7 @@ import {
   InitializationError,
   loadRunContext,
   renderTemplates,
+  delayOf,
   resolveValueFrom,
   shouldRun,
   type RunContext,
@@ -277,7 +278,7 @@ export class PlaybookRunner {
         let delayMs = 0;
         try {
           runs = shouldRun(action, context);
-          if (runs && action.delay) delayMs = parseDuration(action.delay);
+          if (runs && action.delay) delayMs = delayOf(action.delay, context);
         } catch (error) {
           await this.endedAction(
             tx,
