@@ -97,6 +97,8 @@ const CLAIM_ACTIONS = claimStatement({
   returning: 'id, status, playbook_run_id',
 });
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const RELEASE = `claimed_by = null, lease_until = null, updated_at = now()`;
 
 /** The kind of an action: the one kind body it has (exec, http, ...). */
@@ -465,9 +467,12 @@ export class PlaybookRunner {
     };
     const timers: NodeJS.Timeout[] = [];
     const actionTimeoutMs = spec.timeout ? parseDuration(spec.timeout) : undefined;
-    if (actionTimeoutMs !== undefined) timers.push(setTimeout(() => end('timeout'), actionTimeoutMs));
-    if (run.timeout_at)
-      timers.push(setTimeout(() => end('run-timeout'), Math.max(0, run.timeout_at.getTime() - Date.now())));
+    // Node fires longer timers at once; a deadline past ~24 days is left to the renewals (the run's status).
+    const after = (ms: number, why: Stop) => {
+      if (ms < MAX_TIMER_MS) timers.push(setTimeout(() => end(why), Math.max(0, ms)));
+    };
+    if (actionTimeoutMs !== undefined) after(actionTimeoutMs, 'timeout');
+    if (run.timeout_at) after(run.timeout_at.getTime() - Date.now(), 'run-timeout');
     const onStopping = () => end('stopping');
     if (stopping.aborted) onStopping();
     stopping.addEventListener('abort', onStopping, { once: true });
