@@ -1,4 +1,4 @@
-import { CelError, evaluateCel } from '../../lib/cel.js';
+import { evaluateCel, type CelError } from '../../lib/cel.js';
 
 export { celSafe, celValue, CelError, evaluateCel } from '../../lib/cel.js';
 
