@@ -5,6 +5,7 @@
  * resumes it or fails the action with a clear error; nothing stays running.
  */
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
+import { ACTION_EXECUTORS } from '../../server/src/platform/playbooks/actions/index.js';
 import type { ActionExecutor } from '../../server/src/platform/playbooks/actions/types.js';
 import { cancelRun } from '../../server/src/platform/playbooks/runner/index.js';
 import {
@@ -164,5 +165,72 @@ maybe('the playbook runner on PostgreSQL with two replicas', () => {
     await eventually(() => expect(gate.aborted).toHaveLength(1), 5000);
     await eventually(async () => expect((await actionsOf(b, id))[0]!.status).toBe('cancelled'));
     expect((await runOf(b, id)).status).toBe('cancelled');
+  });
+});
+
+describe.each(availableBackends())('real exec actions through the runner on %s', (backend) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Db;
+  let replica: Replica;
+  beforeAll(async () => {
+    database = await freshDatabase(backend, 'empty');
+    db = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+    replica = startReplica(db, ACTION_EXECUTORS);
+  });
+  afterAll(async () => {
+    await replica.stop();
+    await db.close();
+    await database.drop();
+  });
+
+  it('runs a script with the parameters templated in, stores its output, and fails on a non-zero exit', async () => {
+    const playbook = await insertPlaybook(db, {
+      env: [{ name: 'GREETING', value: 'hello' }],
+      actions: [
+        { name: 'greet', exec: { script: 'echo "$GREETING {{.params.who}}"; echo warn >&2' } },
+        { name: 'count', exec: { script: 'echo {{ (getAction "greet").result.stdout }} | wc -w' } },
+        { name: 'break', exec: { script: 'echo partial; exit 4' } },
+      ],
+    });
+    const id = await queueRun(db, playbook, { parameters: { who: 'world' } });
+    replica.work.wake();
+    await runReaches(db, id, 'failed');
+    const actions = await actionsOf(db, id);
+    expect(actions.map((a) => [a.name, a.status])).toEqual([
+      ['greet', 'completed'],
+      ['count', 'completed'],
+      ['break', 'failed'],
+    ]);
+    expect(actions[0]!.result).toMatchObject({ stdout: 'hello world', stderr: 'warn', exitCode: 0 });
+    expect(actions[1]!.result).toMatchObject({ stdout: '2' });
+    expect(actions[2]!.result).toMatchObject({ stdout: 'partial', exitCode: 4 });
+    expect(actions[2]!.error).toMatch(/4/);
+  });
+
+  it('kills a script at its timeout and records it timed out', async () => {
+    const playbook = await insertPlaybook(db, {
+      actions: [{ name: 'hang', timeout: '1s', exec: { script: 'sleep 30' } }],
+    });
+    const started = Date.now();
+    const id = await queueRun(db, playbook);
+    replica.work.wake();
+    await runReaches(db, id, 'failed');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const [action] = await actionsOf(db, id);
+    expect(action).toMatchObject({ status: 'timed_out', error: 'timed out after 1s' });
+  });
+
+  it('kills a running script when its run is cancelled', async () => {
+    const playbook = await insertPlaybook(db, {
+      actions: [{ name: 'hang', exec: { script: 'echo started; sleep 30' } }],
+    });
+    const id = await queueRun(db, playbook);
+    replica.work.wake();
+    await eventually(async () => expect((await actionsOf(db, id))[0]?.status).toBe('running'));
+    await cancelRun(db, id);
+    const cancelled = Date.now();
+    await eventually(async () => expect((await actionsOf(db, id))[0]?.status).toBe('cancelled'));
+    expect(Date.now() - cancelled).toBeLessThan(10_000);
+    expect((await runOf(db, id)).status).toBe('cancelled');
   });
 });

@@ -135,6 +135,8 @@ export class PlaybookRunner {
   private readonly log: Logger;
   private readonly leaseMs: number;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly stoppers = new Set<() => void>();
+  private readonly watched = new WeakSet<AbortSignal>();
   private wakeRunLoop: () => void = () => {};
   private wakeActionLoop: () => void = () => {};
 
@@ -463,7 +465,7 @@ export class PlaybookRunner {
     const end = (why: Stop) => {
       if (stop) return;
       stop = why;
-      controller.abort(new Error(why));
+      controller.abort(new Error(this.stopText(why, spec, run)));
     };
     const timers: NodeJS.Timeout[] = [];
     const actionTimeoutMs = spec.timeout ? parseDuration(spec.timeout) : undefined;
@@ -475,7 +477,12 @@ export class PlaybookRunner {
     if (run.timeout_at) after(run.timeout_at.getTime() - Date.now(), 'run-timeout');
     const onStopping = () => end('stopping');
     if (stopping.aborted) onStopping();
-    stopping.addEventListener('abort', onStopping, { once: true });
+    // One listener on the replica's signal for all running actions (not one each).
+    if (!this.watched.has(stopping)) {
+      this.watched.add(stopping);
+      stopping.addEventListener('abort', () => this.stoppers.forEach((stop) => stop()), { once: true });
+    }
+    this.stoppers.add(onStopping);
     let renewing = false;
     const renew = setInterval(() => {
       if (renewing) return;
@@ -504,6 +511,7 @@ export class PlaybookRunner {
       const result = await executor(body, {
         runId: run.id,
         actionId: row.id,
+        namespace,
         signal: controller.signal,
         log: this.log.child({ run: run.id, action: row.name }),
         connection: connectionResolver(db, { namespace, kube: this.options.kube, secrets: context.secrets }),
@@ -521,18 +529,35 @@ export class PlaybookRunner {
     } finally {
       for (const timer of timers) clearTimeout(timer);
       clearInterval(renew);
-      stopping.removeEventListener('abort', onStopping);
+      this.stoppers.delete(onStopping);
     }
+  }
+
+  /** Why the executor's signal aborted, in words (executors may repeat it). */
+  private stopText(stop: Stop, spec: ActionSpec, run: RunRow): string {
+    switch (stop) {
+      case 'timeout':
+        return `timed out after ${spec.timeout}`;
+      case 'run-timeout':
+        return `the playbook timed out after ${formatDuration(this.runTimeoutMs(run))}`;
+      case 'cancel':
+        return 'the run was cancelled';
+      case 'stopping':
+        return 'the console is stopping; another replica runs the action again';
+      case 'lost':
+        return 'another replica took this action over';
+    }
+  }
+
+  private runTimeoutMs(run: RunRow): number {
+    return run.spec?.timeout ? parseDuration(run.spec.timeout) : this.defaultTimeoutMs();
   }
 
   private stopped(stop: Stop, spec: ActionSpec, run: RunRow, result: ActionResult): Outcome {
     switch (stop) {
       case 'timeout':
-        return { status: 'timed_out', error: `timed out after ${spec.timeout}`, result };
-      case 'run-timeout': {
-        const ms = run.spec?.timeout ? parseDuration(run.spec.timeout) : this.defaultTimeoutMs();
-        return { status: 'timed_out', error: `the playbook timed out after ${formatDuration(ms)}`, result };
-      }
+      case 'run-timeout':
+        return { status: 'timed_out', error: this.stopText(stop, spec, run), result };
       case 'cancel':
         return { status: 'cancelled', result };
       case 'stopping':
