@@ -1,7 +1,7 @@
 /**
  * What a run's templates and expressions see (docs/playbooks.md, "Templates and expressions"):
  * `.config`, `.component`, `.check` (the run's resource rows), `.params`, `.env` (spec.env
- * resolved), `.user` (who ran it), `.run`, `.playbook`, and the earlier actions of the run, as
+ * resolved), `.user` (who ran it), `.run`, `.playbook`, `.request` (the webhook's request), and the earlier actions of the run, as
  * `.action.<name>` and through the functions `getAction "name"`, `getLastAction` and `last_result`.
  * Action bodies are Go templates (`{{ }}` in any string field); `if` is CEL, with the platform's
  * `always()`, `success()`, `failure()`, `timeout()` and `skip()`.
@@ -151,6 +151,7 @@ export async function loadRunContext(
     component,
     check,
     params: plain(run.parameters ?? {}),
+    request: plain(run.request ?? {}),
     env,
     user,
     playbook,

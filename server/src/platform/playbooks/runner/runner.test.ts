@@ -1,7 +1,8 @@
 import type { Db } from '../../db/db.js';
 import { openTestDatabase } from '../../db/test-database.js';
 import { ActionFailure, type ActionExecutor } from '../actions/types.js';
-import { approveRun, cancelRun } from './control.js';
+import { approveRun, NOT_WAITING } from '../approvals.js';
+import { cancelRun } from './control.js';
 import { retryBackoffMs } from './runner.js';
 import {
   actionsOf,
@@ -288,7 +289,7 @@ describe('the playbook runner', () => {
       await runReaches(db, id, 'pending_approval');
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await actionsOf(db, id)).toEqual([]);
-      expect(await approveRun(db, id, alice)).toEqual({ status: 'scheduled', recorded: true });
+      expect(await approveRun(db, id, { personId: alice })).toEqual({ status: 'scheduled', approved: true });
       replica.work.wake();
       await runReaches(db, id, 'completed');
     });
@@ -303,11 +304,14 @@ describe('the playbook runner', () => {
       });
       const id = await queueRun(db, playbook);
       await runReaches(db, id, 'pending_approval');
-      expect(await approveRun(db, id, { id: carol })).toEqual({ status: 'pending_approval', recorded: true });
+      expect(await approveRun(db, id, { personId: carol })).toEqual({
+        status: 'pending_approval',
+        approved: false,
+      });
       expect((await runOf(db, id)).status).toBe('pending_approval');
-      expect(await approveRun(db, id, { id: dave })).toEqual({ status: 'scheduled', recorded: true });
+      expect(await approveRun(db, id, { personId: dave })).toEqual({ status: 'scheduled', approved: true });
       await runReaches(db, id, 'completed');
-      expect(await approveRun(db, id, dave)).toEqual({ status: 'completed', recorded: false });
+      await expect(approveRun(db, id, { personId: dave })).rejects.toThrow(NOT_WAITING);
     });
   });
 

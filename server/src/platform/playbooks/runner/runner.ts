@@ -36,7 +36,8 @@ import {
   shouldRun,
   type RunContext,
 } from './context.js';
-import { approvalSatisfied, needsApproval } from './control.js';
+import { approvalSatisfied } from '../approvals.js';
+import { needsApproval } from './control.js';
 import { DEFAULT_PLAYBOOK_TIMEOUT_MS, formatDuration, parseDuration } from './durations.js';
 import {
   ACTION_COLUMNS,

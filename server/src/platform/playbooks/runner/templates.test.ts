@@ -117,6 +117,18 @@ describe('templates in action fields', () => {
     expect(bodies[0]!.script).toBe('homepage http');
   });
 
+  it('renders .request for a run a webhook started', async () => {
+    const { bodies } = await render(
+      {
+        actions: [
+          { name: 'a', exec: { script: '{{.request.json.ref}} {{index .request.headers "x-event"}}' } },
+        ],
+      },
+      { trigger: 'webhook', request: { headers: { 'x-event': 'push' }, json: { ref: 'main' } } },
+    );
+    expect(bodies[0]!.script).toBe('main push');
+  });
+
   it("gives later actions the earlier ones' results: getAction, getLastAction, last_result and .action", async () => {
     const { bodies, run } = await render({
       actions: [

@@ -59,7 +59,11 @@ describe('playbook triggers', () => {
     const other = await check('other-health', { env: 'dev' });
     const onFailure = await insertPlaybook(db, {
       on: { canary: [{ event: 'failed', filter: "check.type == 'http'", labels: { env: 'prod' } }] },
-      actions: [{ name: 'notify', exec: { script: 'check {{.check.name}} failed' } }],
+      parameters: [
+        { name: 'target', label: 'Target', default: '{{.check.name}}' },
+        { name: 'mode', label: 'Mode', default: 'page' },
+      ],
+      actions: [{ name: 'notify', exec: { script: 'check {{.params.target}} failed ({{.params.mode}})' } }],
     });
     const onPass = await insertPlaybook(db, {
       on: { canary: [{ event: 'passed' }] },
@@ -82,7 +86,7 @@ describe('playbook triggers', () => {
     });
     expect(run).toMatchObject({ trigger: 'check.failed', check_id: failing });
     await runReaches(db, run!.id, 'completed');
-    expect(seen).toEqual(['check api-health failed']);
+    expect(seen).toEqual(['check api-health failed (page)']);
     // The events are handled (gone from the queue): nothing more is coming.
     await eventually(async () =>
       expect((await db.query(`select 1 from event_queue where name like 'check.%'`)).rows).toEqual([]),

@@ -9,6 +9,7 @@
 import type { Logger } from '../../../http/logging.js';
 import type { Db } from '../../db/db.js';
 import { parseSchedule, type JobRegistry, type PlatformEvent, type Task } from '../../jobs/index.js';
+import { parametersOf, renderDefaults, withDefaults } from '../params.js';
 import { filterPasses } from './context.js';
 import type { PlaybookSpec } from './types.js';
 
@@ -67,8 +68,9 @@ export async function fireEvent(options: TriggerOptions, event: PlatformEvent): 
   );
   const id = typeof event.properties.id === 'string' ? event.properties.id : undefined;
   if (!kind || !id) return 0;
-  const { rows: playbooks } = await db.query<{ id: string; spec: PlaybookSpec }>(
-    `select id, spec from playbooks where deleted_at is null and jsonb_typeof(spec->'on'->$1) = 'array'`,
+  const { rows: playbooks } = await db.query<TriggeredPlaybook>(
+    `select id, name, namespace, title, spec from playbooks
+      where deleted_at is null and jsonb_typeof(spec->'on'->$1) = 'array'`,
     [LIST[kind]],
   );
   if (playbooks.length === 0) return 0;
@@ -94,17 +96,57 @@ export async function fireEvent(options: TriggerOptions, event: PlatformEvent): 
       continue;
     const { rows } = await db.query(
       `insert into playbook_runs (playbook_id, status, spec, parameters, ${kind}_id, trigger)
-       select $1, 'pending', p.spec, '{}', $2, $3 from playbooks p
+       select $1, 'pending', p.spec, $5, $2, $3 from playbooks p
         where p.id = $1 and not exists (
           select 1 from playbook_runs r where r.playbook_id = $1 and r.${kind}_id = $2 and r.trigger = $3
              and r.created_at >= $4)
        returning id`,
-      [playbook.id, id, event.name, event.created_at],
+      [
+        playbook.id,
+        id,
+        event.name,
+        event.created_at,
+        defaultParameters(options, playbook, { [kind]: data[kind] }),
+      ],
     );
     queued += rows.length;
   }
   if (queued > 0) options.onQueued();
   return queued;
+}
+
+interface TriggeredPlaybook {
+  id: string;
+  name: string;
+  namespace: string;
+  title: string | null;
+  spec: PlaybookSpec;
+}
+
+/**
+ * A triggered run's parameters: their defaults, rendered against the resource as the run dialog
+ * renders them; when one cannot be rendered the run starts with none, and the log says why.
+ */
+function defaultParameters(
+  options: TriggerOptions,
+  playbook: TriggeredPlaybook,
+  resource: Record<string, unknown>,
+): string {
+  const env = {
+    ...resource,
+    playbook: { id: playbook.id, name: playbook.name, namespace: playbook.namespace, title: playbook.title },
+    params: {},
+  };
+  const parameters = parametersOf(playbook.spec);
+  try {
+    return JSON.stringify(withDefaults(renderDefaults(parameters, env), {}));
+  } catch (error) {
+    options.logger.warn(
+      { playbook: playbook.id, err: error },
+      'a triggered run starts without its parameter defaults',
+    );
+    return '{}';
+  }
 }
 
 function passes(
@@ -144,8 +186,8 @@ export function scheduleTask(options: TriggerOptions, everyMs = 15_000): Task {
     timeoutMs: 60_000,
     run: async () => {
       const { db } = options;
-      const { rows } = await db.query<{ id: string; schedule: string; since: Date }>(
-        `select p.id, p.spec->'on'->>'schedule' as schedule,
+      const { rows } = await db.query<TriggeredPlaybook & { schedule: string; since: Date }>(
+        `select p.id, p.name, p.namespace, p.title, p.spec, p.spec->'on'->>'schedule' as schedule,
             coalesce((select max(r.created_at) from playbook_runs r where r.playbook_id = p.id and r.trigger = 'schedule'),
                      p.updated_at) as since
            from playbooks p where p.deleted_at is null and coalesce(p.spec->'on'->>'schedule', '') <> ''`,
@@ -163,8 +205,8 @@ export function scheduleTask(options: TriggerOptions, everyMs = 15_000): Task {
         if (next.getTime() > Date.now()) continue;
         await db.query(
           `insert into playbook_runs (playbook_id, status, spec, parameters, trigger)
-           select id, 'pending', spec, '{}', 'schedule' from playbooks where id = $1`,
-          [playbook.id],
+           select id, 'pending', spec, $2, 'schedule' from playbooks where id = $1`,
+          [playbook.id, defaultParameters(options, playbook, {})],
         );
         queued++;
       }

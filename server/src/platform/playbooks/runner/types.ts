@@ -86,6 +86,8 @@ export interface RunRow {
   check_id: string | null;
   created_by: string | null;
   trigger: string;
+  /** The webhook request that started the run (headers without credentials, body). */
+  request: Record<string, unknown> | null;
   scheduled_time: Date;
   start_time: Date | null;
   end_time: Date | null;
@@ -109,6 +111,6 @@ export interface ActionRow {
 }
 
 export const RUN_COLUMNS = `id, playbook_id, status, spec, parameters, config_id, component_id, check_id,
-  created_by, trigger, scheduled_time, start_time, end_time, timeout_at, claimed_by, created_at`;
+  created_by, trigger, request, scheduled_time, start_time, end_time, timeout_at, claimed_by, created_at`;
 export const ACTION_COLUMNS = `id, playbook_run_id, name, status, scheduled_time, start_time, end_time,
   result, error, retry_count, claimed_by`;
