@@ -13,8 +13,8 @@ export function needsApproval(spec: Pick<PlaybookSpec, 'approval'> | null | unde
 }
 
 /**
- * Cancels a run that has not ended: the run and its actions that wait are cancelled at once; an
- * action running in some replica is stopped by that replica, which sees the run cancelled when it
+ * Cancels a run that has not ended: the run and its unfinished actions are cancelled at once; an
+ * action running in some replica is stopped by that replica, which sees it cancelled when it
  * renews its claim (about every second). The run's status after it, or undefined for no such run.
  */
 export async function cancelRun(
@@ -37,10 +37,13 @@ export async function cancelRun(
          updated_at = now() where id = $1`,
       [runId],
     );
+    // A running action stays claimed: its replica sees it cancelled at its next renewal, stops
+    // it and keeps its output; one whose replica is gone is cancelled all the same.
     await tx.query(
-      `update playbook_run_actions set status = 'cancelled', end_time = now(), claimed_by = null,
-         lease_until = null, updated_at = now()
-        where playbook_run_id = $1 and status in ('pending', 'scheduled', 'sleeping', 'waiting')`,
+      `update playbook_run_actions set status = 'cancelled', end_time = now(),
+         claimed_by = case when status = 'running' then claimed_by end,
+         lease_until = case when status = 'running' then lease_until end, updated_at = now()
+        where playbook_run_id = $1 and status in ('pending', 'scheduled', 'sleeping', 'waiting', 'running')`,
       [runId],
     );
     return { status: 'cancelled', cancelled: true };
