@@ -44,6 +44,8 @@ export interface Config {
   health: HealthConfig;
   /** Incident rules and automatic definition-of-done items, evaluated every minute (one replica at a time). */
   incidents: { automationEnabled: boolean; automationIntervalMs: number };
+  /** Run queued playbook runs and their actions here, and start playbooks on their triggers. */
+  playbooks: { runnerEnabled: boolean };
   /** The Kubernetes cluster whose custom resources the console mirrors and edits; undefined: none. */
   kube: KubeSettings | undefined;
 }
@@ -136,6 +138,7 @@ const schema = {
     CHECK_STATUS_RETENTION: { type: 'string', pattern: durationPattern, default: '30d' },
     CHECK_ROLLUP_RETENTION: { type: 'string', pattern: durationPattern, default: '400d' },
     INCIDENT_AUTOMATION_ENABLED: { type: 'boolean', default: true },
+    PLAYBOOK_RUNNER_ENABLED: { type: 'boolean', default: true },
     INCIDENT_AUTOMATION_INTERVAL: { type: 'string', pattern: durationPattern, default: '1m' },
     KUBECONFIG: { type: 'string', minLength: 1 },
     KUBE_CONTEXT: { type: 'string', minLength: 1 },
@@ -175,6 +178,7 @@ const explain: Record<string, string> = {
   CHECK_STATUS_RETENTION: "must be a duration such as '30d' or '720h'",
   CHECK_ROLLUP_RETENTION: "must be a duration such as '400d'",
   INCIDENT_AUTOMATION_ENABLED: 'must be true or false',
+  PLAYBOOK_RUNNER_ENABLED: 'must be true or false',
   INCIDENT_AUTOMATION_INTERVAL: "must be a duration such as '1m' or '30s'",
   KUBECONFIG: 'must be the path of a kubeconfig file',
   KUBE_CONTEXT: 'must name a context of the kubeconfig',
@@ -350,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       automationEnabled: values.INCIDENT_AUTOMATION_ENABLED as boolean,
       automationIntervalMs: parseDuration(values.INCIDENT_AUTOMATION_INTERVAL as string),
     },
+    playbooks: { runnerEnabled: values.PLAYBOOK_RUNNER_ENABLED as boolean },
     kube: readKube(values, env),
   };
 }

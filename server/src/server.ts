@@ -16,6 +16,7 @@ import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
 import { registerIncidentWork } from './platform/incidents/index.js';
+import { ACTION_EXECUTORS, registerPlaybookWork } from './platform/playbooks/index.js';
 import { JobRegistry } from './platform/jobs/registry.js';
 import { loadSchema } from './platform/rest/schema.js';
 
@@ -114,6 +115,9 @@ export async function startServer(
       automation: config.incidents.automationEnabled,
       automationEveryMs: config.incidents.automationIntervalMs,
     });
+    const playbooks = config.playbooks.runnerEnabled
+      ? registerPlaybookWork(jobs, { db, logger, executors: ACTION_EXECUTORS, kube })
+      : undefined;
     const app = createApp({
       identity,
       config,
@@ -124,6 +128,7 @@ export async function startServer(
       isShuttingDown: () => shuttingDown,
       health,
       kube,
+      onPlaybookRunQueued: () => playbooks?.wake(),
     });
     listener ??= await listenEarly(config.port);
     listener.serve(app);

@@ -1,53 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { createCanary, ranCheck, SwitchableTarget } from './canaries.js';
 import { HealthDashboard } from './pages/health-page.js';
 
-/** An HTTP target the test switches between healthy (200 'ok') and failing (500). */
-let targetHealthy = true;
-const target = http.createServer((_req, res) => {
-  res.statusCode = targetHealthy ? 200 : 500;
-  res.end(targetHealthy ? 'ok' : 'down');
-});
-let targetUrl = '';
-
-test.beforeAll(async () => {
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => target.close(resolve));
-});
-
-/** A canary of the console's own runner (local agent), made through the API as the UI would. */
-async function createCanary(api: APIRequestContext, name: string, spec: Record<string, unknown>) {
-  const response = await api.post('api/db/canaries', {
-    headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
-    data: { name, namespace: 'e2e', labels: { suite: 'e2e' }, schedule: '@hourly', spec, source: 'UI' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
-}
-
-/** Waits until the runner has created and first run the canary's check; returns the check id. */
-async function ranCheck(api: APIRequestContext, name: string): Promise<string> {
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await api.get(
-          `api/db/checks?name=eq.${name}&deleted_at=is.null&last_runtime=not.is.null&select=id`,
-        );
-        const rows = (await response.json()) as { id: string }[];
-        id = rows[0]?.id ?? '';
-        return id;
-      },
-      { timeout: 60_000 },
-    )
-    .not.toBe('');
-  return id;
-}
+const target = new SwitchableTarget(true);
+test.beforeAll(() => target.start());
+test.afterAll(() => target.stop());
 
 test('labels include and exclude, group, tab and search narrow the checks', async ({ page }) => {
   const health = new HealthDashboard(page);
@@ -128,8 +85,8 @@ test('the drawer filters history by duration and refuses other units', async ({ 
 });
 
 test('Run Now runs the check and the dashboard shows the new result', async ({ page, adminApi }) => {
-  targetHealthy = true;
-  await createCanary(adminApi, 'e2e-run-now', { http: [{ name: 'e2e-run-now-http', url: targetUrl }] });
+  target.healthy = true;
+  await createCanary(adminApi, 'e2e-run-now', { http: [{ name: 'e2e-run-now-http', url: target.url }] });
   await ranCheck(adminApi, 'e2e-run-now-http');
 
   const health = new HealthDashboard(page);
@@ -138,7 +95,7 @@ test('Run Now runs the check and the dashboard shows the new result', async ({ p
   await expect(row).toContainText('Healthy');
   await expect(row).not.toContainText('Unhealthy');
 
-  targetHealthy = false;
+  target.healthy = false;
   await row.getByText('e2e-run-now-http').click();
   const drawer = health.drawer();
   await drawer.getByRole('button', { name: 'Run Now' }).click();
@@ -147,16 +104,16 @@ test('Run Now runs the check and the dashboard shows the new result', async ({ p
   ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(health.row('e2e-run-now-http').first()).toContainText('Unhealthy');
-  targetHealthy = true;
+  target.healthy = true;
 });
 
 test('a canary edited as YAML shows schema errors at their line, saves and runs', async ({
   page,
   adminApi,
 }) => {
-  targetHealthy = true;
+  target.healthy = true;
   const canary = await createCanary(adminApi, 'e2e-yaml', {
-    http: [{ name: 'e2e-yaml-first', url: targetUrl }],
+    http: [{ name: 'e2e-yaml-first', url: target.url }],
   });
   await ranCheck(adminApi, 'e2e-yaml-first');
 
@@ -167,14 +124,14 @@ test('a canary edited as YAML shows schema errors at their line, saves and runs'
   await page.keyboard.press('Control+a');
   await page.keyboard.press('Delete');
   // A typo in a field name: the schema refuses it at line 3.
-  await page.keyboard.insertText(`http:\n  - name: e2e-yaml-second\n    urll: ${targetUrl}\n`);
+  await page.keyboard.insertText(`http:\n  - name: e2e-yaml-second\n    urll: ${target.url}\n`);
   await expect(page.getByText(/Line 3: .*'urll'/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
   await expectAccessible(page);
 
   await page.keyboard.press('Control+a');
   await page.keyboard.press('Delete');
-  await page.keyboard.insertText(`http:\n  - name: e2e-yaml-second\n    url: ${targetUrl}\n`);
+  await page.keyboard.insertText(`http:\n  - name: e2e-yaml-second\n    url: ${target.url}\n`);
   await expect(page.getByText(/Line \d+:/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('e2e-yaml updated successfully')).toBeVisible();
@@ -191,7 +148,7 @@ test('Add Health Check: the HTTP form checks its fields, saves, and the check ru
   page,
   adminApi,
 }) => {
-  targetHealthy = true;
+  target.healthy = true;
   await page.goto('settings/canaries');
   // The list tells same-named canaries apart by their agent; the console's own run as 'local'.
   const list = page.getByRole('grid', { name: 'Health Check' });
@@ -201,7 +158,7 @@ test('Add Health Check: the HTTP form checks its fields, saves, and the check ru
   const dialog = page.getByRole('dialog', { name: 'Add Health Check' });
   await dialog.getByRole('button', { name: 'HTTP' }).click();
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('e2e-form');
-  await dialog.getByRole('textbox', { name: 'URL' }).fill(targetUrl);
+  await dialog.getByRole('textbox', { name: 'URL' }).fill(target.url);
   await dialog.getByRole('textbox', { name: 'Threshold (ms)' }).fill('fast');
   await expect(dialog.getByText('This field must be a number')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();

@@ -1,26 +1,14 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
+import { createCanary, ranCheck, SwitchableTarget } from './canaries.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { HealthDashboard } from './pages/health-page.js';
 import { IncidentPage } from './pages/incident-page.js';
 import { IncidentsPage } from './pages/incidents-page.js';
 
 /** An HTTP target the canary of these tests checks: failing (500) until a test makes it healthy. */
-let targetHealthy = false;
-const target = http.createServer((_req, res) => {
-  res.statusCode = targetHealthy ? 200 : 500;
-  res.end(targetHealthy ? 'ok' : 'down');
-});
-let targetUrl = '';
-
-test.beforeAll(async () => {
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => target.close(resolve));
-});
+const target = new SwitchableTarget(false);
+test.beforeAll(() => target.start());
+test.afterAll(() => target.stop());
 
 /** A title no other test (or earlier run on the same server) uses. */
 const unique = (title: string) => `${title} ${Date.now().toString(36)}`;
@@ -34,37 +22,10 @@ async function createIncident(api: APIRequestContext, title: string) {
   return (await response.json()) as { id: string; incident_id: string };
 }
 
-/**
- * A canary of the console's own runner whose one HTTP check, `check`, calls `targetUrl`; answers
- * once the check has run, with its id.
- */
+/** A canary of the console's own runner whose one HTTP check, `check`, calls the target; its id once run. */
 async function ranCanaryCheck(api: APIRequestContext, canary: string, check: string): Promise<string> {
-  const created = await api.post('api/db/canaries', {
-    headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
-    data: {
-      name: canary,
-      namespace: 'e2e',
-      labels: { suite: 'e2e' },
-      schedule: '@hourly',
-      spec: { http: [{ name: check, url: targetUrl }] },
-      source: 'UI',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await api.get(
-          `api/db/checks?name=eq.${check}&deleted_at=is.null&last_runtime=not.is.null&select=id`,
-        );
-        id = ((await response.json()) as { id: string }[])[0]?.id ?? '';
-        return id;
-      },
-      { timeout: 60_000 },
-    )
-    .not.toBe('');
-  return id;
+  await createCanary(api, canary, { http: [{ name: check, url: target.url }] });
+  return ranCheck(api, check);
 }
 
 test('an incident created from the list gets a factor, a solution and a comment with a mention, and its postmortem names them', async ({
@@ -150,7 +111,7 @@ test('a check attached from /health joins the definition of done with a script, 
   // The canary's first run and the definition-of-done evaluation (every 5 s on the e2e server,
   // tests/e2e/run.ts) set the pace.
   test.setTimeout(300_000);
-  targetHealthy = false;
+  target.healthy = false;
   const suffix = Date.now().toString(36);
   const checkName = `e2e-incident-check-${suffix}`;
   const title = unique('e2e payments errors');
@@ -215,7 +176,7 @@ test('a check attached from /health joins the definition of done with a script, 
 
   // The check recovers: the scheduled evaluation finds the script true, marks the
   // item done, and the incident resolves itself, saying why in its changelog.
-  targetHealthy = true;
+  target.healthy = true;
   const ran = await adminApi.post(`api/canary/run/check/${checkId}`);
   expect(ran.status(), await ran.text()).toBe(200);
   await expect

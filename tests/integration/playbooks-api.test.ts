@@ -10,7 +10,8 @@ import { jsonRequest, messageOf } from '../support/session.js';
  * The platform's playbook API on the real server (docs/playbooks.md, "API"): which playbooks
  * run on a resource, their parameters for it, starting a run, reading it, approving and
  * cancelling it, the webhook with its authentication, the resource search, and /api/db
- * refusing to write runs.
+ * refusing to write runs. The runner is off here, so the runs stay as the API leaves them; the
+ * runner's own suites (playbooks-runner*) and the e2e suite run them.
  */
 
 const MISSING = '00000000-0000-4000-8000-00000000dead';
@@ -44,7 +45,7 @@ describe.each(availableBackends())('the playbook API on %s', (backend) => {
     )[0]!.id;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, template: 'empty' });
+    server = await startTestServer({ backend, template: 'empty', env: { PLAYBOOK_RUNNER_ENABLED: 'false' } });
     sql = sqlOf(server);
     const canary = await createCanary(sql, { name: uniqueName('pbapi') });
     httpCheck = await createCheck(sql, canary, {

@@ -68,7 +68,13 @@ const webhook = closed(
   ['path'],
 );
 
-const trigger = closed({ canary: triggerEvents, config: triggerEvents, component: triggerEvents, webhook });
+const trigger = closed({
+  canary: triggerEvents,
+  config: triggerEvents,
+  component: triggerEvents,
+  webhook,
+  schedule: { ...string, description: 'a cron line (or @every 1h, @daily): the playbook runs on it' },
+});
 
 const approval = closed({
   type: { type: 'string', enum: ['any', 'all'] },

@@ -77,11 +77,12 @@ export class JobRegistry {
     this.tasks.push(new ScheduledTask(task, { db, log: this.log, hostname }));
   }
 
-  addQueueConsumer<Item>(consumer: QueueConsumer<Item>): void {
+  /** Returns `wake()`, which has the consumer look at its queue now rather than after its poll interval. */
+  addQueueConsumer<Item>(consumer: QueueConsumer<Item>): { wake(): void } {
     this.refuseLate(consumer.queue);
-    this.queues.push(
-      new QueueLoop(consumer, this.log.child({ queue: consumer.queue })) as QueueLoop<unknown>,
-    );
+    const loop = new QueueLoop(consumer, this.log.child({ queue: consumer.queue }));
+    this.queues.push(loop as QueueLoop<unknown>);
+    return { wake: () => loop.wake() };
   }
 
   addService(service: Service): void {

@@ -82,7 +82,11 @@ export async function approverOf(
 }
 
 /** Whether the approvals given satisfy spec.approval. */
-async function satisfied(tx: Queryable, runId: string, spec: PlaybookSpec | null): Promise<boolean> {
+export async function approvalSatisfied(
+  tx: Queryable,
+  runId: string,
+  spec: Pick<PlaybookSpec, 'approval'> | null,
+): Promise<boolean> {
   const { rows: approvals } = await tx.query<{ person_id: string | null; team_id: string | null }>(
     `select person_id, team_id from playbook_approvals where run_id = $1`,
     [runId],
@@ -130,7 +134,7 @@ export async function approveRun(db: Db, runId: string, approver: Approver): Pro
       [runId, approver.personId, approver.teamId ?? null],
     );
     if (inserted.rows.length === 0) throw new ApprovalError(409, ALREADY_APPROVED);
-    if (!approver.override && !(await satisfied(tx, runId, run.spec)))
+    if (!approver.override && !(await approvalSatisfied(tx, runId, run.spec)))
       return { status: run.status, approved: false };
     await tx.query(`update playbook_runs set status = 'scheduled', scheduled_time = now() where id = $1`, [
       runId,

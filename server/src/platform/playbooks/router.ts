@@ -17,6 +17,7 @@ import {
   NOT_WAITING,
   RUN_NOT_FOUND,
 } from './approvals.js';
+import { cancelRun } from './runner/index.js';
 import { ParameterError, validateRunParams, withDefaults, type PlaybookParameter } from './params.js';
 import {
   findPlaybook,
@@ -43,7 +44,6 @@ export const RESOURCE_REQUIRED = 'Give one of config_id, component_id or check_i
 export const RUN_ENDED = (status: string) => `The playbook run has already ended (${status})`;
 
 /** The statuses a run or an action does not leave. */
-export const ENDED_STATUSES = ['completed', 'failed', 'cancelled', 'timed_out', 'skipped'];
 
 const KIND_TABLE: Record<ResourceKind, string> = {
   config: 'configs',
@@ -241,22 +241,9 @@ export function createPlaybooksRouter({
   router.post('/run/cancel/:id', requireAction('playbooks.run', flags), async (req, res) => {
     const id = String(req.params.id);
     if (!UUID.test(id)) throw new HttpError(404, RUN_NOT_FOUND);
-    await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ status: string }>(
-        `select status from playbook_runs where id = $1 for update`,
-        [id],
-      );
-      const run = rows[0];
-      if (!run) throw new HttpError(404, RUN_NOT_FOUND);
-      if (ENDED_STATUSES.includes(run.status)) throw new HttpError(409, RUN_ENDED(run.status));
-      await tx.query(`select set_config('app.user_id', $1, true)`, [req.user!.id]);
-      await tx.query(`update playbook_runs set status = 'cancelled', end_time = now() where id = $1`, [id]);
-      await tx.query(
-        `update playbook_run_actions set status = 'cancelled', end_time = coalesce(end_time, now())
-          where playbook_run_id = $1 and not (status = any($2::text[]))`,
-        [id, ENDED_STATUSES],
-      );
-    });
+    const outcome = await cancelRun(db, id, req.user!.id);
+    if (!outcome) throw new HttpError(404, RUN_NOT_FOUND);
+    if (!outcome.cancelled) throw new HttpError(409, RUN_ENDED(outcome.status));
     res.json({ message: 'playbook run cancelled', status: 'cancelled' });
   });
 

@@ -6,6 +6,7 @@
 import { celSafe } from '../health/index.js';
 import type { Queryable } from '../db/db.js';
 import { parametersOf, renderDefaults, withDefaults, type PlaybookParameter } from './params.js';
+import { needsApproval } from './runner/index.js';
 import type { PlaybookSpecLike, ResourceKind, SelectableResource } from './selectors.js';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -132,13 +133,6 @@ export function templateEnv({
 /** The parameters of a playbook with their defaults rendered against the template context. */
 export function renderedParameters(playbook: PlaybookRow, env: Record<string, unknown>): PlaybookParameter[] {
   return renderDefaults(parametersOf(playbook.spec), env);
-}
-
-/** Whether the spec asks for approval: approvers (people or teams) are named. */
-export function needsApproval(spec: PlaybookSpec | null | undefined): boolean {
-  const approvers = spec?.approval?.approvers;
-  const named = (list: unknown) => Array.isArray(list) && list.some((v) => typeof v === 'string' && v !== '');
-  return named(approvers?.people) || named(approvers?.teams);
 }
 
 export interface NewRun {

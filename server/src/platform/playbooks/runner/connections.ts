@@ -1,0 +1,78 @@
+/**
+ * `ctx.connection(ref)` of the actions: a stored connection by `connection://[namespace|type/]name`
+ * or a bare name (looked up in the playbook's namespace first), its `secret://name/key` and
+ * `configmap://name/key` fields read in the connection's namespace. Secret values read are added
+ * to the run's secrets, so the runner keeps them out of results and errors.
+ */
+import { readKeyRef, type KeyRef, type KubeConnection } from '../../../kube/index.js';
+import type { Queryable } from '../../db/db.js';
+import type { ResolvedConnection } from '../actions/types.js';
+
+interface ConnectionRow {
+  name: string;
+  namespace: string;
+  type: string;
+  url: string | null;
+  username: string | null;
+  password: string | null;
+  certificate: string | null;
+  properties: Record<string, unknown> | null;
+}
+
+/** Properties that hold credentials even when stored as literals. */
+const SECRET_PROPERTY = /token|password|secret|key|credential/i;
+
+const STORED_REFERENCE = /^(secret|configmap):\/\/([^/]+)\/(.+)$/;
+
+export function connectionResolver(
+  db: Queryable,
+  options: { namespace: string; kube?: KubeConnection; secrets: Set<string> },
+): (ref: string) => Promise<ResolvedConnection | undefined> {
+  const read = async (text: string | null | undefined, namespace: string): Promise<string | undefined> => {
+    if (text === null || text === undefined || text === '') return undefined;
+    const match = STORED_REFERENCE.exec(text);
+    if (!match) return text;
+    const value = await readKeyRef(options.kube, {
+      kind: match[1] as KeyRef['kind'],
+      namespace,
+      name: match[2]!,
+      key: match[3]!,
+    });
+    if (match[1] === 'secret') options.secrets.add(value);
+    return value;
+  };
+  return async (ref) => {
+    const text = ref.trim().replace(/^connection:\/\//, '');
+    const parts = text.split('/').filter(Boolean);
+    if (parts.length < 1 || parts.length > 2) return undefined;
+    const [qualifier, name] = parts.length === 2 ? parts : [null, parts[0]!];
+    const { rows } = await db.query<ConnectionRow>(
+      `select name, namespace, type, url, username, password, certificate, properties from connections
+        where deleted_at is null and name = $1 and ($2::text is null or namespace = $2 or type = $2)
+        order by (namespace = $3) desc, created_at limit 1`,
+      [name, qualifier, options.namespace],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const password = await read(row.password, row.namespace);
+    if (password) options.secrets.add(password);
+    const properties: Record<string, string> = {};
+    for (const [key, value] of Object.entries(row.properties ?? {})) {
+      const resolved = await read(typeof value === 'string' ? value : JSON.stringify(value), row.namespace);
+      if (resolved === undefined) continue;
+      properties[key] = resolved;
+      if (SECRET_PROPERTY.test(key)) options.secrets.add(resolved);
+    }
+    const certificate = await read(row.certificate, row.namespace);
+    if (certificate !== undefined) properties.certificate ??= certificate;
+    return {
+      name: row.name,
+      namespace: row.namespace,
+      type: row.type,
+      url: await read(row.url, row.namespace),
+      username: await read(row.username, row.namespace),
+      password,
+      properties,
+    };
+  };
+}
