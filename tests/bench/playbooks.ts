@@ -217,10 +217,15 @@ export async function benchPlaybooks(
   const servers: Server[] = [];
   try {
     await loadedDatabases(backEnd, builds, { name: 'playbooks', load: loadPlaybooksBenchData }, databases);
-    // The playbook runner is on by default: the queue below needs it.
+    // The queue below is run by the server's own playbook runner (on by default; said anyway).
     for (const [k, build] of builds.entries())
       servers.push(
-        await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'false' }),
+        await startServer(build, {
+          ...databases[k]!.env,
+          DEMO_DATA: 'false',
+          CHECK_RUNNER_ENABLED: 'false',
+          PLAYBOOK_RUNNER_ENABLED: 'true',
+        }),
       );
     const now = new Date();
     const paths = new Map<Server, ReturnType<typeof runListPaths>>();
