@@ -155,6 +155,8 @@ describe('playbooks part', () => {
     expect(figures.perSecond).toBeCloseTo(5); // 20 runs in the 4 s to the last end
     expect(figures.started).toBe(21);
     expect(figures.startDelayP95).toBe(1_900);
+    // Ended 500..2,120 ms after their POSTs, the last one 3,810 ms after its own.
+    expect(figures.endDelayP95).toBe(2_120);
     expect(queueFigures([], first).perSecond).toBeNaN();
     expect(formatValue('rate', figures.perSecond)).toBe('5.0 /s');
   });

@@ -48,6 +48,8 @@ export interface QueueFigures {
   /** The delay from POST (the row's created_at) to started (start_time), p95 over the started runs. */
   startDelayP95: number;
   started: number;
+  /** The delay from POST to ended (end_time), p95 over the ended runs. */
+  endDelayP95: number;
 }
 
 /** The figures of a queue of runs, the first POST sent at `firstPostMs` (epoch ms). */
@@ -64,6 +66,7 @@ export function queueFigures(runs: readonly QueuedRun[], firstPostMs: number): Q
       ended.length > 0 && lastEnd > firstPostMs ? ended.length / ((lastEnd - firstPostMs) / 1000) : NaN,
     startDelayP95: summarize(delays).p95,
     started: delays.length,
+    endDelayP95: summarize(ended.map((run) => Date.parse(run.end_time!) - Date.parse(run.created_at))).p95,
   };
 }
 

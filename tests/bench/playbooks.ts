@@ -39,6 +39,7 @@ export const ROWS = {
     unit: 'rate',
   },
   startDelay: { figure: '  their delay from POST to started, p95', unit: 'ms' },
+  endDelay: { figure: '  their delay from POST to ended, p95', unit: 'ms' },
   errors: { figure: '  their errors (POSTs refused, runs not completed)', unit: 'count' },
 } satisfies Record<string, RowSpec>;
 
@@ -197,12 +198,14 @@ async function benchQueue(servers: readonly Server[], backEnd: BackEnd, results:
       const none = `no run queued (${outcome.firstRefusal})`;
       results.set(ROWS.throughput, backEnd, k, none);
       results.set(ROWS.startDelay, backEnd, k, none);
+      results.set(ROWS.endDelay, backEnd, k, none);
       results.set(ROWS.errors, backEnd, k, QUEUED);
       continue;
     }
     const unfinished = `did not finish in ${QUEUE_CAP_S} s (${figures.ended} of ${QUEUED - outcome.refused} ended)`;
     results.set(ROWS.throughput, backEnd, k, outcome.finished ? figures.perSecond : unfinished);
     results.set(ROWS.startDelay, backEnd, k, outcome.finished ? figures.startDelayP95 : unfinished);
+    results.set(ROWS.endDelay, backEnd, k, outcome.finished ? figures.endDelayP95 : unfinished);
     results.set(ROWS.errors, backEnd, k, outcome.refused + figures.notCompleted);
   }
 }
