@@ -283,6 +283,16 @@ describe('loadDemoData', () => {
     expect(await one(db, 'select count(distinct status)::int from notification_send_history')).toBe(6);
     expect(await one(db, 'select count(*)::int from notification_silences')).toBeGreaterThan(3);
     expect(await one(db, 'select count(distinct status)::int from playbook_runs')).toBe(10);
+    // Each action's template names the kind of resource its playbook runs on (the runner fails
+    // a run whose template reads a resource it does not have).
+    expect(
+      await one(
+        db,
+        `select count(*)::int from playbooks p, jsonb_array_elements(p.spec -> 'actions') a
+          where not (a -> 'exec' ->> 'script') like '%{{.' || case when p.spec ? 'configs' then 'config'
+            when p.spec ? 'components' then 'component' else 'check' end || '.name}}%'`,
+      ),
+    ).toBe(0);
     // The console's runner would take up the local agent's unfinished runs at start.
     expect(
       await one(

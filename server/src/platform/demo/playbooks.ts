@@ -183,6 +183,9 @@ const PLAYBOOKS: PlaybookDef[] = [
   },
 ];
 
+/** The kind of resource a playbook runs on: what its actions' templates name. */
+const resourceOf = (p: PlaybookDef) => (p.configs ? 'config' : p.components ? 'component' : 'check');
+
 const ENDED: readonly string[] = ['completed', 'failed', 'cancelled', 'timed_out'];
 
 /** Playbooks (parameters of every kind, categories) with runs in every status and their actions. */
@@ -200,7 +203,7 @@ export async function loadPlaybooks({ w, r, clock, refs }: DemoContext): Promise
     parameters: p.parameters,
     actions: p.actions.map((a) => ({
       name: a,
-      exec: { script: `echo running ${a} for {{.config.name}}` },
+      exec: { script: `echo running ${a} for {{.${resourceOf(p)}.name}}` },
       timeout: '5m',
     })),
   });

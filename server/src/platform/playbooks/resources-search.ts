@@ -12,14 +12,9 @@ import { disabledMessage, featureOf } from '../../access/feature-map.js';
 import type { FlagReader } from '../../access/guard.js';
 import { refusal, resourceOf } from '../../access/resource-map.js';
 import { HttpError } from '../../http/errors.js';
+import { LOCAL_AGENT } from '../agents/local-agent.js';
 import type { Db } from '../db/db.js';
-import {
-  LOCAL_AGENT,
-  parseLabelSelector,
-  SELECTABLE_FIELDS,
-  type LabelTerm,
-  type ResourceSelector,
-} from './selectors.js';
+import { parseLabelSelector, SELECTABLE_FIELDS, type LabelTerm, type ResourceSelector } from './selectors.js';
 
 /** The most resources an answer lists per kind (spec 1 §9: the resource list limit). */
 export const SEARCH_LIMIT_MAX = 100;

@@ -5,6 +5,7 @@
  * only when every `spec.filters` CEL expression holds. Decided here for /api/playbook/list and
  * POST /api/playbook/run (docs/playbooks.md, "API").
  */
+import { LOCAL_AGENT } from '../agents/local-agent.js';
 import { evaluateCel } from '../health/index.js';
 
 export type ResourceKind = 'config' | 'component' | 'check';
@@ -51,8 +52,6 @@ export interface SelectableResource {
   deleted_at?: string | Date | null;
   [field: string]: unknown;
 }
-
-export const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

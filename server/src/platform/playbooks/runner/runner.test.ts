@@ -1,3 +1,4 @@
+import { LOCAL_AGENT } from '../../agents/local-agent.js';
 import type { Db } from '../../db/db.js';
 import { openTestDatabase } from '../../db/test-database.js';
 import { ActionFailure, type ActionExecutor } from '../actions/types.js';
@@ -57,6 +58,25 @@ describe('the playbook runner', () => {
     ]);
     expect(actions[1]!.start_time!.getTime()).toBeGreaterThanOrEqual(actions[0]!.end_time!.getTime());
     expect(actions.every((a) => a.claimed_by === null)).toBe(true);
+  });
+
+  it("leaves a remote agent's runs (and their actions) to that agent, and runs the local agent's", async () => {
+    replica = startReplica(db, { exec: echo });
+    const agent = (
+      await db.query<{ id: string }>(`insert into agents (name) values ('remote-runner') returning id`)
+    ).rows[0]!.id;
+    const playbook = await insertPlaybook(db, { actions: [{ name: 'only', exec: { script: 'x' } }] });
+    const remote = await queueRun(db, playbook, { agent_id: agent });
+    await db.query(
+      `insert into playbook_run_actions (playbook_run_id, name, status) values ($1, 'only', 'pending')`,
+      [remote],
+    );
+    const local = await queueRun(db, playbook, { agent_id: LOCAL_AGENT });
+    replica.work.wake();
+    await runReaches(db, local, 'completed');
+    // The remote run was due before the local one, so it was looked at and passed over.
+    expect((await runOf(db, remote)).status).toBe('pending');
+    expect((await actionsOf(db, remote)).map((a) => a.status)).toEqual(['pending']);
   });
 
   it('stores a failed action (its error and output), skips the rest and fails the run', async () => {

@@ -18,6 +18,7 @@
  * replica died) is tried again when it has retries left, else failed with "the replica running
  * this action stopped".
  */
+import { LOCAL_AGENT } from '../../agents/local-agent.js';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../http/logging.js';
 import type { KubeConnection } from '../../../kube/index.js';
@@ -80,10 +81,13 @@ interface ClaimedAction {
   playbook_run_id: string;
 }
 
+/** Runs this console runs itself: the local agent's (a remote agent runs those addressed to it). */
+const LOCAL_RUN = `(agent_id is null or agent_id = '${LOCAL_AGENT}')`;
+
 const CLAIM_RUNS = claimStatement({
   table: 'playbook_runs',
   due: `status in ('pending', 'scheduled', 'running') and (scheduled_time <= now() or timeout_at <= now())
-    and (lease_until is null or lease_until < now())`,
+    and (lease_until is null or lease_until < now()) and ${LOCAL_RUN}`,
   orderBy: 'scheduled_time',
   set: `claimed_by = $2, lease_until = now() + $3::float8 * interval '1 millisecond'`,
   returning: 'id',
@@ -92,7 +96,8 @@ const CLAIM_RUNS = claimStatement({
 const CLAIM_ACTIONS = claimStatement({
   table: 'playbook_run_actions',
   due: `(status = 'running' or (status in ('pending', 'scheduled', 'sleeping', 'waiting') and scheduled_time <= now()))
-    and (lease_until is null or lease_until < now())`,
+    and (lease_until is null or lease_until < now())
+    and playbook_run_id in (select id from playbook_runs where ${LOCAL_RUN})`,
   orderBy: 'scheduled_time',
   set: `claimed_by = $2, lease_until = now() + $3::float8 * interval '1 millisecond'`,
   returning: 'id, status, playbook_run_id',

@@ -58,14 +58,16 @@ export interface RunRequest {
   trigger?: string;
   /** A webhook's request, as the webhook route keeps it. */
   request?: Record<string, unknown>;
+  /** The agent the run is addressed to (none: the console's own). */
+  agent_id?: string;
 }
 
 /** A run queued as POST /api/playbook/run queues one: the spec snapshot, parameters, resource, who. */
 export async function queueRun(db: Db, playbookId: string, request: RunRequest = {}) {
   const { rows } = await db.query<{ id: string }>(
     `insert into playbook_runs (playbook_id, status, spec, parameters, config_id, component_id, check_id, created_by,
-       trigger, request)
-     select id, $2, spec, $3, $4, $5, $6, $7, $8, $9 from playbooks where id = $1 returning id`,
+       trigger, request, agent_id)
+     select id, $2, spec, $3, $4, $5, $6, $7, $8, $9, $10 from playbooks where id = $1 returning id`,
     [
       playbookId,
       request.status ?? 'pending',
@@ -76,6 +78,7 @@ export async function queueRun(db: Db, playbookId: string, request: RunRequest =
       request.created_by ?? null,
       request.trigger ?? 'manual',
       request.request ? JSON.stringify(request.request) : null,
+      request.agent_id ?? null,
     ],
   );
   return rows[0]!.id;
