@@ -1,10 +1,18 @@
 /**
  * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start] [--incidents]
- * [--against <dir-or-command>]`.
+ * [--playbooks] [--against <dir-or-command>]`.
  */
 
-export type Part = 'api' | 'health' | 'web' | 'platform-ui' | 'default-start' | 'incidents';
-export const PARTS: readonly Part[] = ['api', 'health', 'web', 'platform-ui', 'default-start', 'incidents'];
+export type Part = 'api' | 'health' | 'web' | 'platform-ui' | 'default-start' | 'incidents' | 'playbooks';
+export const PARTS: readonly Part[] = [
+  'api',
+  'health',
+  'web',
+  'platform-ui',
+  'default-start',
+  'incidents',
+  'playbooks',
+];
 
 export interface BenchArgs {
   /** The parts to measure: those named, or every part when none is. */

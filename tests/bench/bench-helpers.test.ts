@@ -1,7 +1,8 @@
 import { parseArgs } from './args.js';
 import { cpuShares, parseProcStat } from './machine.js';
+import { inBatches, queueFigures, runListPaths, type QueuedRun } from './playbook-figures.js';
 import { percentile, summarize, timeInterleaved } from './stats.js';
-import { Results, ratio, verdict, type RowSpec } from './table.js';
+import { Results, formatValue, ratio, verdict, type RowSpec } from './table.js';
 
 const p95Row: RowSpec = {
   figure: 'summary p95',
@@ -18,6 +19,7 @@ describe('bench arguments', () => {
       'health',
       'incidents',
       'platform-ui',
+      'playbooks',
       'web',
     ]);
   });
@@ -110,5 +112,65 @@ describe('bench table', () => {
     expect(lines[2]).toContain('within budget, goal missed (PGlite)');
     expect(lines[3]).toMatch(/^rss\s+\| 250 MB → - \(B\/A -\)\s+\| -\s+\|/);
     expect(lines[4]).toBe('proxy latency: not measured: upstream mode is not built');
+  });
+});
+
+describe('playbooks part', () => {
+  it('asks for the runs list as the page does: last 7 days, newest 50, then by playbook and by status', () => {
+    const paths = runListPaths(new Date('2026-01-08T12:00:00.000Z'), 'pb-1', 'failed');
+    const list = new URL(paths.list, 'http://x/');
+    expect(list.pathname).toBe('/api/db/playbook_runs');
+    expect(list.searchParams.get('created_at')).toBe('gte.2026-01-01T12:00:00.000Z');
+    expect(list.searchParams.get('order')).toBe('created_at.desc.nullslast,id.asc');
+    expect(list.searchParams.get('limit')).toBe('50');
+    expect(list.searchParams.get('select')).toContain('playbook:playbook_id(id,name,title,icon)');
+    expect(new URL(paths.byPlaybook, 'http://x/').searchParams.get('playbook_id')).toBe('eq.pb-1');
+    expect(new URL(paths.byStatus, 'http://x/').searchParams.get('status')).toBe('eq.failed');
+  });
+
+  it('gives a queue its runs ended per second from the first POST, and the p95 delay to started', () => {
+    const first = Date.parse('2026-01-01T00:00:00.000Z');
+    const at = (ms: number) => new Date(first + ms).toISOString();
+    const runs: QueuedRun[] = Array.from({ length: 20 }, (_, i) => ({
+      status: i === 0 ? 'failed' : 'completed',
+      created_at: at(i * 10),
+      start_time: at(i * 10 + (i + 1) * 100), // delays 100..2,000 ms
+      end_time: at(i === 19 ? 4_000 : i * 100 + 500),
+    }));
+    runs.push({
+      status: 'running',
+      created_at: at(300),
+      start_time: at(400),
+      end_time: null,
+    });
+    runs.push({
+      status: 'pending',
+      created_at: at(300),
+      start_time: null,
+      end_time: null,
+    });
+    const figures = queueFigures(runs, first);
+    expect(figures.ended).toBe(20);
+    expect(figures.notCompleted).toBe(1);
+    expect(figures.perSecond).toBeCloseTo(5); // 20 runs in the 4 s to the last end
+    expect(figures.started).toBe(21);
+    expect(figures.startDelayP95).toBe(1_900);
+    // Ended 500..2,120 ms after their POSTs, the last one 3,810 ms after its own.
+    expect(figures.endDelayP95).toBe(2_120);
+    expect(queueFigures([], first).perSecond).toBeNaN();
+    expect(formatValue('rate', figures.perSecond)).toBe('5.0 /s');
+  });
+
+  it('fires calls a batch at a time, in order', async () => {
+    let running = 0;
+    let most = 0;
+    const done = await inBatches(7, 3, async (i) => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      running--;
+      return i;
+    });
+    expect(done).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(most).toBe(3);
   });
 });

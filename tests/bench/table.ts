@@ -3,7 +3,8 @@
  * second build (--against) each cell shows A, B and the ratio B/A.
  */
 
-export type Unit = 'ms' | 'MB' | 'KB' | 'count' | 'ratio';
+/** `rate`: things per second. */
+export type Unit = 'ms' | 'MB' | 'KB' | 'count' | 'ratio' | 'rate';
 
 /** A ceiling the figure must stay under (`max` itself is over, as in `< 200 ms`, unless `orEqual`). */
 export interface Limit {
@@ -92,6 +93,8 @@ export function formatValue(unit: Unit, value: number): string {
       return String(Math.round(value));
     case 'ratio':
       return `${value.toFixed(2)}x`;
+    case 'rate':
+      return `${value.toFixed(1)} /s`;
   }
 }
 
