@@ -77,6 +77,7 @@ export function RunActionList({ steps, selectedId, onSelect }: RunActionListProp
                   className={selected ? 'ops-run-actions__step pf-m-selected' : 'ops-run-actions__step'}
                 >
                   <Flex
+                    className="ops-run-actions__row"
                     justifyContent={{ default: 'justifyContentSpaceBetween' }}
                     flexWrap={{ default: 'nowrap' }}
                     alignItems={{ default: 'alignItemsCenter' }}

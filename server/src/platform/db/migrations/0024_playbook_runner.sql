@@ -5,6 +5,8 @@
 --   lease_until   when the claim ends unless renewed
 --   trigger       what started the run: manual, webhook, schedule, or the event name (check.failed, ...)
 --   timeout_at    when the playbook's own timeout ends the run (set when the run starts)
+--   next_look_at  while a run's action is under way, when the runner looks at the run again
+--                 (scheduled_time stays when the run was due to start)
 alter table playbook_runs drop constraint playbook_runs_status_check;
 alter table playbook_runs add constraint playbook_runs_status_check check (status in ('pending',
   'scheduled', 'running', 'pending_approval', 'waiting', 'sleeping', 'completed', 'failed',
@@ -13,7 +15,8 @@ alter table playbook_runs
   add column claimed_by text,
   add column lease_until timestamptz,
   add column trigger text not null default 'manual',
-  add column timeout_at timestamptz;
+  add column timeout_at timestamptz,
+  add column next_look_at timestamptz;
 
 alter table playbook_run_actions drop constraint playbook_run_actions_status_check;
 alter table playbook_run_actions add constraint playbook_run_actions_status_check check (status in (
@@ -24,13 +27,15 @@ alter table playbook_run_actions
   add column lease_until timestamptz;
 
 -- The runner's claims: due runs and actions, and leases that ended.
-create index playbook_runs_due_idx on playbook_runs (scheduled_time)
-  where status in ('pending', 'scheduled', 'running', 'sleeping', 'waiting');
+create index playbook_runs_due_idx on playbook_runs ((coalesce(next_look_at, scheduled_time)))
+  where status in ('pending', 'scheduled', 'running');
 create index playbook_run_actions_due_idx on playbook_run_actions (scheduled_time)
   where status in ('pending', 'scheduled', 'running', 'sleeping', 'waiting');
--- The runs list: newest first, by playbook and by status.
-create index playbook_runs_playbook_created_idx on playbook_runs (playbook_id, created_at desc);
-create index playbook_runs_status_created_idx on playbook_runs (status, created_at desc);
+-- The runs list: newest first (as the page orders it: created_at desc nulls last, id), alone,
+-- by playbook and by status.
+create index playbook_runs_list_idx on playbook_runs (created_at desc nulls last, id);
+create index playbook_runs_playbook_created_idx on playbook_runs (playbook_id, created_at desc nulls last, id);
+create index playbook_runs_status_created_idx on playbook_runs (status, created_at desc nulls last, id);
 
 -- Approvals of runs waiting in pending_approval (spec.approval: any or all of the approvers).
 create table playbook_approvals (

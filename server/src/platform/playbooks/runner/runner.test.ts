@@ -397,7 +397,7 @@ describe('the playbook runner', () => {
       const id = await queueRun(db, playbook, { status: 'running' });
       await db.query(
         `update playbook_runs set start_time = now(), timeout_at = now() + interval '10 minutes',
-           scheduled_time = now() + interval '10 minutes' where id = $1`,
+           next_look_at = now() + interval '10 minutes' where id = $1`,
         [id],
       );
       await db.query(

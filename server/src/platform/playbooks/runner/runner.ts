@@ -6,7 +6,7 @@
  *    step), the playbook timeout, then the next action: its `if` (false → `skipped`), its `delay`
  *    (`sleeping` until due), else `scheduled`; once every action has ended, completed or failed.
  *    While an action is under way the run is looked at again when it ends (the action consumer
- *    brings `scheduled_time` forward), at its timeout, or within a minute as a safety net.
+ *    brings `next_look_at` forward), at its timeout, or within a minute as a safety net.
  *  - actions (`playbook_run_actions`): renders the action's templates, calls the executor of its
  *    kind with an abort signal (the action's `timeout`, the playbook's, a cancel, the replica
  *    stopping) and stores the result or error, secrets redacted; a failure with retries left waits
@@ -18,9 +18,9 @@
  * replica died) is tried again when it has retries left, else failed with "the replica running
  * this action stopped".
  */
-import { LOCAL_AGENT } from '../../agents/local-agent.js';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../http/logging.js';
+import { LOCAL_AGENT } from '../../agents/local-agent.js';
 import type { KubeConnection } from '../../../kube/index.js';
 import { ACTION_KINDS } from '../../../kube/schemas/playbook.js';
 import type { Db, Queryable, Transaction } from '../../db/db.js';
@@ -86,9 +86,10 @@ const LOCAL_RUN = `(agent_id is null or agent_id = '${LOCAL_AGENT}')`;
 
 const CLAIM_RUNS = claimStatement({
   table: 'playbook_runs',
-  due: `status in ('pending', 'scheduled', 'running') and (scheduled_time <= now() or timeout_at <= now())
+  due: `status in ('pending', 'scheduled', 'running')
+    and (coalesce(next_look_at, scheduled_time) <= now() or timeout_at <= now())
     and (lease_until is null or lease_until < now()) and ${LOCAL_RUN}`,
-  orderBy: 'scheduled_time',
+  orderBy: 'coalesce(next_look_at, scheduled_time)',
   set: `claimed_by = $2, lease_until = now() + $3::float8 * interval '1 millisecond'`,
   returning: 'id',
 });
@@ -268,7 +269,7 @@ export class PlaybookRunner {
       ).rows;
       // Looked at again when the action ends (wakeRun), at the timeout, or within a minute should that wake-up be lost.
       const waitForAction = `update playbook_runs set status = 'running',
-          scheduled_time = least(coalesce(timeout_at, now()), now() + interval '1 minute'), ${RELEASE}
+          next_look_at = least(coalesce(timeout_at, now()), now() + interval '1 minute'), ${RELEASE}
         where id = $1`;
       if (actions.some((action) => !FINAL_ACTION_STATUSES.includes(action.status))) {
         await tx.query(waitForAction, [runId]);
@@ -632,7 +633,7 @@ export class PlaybookRunner {
   /** Brings the run's next step forward (its action ended). */
   private async wakeRun(runId: string): Promise<void> {
     await this.options.db.query(
-      `update playbook_runs set scheduled_time = now() where id = $1 and status = 'running'`,
+      `update playbook_runs set next_look_at = now() where id = $1 and status = 'running'`,
       [runId],
     );
     this.wakeRunLoop();

@@ -16,6 +16,7 @@ import {
   useResourceSearch,
   type ChosenResource,
   type ResourceKind,
+  type KindSelectors,
 } from './run-dialog-api.js';
 
 /** Spec 1 §2: the selector's texts. */
@@ -47,6 +48,8 @@ export interface ResourceTypeaheadProps {
   onChange: (resource: ChosenResource | undefined) => void;
   /** A resource parameter's selector, sent with the search. */
   filter?: unknown;
+  /** The playbook's selectors by kind: the search keeps within them. */
+  selectors?: KindSelectors;
   id?: string;
   'aria-describedby'?: string;
   isInvalid?: boolean;
@@ -66,6 +69,7 @@ export function ResourceTypeahead({
   value,
   onChange,
   filter,
+  selectors,
   id,
   'aria-describedby': describedBy,
   isInvalid = false,
@@ -81,7 +85,7 @@ export function ResourceTypeahead({
   const inputRef = useRef<HTMLInputElement>(null);
 
   const term = useDebounced((typed ?? '').trim(), RESOURCE_SEARCH_DEBOUNCE_MS);
-  const search = useResourceSearch(isOpen && term !== '' ? term : null, kinds, filter);
+  const search = useResourceSearch(isOpen && term !== '' ? term : null, kinds, filter, selectors);
   const found = term === '' ? [] : (search.data ?? []);
 
   const close = () => {

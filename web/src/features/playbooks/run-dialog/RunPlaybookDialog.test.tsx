@@ -13,7 +13,7 @@ const PLAYBOOK = {
   id: 'pb1',
   name: 'restart',
   title: 'Restart deployment',
-  spec: { configs: [{ types: ['x'] }] },
+  spec: { configs: [{ types: ['Kubernetes::Deployment'] }] },
 };
 
 const page = fakeApiPerTest((api) => {
@@ -55,7 +55,7 @@ function holdRequests(path: string) {
 
 describe('RunPlaybookDialog', () => {
   describe('the resource selector', () => {
-    it('asks for a resource first, then searches the kinds the playbook selects 300 ms after the last key', async () => {
+    it("asks for a resource first, then searches within the playbook's selectors 300 ms after the last key", async () => {
       withParams([{ name: 'reason', label: 'Reason', type: 'text' }]);
       reply('POST api/resources/search', {
         status: 200,
@@ -75,7 +75,7 @@ describe('RunPlaybookDialog', () => {
       expect(posts('api/resources/search')).toHaveLength(1);
       expect(posts('api/resources/search')[0]!.body).toEqual({
         limit: 50,
-        configs: [{ search: 'payments' }],
+        configs: [{ types: ['Kubernetes::Deployment'], search: 'payments' }],
       });
 
       await user.click(option);

@@ -13,6 +13,7 @@ import { ResourceTypeahead } from './ResourceTypeahead.js';
 import {
   givenResource,
   playbookLabel,
+  playbookSelectors,
   resourceIds,
   runPlaybook,
   selectedKinds,
@@ -118,6 +119,7 @@ export function RunPlaybookDialog({ playbook, resource, onClose }: RunPlaybookDi
                 id={input.id}
                 label="Resource"
                 kinds={kinds}
+                selectors={playbook ? playbookSelectors(playbook) : undefined}
                 value={chosen}
                 onChange={(next) => {
                   setChosen(next);

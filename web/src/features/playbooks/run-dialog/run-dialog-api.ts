@@ -108,25 +108,59 @@ interface FoundResource {
 }
 type SearchAnswer = Partial<Record<`${ResourceKind}s`, FoundResource[] | null>>;
 
-/** What the selectors search: the term under each kind asked for, with a kind's filter. */
-export function searchBody(term: string, kinds: readonly ResourceKind[], filter?: unknown) {
-  const extra = filter && typeof filter === 'object' && !Array.isArray(filter) ? filter : {};
+/** A playbook's resource selectors by kind (`spec.configs`, ...): where its runs may go. */
+export type KindSelectors = Partial<Record<ResourceKind, readonly unknown[]>>;
+
+/** The playbook's own selectors, which the resource search keeps to. */
+export function playbookSelectors(playbook: RunnablePlaybook): KindSelectors {
+  const spec = playbook.spec ?? {};
+  return Object.fromEntries(
+    RESOURCE_KINDS.map((kind) => [kind, spec[`${kind}s`]]).filter(([, list]) => Array.isArray(list)),
+  ) as KindSelectors;
+}
+
+/**
+ * What the selectors search: under each kind asked for, the term within each of the kind's
+ * selectors (a playbook's), else with a resource parameter's filter.
+ */
+export function searchBody(
+  term: string,
+  kinds: readonly ResourceKind[],
+  filter?: unknown,
+  selectors: KindSelectors = {},
+) {
+  const isObject = (value: unknown): value is object =>
+    value !== null && typeof value === 'object' && !Array.isArray(value);
+  const extra = isObject(filter) ? filter : {};
+  const within = (kind: ResourceKind) => {
+    const own = (selectors[kind] ?? []).filter(isObject);
+    return own.length > 0
+      ? own.map((selector) => ({ ...selector, search: term }))
+      : [{ ...extra, search: term }];
+  };
   return Object.fromEntries([
     ['limit', RESOURCE_SEARCH_LIMIT],
-    ...kinds.map((kind) => [`${kind}s`, [{ ...extra, search: term }]]),
+    ...kinds.map((kind) => [`${kind}s`, within(kind)]),
   ]) as Record<string, unknown>;
 }
 
 /** Resources of `kinds` whose name holds `term`; a null term asks nothing. */
-export function useResourceSearch(term: string | null, kinds: readonly ResourceKind[], filter?: unknown) {
+export function useResourceSearch(
+  term: string | null,
+  kinds: readonly ResourceKind[],
+  filter?: unknown,
+  selectors?: KindSelectors,
+) {
   const key =
-    term === null ? null : ['resources-search', kinds.join(','), JSON.stringify(filter ?? null), term];
+    term === null
+      ? null
+      : ['resources-search', kinds.join(','), JSON.stringify([filter ?? null, selectors ?? null]), term];
   return useSWR<ChosenResource[], ApiError>(
     key,
     async () => {
       const answer = await apiJson<SearchAnswer>('api/resources/search', {
         method: 'POST',
-        json: searchBody(term ?? '', kinds, filter),
+        json: searchBody(term ?? '', kinds, filter, selectors),
       });
       return kinds.flatMap((kind) =>
         (answer?.[`${kind}s`] ?? []).map((found) => ({
