@@ -332,7 +332,11 @@ export interface FirstLoadStyles {
  * of equal specificity match, one in each part, which needs a class only other pages' scripts
  * name (a modifier) alongside one the first load's name.
  */
-export function splitCss(css: string, used: UsedNames, firstLoad: FirstLoadStyles): { first: string; rest: string } {
+export function splitCss(
+  css: string,
+  used: UsedNames,
+  firstLoad: FirstLoadStyles,
+): { first: string; rest: string } {
   const pruned = prune(parseCss(css), used);
   const isFirst = (rule: Rule) => rule.start === undefined || firstLoad.fromFirstLoad(rule.start);
   const firstSelectors = (rule: StyleRule) =>
@@ -387,7 +391,11 @@ export const REST_STYLESHEET = /(^|\/)assets\/rest-[A-Z0-9]{8}\.css$/;
  * output of its own, REST_STYLESHEET). A rule's stylesheet is found with the build's source map;
  * the map of a pruned sheet would point at the wrong places: it is dropped with its comment.
  */
-export function pruneBuildStylesheets(root: string, metafile: Metafile, firstLoadModules: string[] = []): void {
+export function pruneBuildStylesheets(
+  root: string,
+  metafile: Metafile,
+  firstLoadModules: string[] = [],
+): void {
   const outputs = Object.keys(metafile.outputs);
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
   const ownSources = Object.keys(metafile.inputs)

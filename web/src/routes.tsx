@@ -24,7 +24,10 @@ export function page<M>(load: () => Promise<M>, name: keyof M): () => Promise<{ 
  * A page of the first load (the modules of a FirstLoad, e.g. HEALTH_FIRST_LOAD): its styles are
  * in the stylesheet index.html links, so it renders as soon as its module is in.
  */
-function firstLoadPage<M>(load: () => Promise<M>, name: keyof M): () => Promise<{ Component: ComponentType }> {
+function firstLoadPage<M>(
+  load: () => Promise<M>,
+  name: keyof M,
+): () => Promise<{ Component: ComponentType }> {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
