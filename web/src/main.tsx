@@ -3,7 +3,6 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
-import { prefetchRestStyles } from './lib/rest-styles.js';
 import { createAppRouter } from './routes.js';
 import { applyInitialTheme } from './shell/theme.js';
 
@@ -15,6 +14,3 @@ createRoot(document.getElementById('root')!).render(
     <App router={createAppRouter()} />
   </StrictMode>,
 );
-
-// The other pages' stylesheet, once the first page's files are in: navigating does not wait for it.
-window.addEventListener('load', prefetchRestStyles, { once: true });

@@ -4,7 +4,9 @@
  * load's pages use, and names the rest in a meta (REST_STYLESHEET_META). Every other page, and
  * every lazily loaded component, waits for the rest stylesheet with its module (`withRestStyles`),
  * so it never renders unstyled; `prefetchRestStyles` fetches it at low priority once the first
- * page is up, so navigating later does not wait. The rest is applied after the first stylesheet,
+ * page's screen is shown, so navigating later does not wait. A lazily loaded component of a
+ * first-load page (HealthPage's check drawer, the user menu's dialog) is wrapped too; those of
+ * other pages need not be (their page waited). The rest is applied after the first stylesheet,
  * and its rules came after the first's in the build's single stylesheet wherever their order
  * matters (see splitCss). Without the meta (a development build's single stylesheet, tests)
  * there is nothing to wait for.
@@ -46,8 +48,12 @@ export function withRestStyles<M>(load: () => Promise<M>): () => Promise<M> {
   return async () => (await Promise.all([load(), loadRestStyles()]))[0];
 }
 
-/** Fetches the rest stylesheet at low priority when the browser is idle: call once the first page is up. */
+/**
+ * Fetches the rest stylesheet at low priority when the browser is next idle: a first-load page
+ * calls it once its first screen is shown (its data in), so the fetch takes nothing from it.
+ */
 export function prefetchRestStyles(): void {
+  if (loading) return;
   const start = () => void loadRestStyles('low').catch(() => undefined);
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 2000 });
   else setTimeout(start, 200);

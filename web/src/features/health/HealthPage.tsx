@@ -13,7 +13,7 @@ import {
 } from '@patternfly/react-core';
 import { errorMessage } from '../../api/index.js';
 import { LoadError } from '../../components/LoadError/index.js';
-import { withRestStyles } from '../../lib/rest-styles.js';
+import { prefetchRestStyles, withRestStyles } from '../../lib/rest-styles.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { labelGroups as toLabelGroups, type HealthCounts } from './check-filters.js';
 import { ALL_TAB, dashboardView, groupByChoices, groupKeyOf, tabByChoices } from './check-grouping.js';
@@ -78,6 +78,11 @@ export function HealthPage() {
   }, []);
 
   const summary = useHealthSummary(params.timeRange, refreshRate.ms);
+  // The first screen is up once its checks (or its error) are: the other pages' styles now.
+  const firstScreenShown = summary.data !== undefined || summary.error !== undefined;
+  useEffect(() => {
+    if (firstScreenShown) prefetchRestStyles();
+  }, [firstScreenShown]);
   const checks = summary.data?.checks_summary ?? NO_CHECKS;
   const labelGroups = useMemo(() => toLabelGroups(checks), [checks]);
   const labelKeys = useMemo(() => labelGroups.map((group) => group.key), [labelGroups]);
