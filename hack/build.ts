@@ -20,8 +20,8 @@ import {
 import { HEALTH_FIRST_LOAD } from '../web/src/features/health/first-load.js';
 import { buildBeside, RECORD } from './build-folders.js';
 import { filesUnder, isBuildCurrent, recordBuild } from './build-record.js';
-import { checkCssBudget, checkJsBudget, initialFiles, lazyFiles } from './bundle-report.js';
-import { pruneBuildStylesheets, REST_STYLESHEET } from './css-prune.js';
+import { checkCssBudget, checkJsBudget, initialFiles, lazyFiles, REST_STYLESHEET } from './bundle-report.js';
+import { pruneBuildStylesheets } from './css-prune.js';
 import { precompress } from './precompress.js';
 import { patternflyDeepImports } from './patternfly-imports.js';
 

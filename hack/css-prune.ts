@@ -379,9 +379,6 @@ export function splitCss(
   return { first: printCss(first), rest: printCss(rest) };
 }
 
-/** The stylesheet of a web build's pages other than the first load's: `assets/rest-HASH.css`. */
-export const REST_STYLESHEET = /(^|\/)assets\/rest-[A-Z0-9]{8}\.css$/;
-
 /**
  * Prunes the stylesheet the entry of a web build loads (written to disk) by what its scripts
  * use, and splits it (splitCss): the entry's stylesheet keeps what the first load of the pages

@@ -46,6 +46,7 @@ describe('the production UI build', () => {
     const report = bundleReport(root, metafile, ONE_PAGE);
     expect(report.initialJs.gzip + report.routeJs.gzip).toBeLessThan(400 * 1024);
     expect(report.initialCss.files).toBe(1);
+    expect(report.restCss.files).toBe(1);
   });
 
   it('loads the shell and its pages lazily: none is part of the initial download', () => {
