@@ -35,6 +35,13 @@ export interface FirstLoad {
 /** The build's file beside index.html listing each preloaded page with the output files of its modules. */
 export const FIRST_LOAD_MANIFEST = 'first-load.json';
 
+/**
+ * The `<meta name>` of index.html whose content is the URL (relative to the base) of the
+ * stylesheet of everything but the first load's pages: the UI applies it before any other page
+ * renders, and fetches it early once the first page is up (web/src/lib/rest-styles.ts).
+ */
+export const REST_STYLESHEET_META = 'ops-rest-stylesheet';
+
 export interface FirstLoadManifest {
   /** `modules` are the page's chunks relative to index.html, those index.html loads itself left out. */
   pages: FirstLoad[];

@@ -11,11 +11,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { FIRST_LOAD_MANIFEST, type FirstLoad, type FirstLoadManifest } from '../common/first-load.js';
+import {
+  FIRST_LOAD_MANIFEST,
+  REST_STYLESHEET_META,
+  type FirstLoad,
+  type FirstLoadManifest,
+} from '../common/first-load.js';
 import { HEALTH_FIRST_LOAD } from '../web/src/features/health/first-load.js';
 import { buildBeside, RECORD } from './build-folders.js';
 import { filesUnder, isBuildCurrent, recordBuild } from './build-record.js';
-import { checkCssBudget, checkJsBudget, initialFiles, lazyFiles } from './bundle-report.js';
+import { checkCssBudget, checkJsBudget, initialFiles, lazyFiles, REST_STYLESHEET } from './bundle-report.js';
 import { pruneBuildStylesheets } from './css-prune.js';
 import { precompress } from './precompress.js';
 import { patternflyDeepImports } from './patternfly-imports.js';
@@ -44,7 +49,10 @@ const BUILD_INPUTS = [
 const FIRST_LOADS: FirstLoad[] = [HEALTH_FIRST_LOAD];
 /** Gzipped JavaScript of the entry plus one page's lazy modules, for each page of FIRST_LOADS. */
 export const FIRST_LOAD_JS_BUDGET = 300 * 1024;
-/** Gzipped CSS of the first load (one stylesheet for every page), once pruned (css-prune.ts). */
+/**
+ * Gzipped CSS of the first load, once pruned (css-prune.ts): the render-blocking stylesheet,
+ * which holds only what the pages of FIRST_LOADS use; other pages' CSS is in the rest stylesheet.
+ */
 export const FIRST_LOAD_CSS_BUDGET = 108 * 1024;
 const MIGRATIONS = 'server/src/platform/db/migrations';
 const fromRoot = (file: string) => path.relative(root, file);
@@ -83,7 +91,8 @@ const relativeTo = (outdir: string, file: string) =>
 /**
  * Writes index.html with the entry script and stylesheet of a web build, and a modulepreload of
  * each chunk the entry imports statically: the browser fetches them with the entry instead of
- * after having parsed it.
+ * after having parsed it. The stylesheet of the other pages (a production build's rest
+ * stylesheet) is not linked: a meta names it for the UI to load (REST_STYLESHEET_META).
  */
 export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void {
   const outputs = Object.entries(metafile.outputs);
@@ -93,6 +102,7 @@ export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void
   const relative = (file: string) => relativeTo(outdir, file);
   const script = entryOf('.js');
   const style = entryOf('.css');
+  const rest = outputs.find(([file]) => REST_STYLESHEET.test(file))?.[0];
   const imports = script ? initialFiles(metafile).js.filter((file) => file !== script) : [];
   let html = fs.readFileSync(path.join(root, 'web/index.html'), 'utf8');
   html = html.replace(
@@ -112,6 +122,7 @@ export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void
     '<!-- styles -->',
     [
       style && `<link rel="stylesheet" href="${relative(style)}" />`,
+      rest && `<meta name="${REST_STYLESHEET_META}" content="${relative(rest)}" />`,
       bodyFont &&
         `<link rel="preload" as="font" type="font/woff2" crossorigin href="${relative(bodyFont)}" />`,
     ]
@@ -157,11 +168,15 @@ function writeFirstLoadManifest(outdir: string, metafile: esbuild.Metafile): voi
   fs.writeFileSync(path.join(outdir, FIRST_LOAD_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/** The output files, as absolute paths, that the pages of FIRST_LOADS download first. */
+/**
+ * The output files, as absolute paths, that the pages of FIRST_LOADS download first, and the
+ * rest stylesheet, which they fetch once rendered.
+ */
 function firstLoadFiles(metafile: esbuild.Metafile): Set<string> {
   const { js, css } = initialFiles(metafile);
   const pages = FIRST_LOADS.flatMap((page) => lazyFiles(metafile, page.modules));
-  return new Set([...js, ...css, ...pages].map((file) => path.join(root, file)));
+  const rest = Object.keys(metafile.outputs).filter((file) => REST_STYLESHEET.test(file));
+  return new Set([...js, ...css, ...pages, ...rest].map((file) => path.join(root, file)));
 }
 
 const webOptions = (minify: boolean) => JSON.stringify({ minify });
@@ -170,7 +185,11 @@ export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): 
   return buildBeside(outdir, async (folder) => {
     const { metafile } = await esbuild.build({ ...webBuildOptions(folder), minify });
     removeChunkStylesheets(folder);
-    pruneBuildStylesheets(root, metafile!);
+    pruneBuildStylesheets(
+      root,
+      metafile!,
+      FIRST_LOADS.flatMap((page) => page.modules),
+    );
     if (minify) {
       for (const page of FIRST_LOADS) checkJsBudget(root, metafile!, page, FIRST_LOAD_JS_BUDGET);
       checkCssBudget(root, metafile!, FIRST_LOAD_CSS_BUDGET);

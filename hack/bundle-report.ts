@@ -15,12 +15,18 @@ export interface Size {
 
 export interface BundleReport {
   initialJs: Size;
+  /** The render-blocking stylesheet: what the first load's pages use (hack/css-prune.ts). */
   initialCss: Size;
+  /** The other pages' stylesheet (REST_STYLESHEET), fetched after the first screen or before another page. */
+  restCss: Size;
   /** The lazily loaded modules' chunks (e.g. the shell layout and one page) and the chunks they import that the initial load did not bring. */
   routeJs: Size;
 }
 
 const ENTRY = 'web/src/main.tsx';
+
+/** The stylesheet of a web build's pages other than the first load's: `assets/rest-HASH.css`. */
+export const REST_STYLESHEET = /(^|\/)assets\/rest-[A-Z0-9]{8}\.css$/;
 
 function closure(metafile: Metafile, start: string[], known = new Set<string>()): Set<string> {
   const seen = new Set<string>();
@@ -86,6 +92,10 @@ export function bundleReport(root: string, metafile: Metafile, lazyModules: stri
   return {
     initialJs: sizeOf(root, initial.js),
     initialCss: sizeOf(root, initial.css),
+    restCss: sizeOf(
+      root,
+      Object.keys(metafile.outputs).filter((file) => REST_STYLESHEET.test(file)),
+    ),
     routeJs: sizeOf(root, lazyFiles(metafile, lazyModules)),
   };
 }
@@ -168,6 +178,7 @@ export function formatReport(report: BundleReport): string {
   return [
     line('initial JS (entry)', report.initialJs),
     line('initial CSS', report.initialCss),
+    line('other pages CSS (after)', report.restCss),
     line('shell layout + one page', report.routeJs),
     `shell + one route JS gzip: ${kb(total)} | budget < 400 KB: ${total < 400 * 1024 ? 'within' : 'OVER'}`,
   ].join('\n');

@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
-import { initialFiles } from './bundle-report.js';
+import { initialFiles, lazyFiles } from './bundle-report.js';
 
 /** The words of the build's scripts that may name a class or a custom property. */
 export interface UsedNames {
@@ -53,19 +53,23 @@ export function usedNames(scripts: Iterable<string>, ownSources: Iterable<string
   return { words, themes, prefixes: [...prefixes] };
 }
 
+/** `start`: where the rule begins in the stylesheet it was parsed from (for its source, splitCss). */
 interface StyleRule {
   kind: 'style';
+  start?: number;
   selectors: string[];
   declarations: string[];
 }
 interface GroupRule {
   kind: 'group';
+  start?: number;
   prelude: string;
   rules: Rule[];
 }
 /** An @-rule kept as written: @font-face, @keyframes, @property, @import, @charset… */
 interface OpaqueRule {
   kind: 'opaque';
+  start?: number;
   text: string;
 }
 type Rule = StyleRule | GroupRule | OpaqueRule;
@@ -124,27 +128,31 @@ function splitTopLevel(text: string, separator: string): string[] {
   return parts;
 }
 
-export function parseCss(css: string): Rule[] {
+/** `offset`: where `css` begins in the stylesheet, for the rules' `start`. */
+export function parseCss(css: string, offset = 0): Rule[] {
   const rules: Rule[] = [];
   let i = 0;
   while (i < css.length) {
     const end = scanTo(css, i, '{;}');
     const prelude = css.slice(i, end).trim();
+    const start = offset + i + (css.slice(i, end).length - css.slice(i, end).trimStart().length);
     if (end >= css.length || css[end] !== '{') {
       // A statement (@import …;) or a stray `}`.
-      if (prelude) rules.push({ kind: 'opaque', text: `${prelude};` });
+      if (prelude) rules.push({ kind: 'opaque', start, text: `${prelude};` });
       i = end + 1;
       continue;
     }
     const close = scanTo(css, end + 1, '}');
     const body = css.slice(end + 1, close);
-    if (GROUPING.test(prelude)) rules.push({ kind: 'group', prelude, rules: parseCss(body) });
-    else if (prelude.startsWith('@') || scanTo(body, 0, '{') < body.length) {
+    if (GROUPING.test(prelude)) {
+      rules.push({ kind: 'group', start, prelude, rules: parseCss(body, offset + end + 1) });
+    } else if (prelude.startsWith('@') || scanTo(body, 0, '{') < body.length) {
       // An @-rule of its own kind, or a rule with nested rules: kept whole.
-      rules.push({ kind: 'opaque', text: `${prelude}{${body}}` });
+      rules.push({ kind: 'opaque', start, text: `${prelude}{${body}}` });
     } else {
       rules.push({
         kind: 'style',
+        start,
         selectors: splitTopLevel(prelude, ','),
         declarations: splitTopLevel(body, ';'),
       });
@@ -293,44 +301,215 @@ function dropUnread(rules: Rule[], read: Set<string>): Rule[] {
   });
 }
 
+function prune(rules: Rule[], used: UsedNames): Rule[] {
+  const matchable = dropUnmatchable(rules, used);
+  return dropUnread(matchable, readProperties(matchable, used));
+}
+
 /** `css` without the PatternFly rules and custom properties that the build's scripts cannot use. */
 export function pruneCss(css: string, used: UsedNames): string {
-  const matchable = dropUnmatchable(parseCss(css), used);
-  return printCss(dropUnread(matchable, readProperties(matchable, used)));
+  return printCss(prune(parseCss(css), used));
+}
+
+/** How splitCss tells the first load's rules from the others. */
+export interface FirstLoadStyles {
+  /** The names the first load's scripts use (its words; the themes and prefixes of every script). */
+  used: UsedNames;
+  /** Whether the rule starting at `offset` of the stylesheet comes from a stylesheet the first load imports. */
+  fromFirstLoad(offset: number): boolean;
 }
 
 /**
- * Prunes the stylesheet the entry of a web build loads (written to disk) by what its scripts use,
- * under a new content-hashed name (a name is cached for a year: the old one named other bytes), and points
- * the metafile at it. The source map of a pruned sheet would point at the wrong places: it is
- * dropped with its comment.
+ * `css` pruned by `used` (pruneCss), cut in two: what the first load's pages can use, and the
+ * rest, which other pages need. A rule goes to the first part when its stylesheet is one the
+ * first load's modules import and a selector of it can match with the classes the first load's
+ * scripts name; its selectors that cannot go to the rest, with the same declarations. A `--pf-`
+ * custom property nothing of the first part reads (nor a first-load script names) has its
+ * declarations moved to the rest too, each under the selectors it was declared for. Every kept
+ * rule lands in exactly one part (a declaration is never in both), in the order it had; the rest
+ * is applied after the first part, so a rule of the rest comes after every rule of the first
+ * part, whatever their order was: the cascade can only differ for an element that two rules
+ * of equal specificity match, one in each part, which needs a class only other pages' scripts
+ * name (a modifier) alongside one the first load's name.
  */
-export function pruneBuildStylesheets(root: string, metafile: Metafile): void {
+export function splitCss(
+  css: string,
+  used: UsedNames,
+  firstLoad: FirstLoadStyles,
+): { first: string; rest: string } {
+  const pruned = prune(parseCss(css), used);
+  const isFirst = (rule: Rule) => rule.start === undefined || firstLoad.fromFirstLoad(rule.start);
+  const firstSelectors = (rule: StyleRule) =>
+    isFirst(rule) ? rule.selectors.filter((selector) => selectorCanMatch(selector, firstLoad.used)) : [];
+  const candidates = (rules: Rule[]): Rule[] =>
+    rules.flatMap((rule): Rule[] => {
+      if (rule.kind === 'opaque') return isFirst(rule) ? [rule] : [];
+      if (rule.kind === 'group') return [{ ...rule, rules: candidates(rule.rules) }];
+      const selectors = firstSelectors(rule);
+      return selectors.length > 0 ? [{ ...rule, selectors }] : [];
+    });
+  const readFirst = readProperties(candidates(pruned), firstLoad.used);
+  const readByFirst = (declaration: string) => {
+    const property = propertyOf(declaration);
+    return !PF_PROPERTY.test(property) || readFirst.has(property);
+  };
+  const cut = (rules: Rule[]): { first: Rule[]; rest: Rule[] } => {
+    const first: Rule[] = [];
+    const rest: Rule[] = [];
+    for (const rule of rules) {
+      if (rule.kind === 'opaque') {
+        (isFirst(rule) ? first : rest).push(rule);
+      } else if (rule.kind === 'group') {
+        const inner = cut(rule.rules);
+        if (inner.first.length > 0) first.push({ ...rule, rules: inner.first });
+        if (inner.rest.length > 0) rest.push({ ...rule, rules: inner.rest });
+      } else {
+        const selectors = firstSelectors(rule);
+        const others = rule.selectors.filter((selector) => !selectors.includes(selector));
+        const kept = rule.declarations.filter(readByFirst);
+        const moved = rule.declarations.filter((declaration) => !readByFirst(declaration));
+        if (selectors.length > 0 && kept.length > 0) first.push({ ...rule, selectors, declarations: kept });
+        if (others.length > 0) rest.push({ ...rule, selectors: others });
+        if (selectors.length > 0 && moved.length > 0) rest.push({ ...rule, selectors, declarations: moved });
+      }
+    }
+    return { first, rest };
+  };
+  const { first, rest } = cut(pruned);
+  return { first: printCss(first), rest: printCss(rest) };
+}
+
+/**
+ * Prunes the stylesheet the entry of a web build loads (written to disk) by what its scripts
+ * use, and splits it (splitCss): the entry's stylesheet keeps what the first load of the pages
+ * whose lazy modules are `firstLoadModules` uses, under a new content-hashed name (a name is
+ * cached for a year: the old one named other bytes), and `assets/rest-HASH.css` gets the rest,
+ * for the UI to load before any other page renders. The metafile points at both (the rest as an
+ * output of its own, REST_STYLESHEET). A rule's stylesheet is found with the build's source map;
+ * the map of a pruned sheet would point at the wrong places: it is dropped with its comment.
+ */
+export function pruneBuildStylesheets(
+  root: string,
+  metafile: Metafile,
+  firstLoadModules: string[] = [],
+): void {
   const outputs = Object.keys(metafile.outputs);
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
-  const used = usedNames(
-    outputs.filter((file) => file.endsWith('.js')).map(read),
-    Object.keys(metafile.inputs)
-      .filter((file) => file.startsWith('web/src/') && /\.tsx?$/.test(file))
-      .map(read),
-  );
+  const ownSources = Object.keys(metafile.inputs)
+    .filter((file) => file.startsWith('web/src/') && /\.tsx?$/.test(file))
+    .map(read);
+  const used = usedNames(outputs.filter((file) => file.endsWith('.js')).map(read), ownSources);
+  const firstScripts = [...initialFiles(metafile).js, ...lazyFiles(metafile, firstLoadModules)];
+  const firstUsed = usedNames(firstScripts.map(read), ownSources);
+  const firstSheets = firstLoadStylesheets(metafile, firstLoadModules);
   // Lazy chunks' stylesheets are removed (build.ts): the entry's holds every page's CSS.
   for (const file of initialFiles(metafile).css) {
-    const css = fs
-      .readFileSync(path.join(root, file), 'utf8')
-      .replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
-    const pruned = `${pruneCss(css, used)}\n`;
-    const renamed = file.replace(/-[A-Z0-9]{8}\.css$/, `-${contentHash(pruned)}.css`);
+    const css = read(file).replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
+    const sourceAt = sourceLookup(root, file, css);
+    const split = splitCss(css, used, {
+      used: firstUsed,
+      fromFirstLoad: (offset) => {
+        const source = sourceAt(offset);
+        return source === undefined || firstSheets.has(source);
+      },
+    });
+    const first = `${split.first}\n`;
+    const rest = `${split.rest}\n`;
+    const renamed = file.replace(/-[A-Z0-9]{8}\.css$/, `-${contentHash(first)}.css`);
+    const restFile = path.posix.join(path.posix.dirname(file), `rest-${contentHash(rest)}.css`);
     fs.rmSync(path.join(root, file));
     fs.rmSync(path.join(root, `${file}.map`), { force: true });
-    fs.writeFileSync(path.join(root, renamed), pruned);
+    fs.writeFileSync(path.join(root, renamed), first);
+    fs.writeFileSync(path.join(root, restFile), rest);
     const output = metafile.outputs[file]!;
     delete metafile.outputs[file];
-    metafile.outputs[renamed] = { ...output, bytes: Buffer.byteLength(pruned) };
+    metafile.outputs[renamed] = { ...output, bytes: Buffer.byteLength(first) };
+    const restOutput = { ...output, bytes: Buffer.byteLength(rest) };
+    delete restOutput.entryPoint;
+    metafile.outputs[restFile] = restOutput;
     for (const other of Object.values(metafile.outputs)) {
       if (other.cssBundle === file) other.cssBundle = renamed;
     }
   }
+}
+
+/**
+ * The stylesheets the first load brings in: those the entry and `modules` import, directly or
+ * through the modules and stylesheets they import statically (what esbuild puts in a chunk's CSS).
+ */
+function firstLoadStylesheets(metafile: Metafile, modules: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const { path: imported, kind } of metafile.inputs[file]?.imports ?? []) {
+      if (kind !== 'dynamic-import' && kind !== 'url-token' && !imported.startsWith('http')) visit(imported);
+    }
+  };
+  ['web/src/main.tsx', ...modules].forEach(visit);
+  return new Set([...seen].filter((file) => file.endsWith('.css')));
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * The source file (relative to `root`, as the metafile's inputs) that the character at an offset
+ * of the output stylesheet `file` (text `css`) comes from, after its source map; undefined
+ * without a map or a mapping.
+ */
+function sourceLookup(root: string, file: string, css: string): (offset: number) => string | undefined {
+  let map: { sources: string[]; mappings: string };
+  try {
+    map = JSON.parse(fs.readFileSync(path.join(root, `${file}.map`), 'utf8')) as typeof map;
+  } catch {
+    return () => undefined;
+  }
+  const mapDir = path.dirname(path.join(root, file));
+  const sources = map.sources.map((source) => path.relative(root, path.resolve(mapDir, source)));
+  const lineStarts = [0];
+  for (let i = css.indexOf('\n'); i >= 0; i = css.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  // [offset, source index] of each segment, in the order of the output.
+  const segments: [number, number][] = [];
+  let source = 0;
+  map.mappings.split(';').forEach((line, lineIndex) => {
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const fields: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) {
+          shift += 5;
+        } else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0]!;
+      if (fields.length < 4) continue;
+      source += fields[1]!;
+      segments.push([(lineStarts[lineIndex] ?? css.length) + column, source]);
+    }
+  });
+  return (offset) => {
+    let low = 0;
+    let high = segments.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (segments[middle]![0] <= offset) {
+        found = middle;
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return found < 0 ? undefined : sources[segments[found]![1]];
+  };
 }
 
 /** Eight characters of the content's hash, in the alphabet of esbuild's names. */

@@ -1,4 +1,4 @@
-import { pruneCss, selectorCanMatch, usedNames } from '../../hack/css-prune.js';
+import { parseCss, printCss, pruneCss, selectorCanMatch, splitCss, usedNames } from '../../hack/css-prune.js';
 
 // The build's CSS pruning (hack/css-prune.ts): PatternFly rules and custom properties no script
 // can use go; everything a page could show stays.
@@ -70,5 +70,64 @@ describe('pruning PatternFly CSS by what the scripts use', () => {
       '@charset "utf-8";@font-face{font-family:Red Hat Text;src:url("./files/a.woff2")}' +
       '@property --pf-v6-x{syntax:"<length>";inherits:false;initial-value:0}';
     expect(pruneCss(css, used)).toBe(css);
+  });
+});
+
+// The split of the pruned stylesheet: what the first load's pages use, render-blocking, and the
+// rest, applied after it before any other page renders.
+describe('splitting the pruned CSS into the first load and the rest', () => {
+  const used = usedNames(
+    ['const c={card:"pf-v6-c-card",wizard:"pf-v6-c-wizard",compact:"pf-m-compact"};'],
+    [],
+  );
+  const firstUsed = usedNames(['const c={card:"pf-v6-c-card"};'], []);
+  const health = '.ops-health{color:red}';
+  const playbooks = '.ops-run__body{color:blue}';
+  const css =
+    ':root{--pf-t--card: 1px;--pf-t--wizard: 2px;--ops-own: 3px}' +
+    '.pf-v6-c-card,.pf-v6-c-wizard{color:red}' +
+    '.pf-v6-c-card{--pf-v6-c-card--Gap: var(--pf-t--card);gap:var(--pf-v6-c-card--Gap)}' +
+    '.pf-v6-c-card.pf-m-compact{gap:0}' +
+    '@media(min-width:48rem){.pf-v6-c-wizard{width:var(--pf-t--wizard)}.pf-v6-c-card{width:1px}}' +
+    health +
+    playbooks +
+    '@font-face{font-family:Red Hat Text;src:url("./files/a.woff2")}';
+  /** The playbooks stylesheet is imported by no module of the first load; the others are. */
+  const fromFirstLoad = (offset: number) =>
+    offset < css.indexOf(playbooks) || offset >= css.indexOf(playbooks) + playbooks.length;
+  const { first, rest } = splitCss(css, used, { used: firstUsed, fromFirstLoad });
+
+  it("keeps in the first part the rules of the first load's stylesheets that its classes can match", () => {
+    expect(first).toBe(
+      ':root{--pf-t--card: 1px;--ops-own: 3px}' +
+        '.pf-v6-c-card{color:red}' +
+        '.pf-v6-c-card{--pf-v6-c-card--Gap: var(--pf-t--card);gap:var(--pf-v6-c-card--Gap)}' +
+        '@media(min-width:48rem){.pf-v6-c-card{width:1px}}' +
+        health +
+        '@font-face{font-family:Red Hat Text;src:url("./files/a.woff2")}',
+    );
+  });
+
+  it('puts every other kept rule, selector and custom property in the rest, in their order', () => {
+    expect(rest).toBe(
+      ':root{--pf-t--wizard: 2px}' +
+        '.pf-v6-c-wizard{color:red}' +
+        '.pf-v6-c-card.pf-m-compact{gap:0}' +
+        '@media(min-width:48rem){.pf-v6-c-wizard{width:var(--pf-t--wizard)}}' +
+        playbooks,
+    );
+  });
+
+  it('loses nothing the pruning keeps, and holds each declaration of a selector once', () => {
+    /** Each (group, selector, declaration) of a stylesheet, and each @-rule kept whole. */
+    const pairs = (text: string, group = ''): string[] =>
+      parseCss(text).flatMap((rule) => {
+        if (rule.kind === 'opaque') return [`${group}${rule.text}`];
+        if (rule.kind === 'group') return pairs(printCss(rule.rules), `${group}${rule.prelude} `);
+        return rule.selectors.flatMap((selector) =>
+          rule.declarations.map((declaration) => `${group}${selector}{${declaration}}`),
+        );
+      });
+    expect([...pairs(first), ...pairs(rest)].sort()).toEqual(pairs(pruneCss(css, used)).sort());
   });
 });

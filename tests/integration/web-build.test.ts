@@ -11,7 +11,13 @@ import {
   FIRST_LOAD_CSS_BUDGET,
   FIRST_LOAD_JS_BUDGET,
 } from '../../hack/build.js';
-import { bundleReport, checkCssBudget, checkJsBudget, initialModules } from '../../hack/bundle-report.js';
+import {
+  bundleReport,
+  checkCssBudget,
+  checkJsBudget,
+  initialFiles,
+  initialModules,
+} from '../../hack/bundle-report.js';
 import { HEALTH_FIRST_LOAD } from '../../web/src/features/health/first-load.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,6 +46,7 @@ describe('the production UI build', () => {
     const report = bundleReport(root, metafile, ONE_PAGE);
     expect(report.initialJs.gzip + report.routeJs.gzip).toBeLessThan(400 * 1024);
     expect(report.initialCss.files).toBe(1);
+    expect(report.restCss.files).toBe(1);
   });
 
   it('loads the shell and its pages lazily: none is part of the initial download', () => {
@@ -85,6 +92,37 @@ describe('the production UI build', () => {
     expect(has('.ops-shell.pf-v6-c-page')).toBe(true);
     expect(has('sourceMappingURL')).toBe(false);
     expect(fs.existsSync(path.join(outdir, `${style}.map`))).toBe(false);
+  });
+
+  it("links render-blocking only what the first load's pages use, and names the other pages' stylesheet for the UI", () => {
+    const html = fs.readFileSync(path.join(outdir, 'index.html'), 'utf8');
+    const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sheets).toEqual([expect.stringMatching(/^assets\/main-[A-Z0-9]{8}\.css$/)]);
+    expect(
+      initialFiles(metafile).css.map((file) => path.relative(fs.realpathSync(outdir), path.join(root, file))),
+    ).toEqual(sheets);
+    const [, restFile] =
+      /<meta name="ops-rest-stylesheet" content="(assets\/rest-[A-Z0-9]{8}\.css)" \/>/.exec(html)!;
+    const first = fs.readFileSync(path.join(outdir, sheets[0]!), 'utf8');
+    const rest = fs.readFileSync(path.join(outdir, restFile!), 'utf8');
+    // The shell's and /health's own rules and components, in the first; a playbooks-only class
+    // and the components only other pages use (the run-time picker's calendar, dialogs), in the rest.
+    for (const rule of [
+      '.ops-shell.pf-v6-c-page',
+      '.ops-health__body',
+      '.pf-v6-c-card{',
+      '.pf-v6-c-toolbar{',
+    ]) {
+      expect([rule, first.includes(rule), rest.includes(rule)]).toEqual([rule, true, false]);
+    }
+    for (const rule of ['.ops-run__body', '.pf-v6-c-calendar-month', '.pf-v6-c-modal-box{']) {
+      expect([rule, first.includes(rule), rest.includes(rule)]).toEqual([rule, false, true]);
+    }
+    expect(rest).not.toContain('sourceMappingURL');
+    expect(Buffer.byteLength(rest)).toBeGreaterThan(20 * 1024);
+    const size = fs.statSync(path.join(outdir, restFile!)).size;
+    expect(fs.statSync(path.join(outdir, `${restFile}.br`)).size).toBeLessThan(size / 3);
+    expect(fs.statSync(path.join(outdir, `${restFile}.gz`)).size).toBeLessThan(size / 3);
   });
 
   it("preloads the entry's chunks in index.html and lists /health's chunks and reads in the manifest", () => {

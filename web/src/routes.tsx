@@ -5,14 +5,29 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { withRestStyles } from './lib/rest-styles.js';
 import { AREAS, settingsTableArea, type AreaKey } from './shell/nav-items.js';
 import type { RouteHandle } from './shell/page-header.js';
 import { RouteGuard, SettingsTableGuard } from './shell/RouteGuard.js';
 import { RouteErrorScreen } from './shell/screens/ErrorBoundary.js';
 import { LoadingScreen } from './shell/screens/LoadingScreen.js';
 
-/** Lazily loads a module and renders its export `name` as the route's page. */
+/**
+ * Lazily loads a module and renders its export `name` as the route's page, once the stylesheet of
+ * the pages the first load does not show is applied too (lib/rest-styles.ts).
+ */
 export function page<M>(load: () => Promise<M>, name: keyof M): () => Promise<{ Component: ComponentType }> {
+  return firstLoadPage(withRestStyles(load), name);
+}
+
+/**
+ * A page of the first load (the modules of a FirstLoad, e.g. HEALTH_FIRST_LOAD): its styles are
+ * in the stylesheet index.html links, so it renders as soon as its module is in.
+ */
+function firstLoadPage<M>(
+  load: () => Promise<M>,
+  name: keyof M,
+): () => Promise<{ Component: ComponentType }> {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
@@ -28,7 +43,7 @@ const featureFlagsPage = page(
 );
 const teamsPage = page(() => import('./features/settings/teams/TeamsPage.js'), 'TeamsPage');
 const teamPage = page(() => import('./features/settings/teams/TeamPage.js'), 'TeamPage');
-const healthPage = page(() => import('./features/health/HealthPage.js'), 'HealthPage');
+const healthPage = firstLoadPage(() => import('./features/health/HealthPage.js'), 'HealthPage');
 const incidentListPage = page(() => import('./features/incidents/IncidentListPage.js'), 'IncidentListPage');
 const resourceListPage = page(
   () => import('./features/settings/resources/ResourceListPage.js'),
@@ -207,7 +222,7 @@ export const routes: RouteObject[] = [
       { path: 'organizations/orgs-switched', element: redirectTo('/') },
       {
         id: 'shell',
-        lazy: page(() => import('./shell/AppShell.js'), 'AppShell'),
+        lazy: firstLoadPage(() => import('./shell/AppShell.js'), 'AppShell'),
         // A page that fails keeps the chrome around its error, so the user can navigate away.
         children: [{ errorElement: <RouteErrorScreen fullPage={false} />, children: shellRoutes }],
       },

@@ -12,6 +12,7 @@ import {
 } from '@patternfly/react-core';
 import { apiJson, useAbout, useWhoami } from '../api/index.js';
 import { useToast } from '../components/Toasts/index.js';
+import { withRestStyles } from '../lib/rest-styles.js';
 import { frontendVersion } from '../version.js';
 
 /** 'Jane Q Doe' → 'JD', 'jane.doe@example.com' → 'JD', 'admin' → 'A'. */
@@ -27,9 +28,11 @@ export function initialsOf(name: string): string {
 }
 
 // Loaded when first opened: its modal and code block are no part of a page's first screen.
-const KubeconfigDialog = lazy(async () => ({
-  default: (await import('./KubeconfigDialog.js')).KubeconfigDialog,
-}));
+const KubeconfigDialog = lazy(
+  withRestStyles(async () => ({
+    default: (await import('./KubeconfigDialog.js')).KubeconfigDialog,
+  })),
+);
 
 /** The signed-in user's menu: profile, kubeconfig, versions and sign out (spec 1 §1). */
 export function UserMenu() {

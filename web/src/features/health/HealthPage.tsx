@@ -13,6 +13,7 @@ import {
 } from '@patternfly/react-core';
 import { errorMessage } from '../../api/index.js';
 import { LoadError } from '../../components/LoadError/index.js';
+import { prefetchRestStyles, withRestStyles } from '../../lib/rest-styles.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { labelGroups as toLabelGroups, type HealthCounts } from './check-filters.js';
 import { ALL_TAB, dashboardView, groupByChoices, groupKeyOf, tabByChoices } from './check-grouping.js';
@@ -41,7 +42,10 @@ import { useSmallScreen } from './use-small-screen.js';
 import './health.css';
 
 // The drawer brings charts and editors: loaded only when a check is opened.
-const CheckDrawer = lazy(async () => ({ default: (await import('./check-drawer/index.js')).CheckDrawer }));
+// Its styles are in the rest stylesheet, not in the first load's.
+const CheckDrawer = lazy(
+  withRestStyles(async () => ({ default: (await import('./check-drawer/index.js')).CheckDrawer })),
+);
 
 const NO_CHECKS: CheckSummary[] = [];
 // The namespace tabs have no content of their own: each controls the one panel below them,
@@ -74,6 +78,11 @@ export function HealthPage() {
   }, []);
 
   const summary = useHealthSummary(params.timeRange, refreshRate.ms);
+  // The first screen is up once its checks (or its error) are: the other pages' styles now.
+  const firstScreenShown = summary.data !== undefined || summary.error !== undefined;
+  useEffect(() => {
+    if (firstScreenShown) prefetchRestStyles();
+  }, [firstScreenShown]);
   const checks = summary.data?.checks_summary ?? NO_CHECKS;
   const labelGroups = useMemo(() => toLabelGroups(checks), [checks]);
   const labelKeys = useMemo(() => labelGroups.map((group) => group.key), [labelGroups]);
