@@ -1,15 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import {
-  Button,
-  MenuToggle,
-  Select,
-  SelectList,
-  SelectOption,
-  TextInputGroup,
-  TextInputGroupMain,
-  TextInputGroupUtilities,
-} from '@patternfly/react-core';
-import { TimesIcon } from '@patternfly/react-icons';
+import { SelectOption } from '@patternfly/react-core';
+import { TypeaheadSelect } from '../../components/Typeahead/index.js';
 import { useTypeaheadKeys } from '../../lib/use-typeahead-keys.js';
 import { PEOPLE_SEARCH_DEBOUNCE_MS, PICKER_LIMIT, usePeople } from './people-api.js';
 import type { PersonRef } from './types.js';
@@ -108,81 +99,49 @@ export function PersonTypeahead({
   else if (found.length === 0) status = searched ? `No results found for "${query}"` : 'No people found';
 
   return (
-    <Select
+    <TypeaheadSelect
+      label={label}
       isOpen={isOpen}
+      open={() => setOpen(true)}
+      close={close}
       selected={selectedId || NOBODY}
-      onSelect={(_event, value) => typeof value === 'string' && choose(value)}
-      onOpenChange={(open) => (open ? setOpen(true) : close())}
-      variant="typeahead"
+      onSelect={choose}
+      text={shownText}
+      onTextChange={(next) => {
+        setTyped(next);
+        setFocused(undefined);
+        setOpen(true);
+      }}
+      onKeyDown={onKeyDown}
+      inputRef={inputRef}
+      listId={listId}
+      activeDescendant={focusedValue === undefined ? undefined : optionId(focusedValue)}
+      placeholder={noneLabel}
+      isDisabled={isDisabled}
       isScrollable
-      toggle={(toggleRef) => (
-        <MenuToggle
-          ref={toggleRef}
-          variant="typeahead"
-          isFullWidth
-          isExpanded={isOpen}
-          isDisabled={isDisabled}
-          aria-label={`${label} menu toggle`}
-          onClick={() => {
-            if (isOpen) close();
-            else setOpen(true);
-            inputRef.current?.focus();
-          }}
-        >
-          <TextInputGroup isPlain isDisabled={isDisabled}>
-            <TextInputGroupMain
-              value={shownText}
-              onChange={(_event, value) => {
-                setTyped(value);
-                setFocused(undefined);
-                setOpen(true);
-              }}
-              onClick={() => (isOpen ? close() : setOpen(true))}
-              onKeyDown={onKeyDown}
-              innerRef={inputRef}
-              placeholder={noneLabel}
-              autoComplete="off"
-              role="combobox"
-              isExpanded={isOpen}
-              aria-controls={listId}
-              aria-label={label}
-              {...(focusedValue !== undefined && { 'aria-activedescendant': optionId(focusedValue) })}
-            />
-            {shownText !== '' && !isDisabled && (
-              <TextInputGroupUtilities>
-                <Button variant="plain" onClick={clear} aria-label={`Clear ${label}`} icon={<TimesIcon />} />
-              </TextInputGroupUtilities>
-            )}
-          </TextInputGroup>
-        </MenuToggle>
-      )}
+      showClear={shownText !== '' && !isDisabled}
+      onClear={clear}
+      status={status}
     >
-      <SelectList id={listId} aria-label={label}>
+      <SelectOption
+        id={optionId(NOBODY)}
+        value={NOBODY}
+        isFocused={focusedValue === NOBODY}
+        isSelected={!selectedId}
+      >
+        {noneLabel}
+      </SelectOption>
+      {found.map((person) => (
         <SelectOption
-          id={optionId(NOBODY)}
-          value={NOBODY}
-          isFocused={focusedValue === NOBODY}
-          isSelected={!selectedId}
+          key={person.id}
+          id={optionId(person.id)}
+          value={person.id}
+          isFocused={focusedValue === person.id}
+          isSelected={person.id === selectedId}
         >
-          {noneLabel}
+          {person.name}
         </SelectOption>
-        {found.map((person) => (
-          <SelectOption
-            key={person.id}
-            id={optionId(person.id)}
-            value={person.id}
-            isFocused={focusedValue === person.id}
-            isSelected={person.id === selectedId}
-          >
-            {person.name}
-          </SelectOption>
-        ))}
-        {status && (
-          <SelectOption isAriaDisabled value={undefined}>
-            {status}
-          </SelectOption>
-        )}
-      </SelectList>
-    </Select>
+      ))}
+    </TypeaheadSelect>
   );
 }

@@ -1,15 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button,
-  MenuToggle,
-  Select,
-  SelectList,
-  SelectOption,
-  TextInputGroup,
-  TextInputGroupMain,
-  TextInputGroupUtilities,
-} from '@patternfly/react-core';
-import { TimesIcon } from '@patternfly/react-icons';
+import { SelectOption } from '@patternfly/react-core';
+import { TypeaheadSelect } from '../../../components/Typeahead/index.js';
 import { useTypeaheadKeys } from '../../../lib/use-typeahead-keys.js';
 import {
   RESOURCE_SEARCH_DEBOUNCE_MS,
@@ -124,87 +115,52 @@ export function ResourceTypeahead({
   else if (found.length === 0) status = NO_OPTIONS;
 
   return (
-    <Select
+    <TypeaheadSelect
+      label={label}
       isOpen={isOpen}
+      open={() => setOpen(true)}
+      close={close}
       selected={value ? optionKey(value) : undefined}
-      onSelect={(_event, key) => {
+      onSelect={(key) => {
         const resource = found.find((candidate) => optionKey(candidate) === key);
         if (resource) choose(resource);
       }}
-      onOpenChange={(open) => (open ? setOpen(true) : close())}
-      variant="typeahead"
+      text={shownText}
+      onTextChange={(next) => {
+        setTyped(next);
+        setFocused(undefined);
+        setOpen(true);
+      }}
+      onKeyDown={onKeyDown}
+      inputRef={inputRef}
+      listId={listId}
+      activeDescendant={focusedResource && optionId(optionKey(focusedResource))}
+      inputId={inputId}
+      placeholder={placeholder}
+      describedBy={describedBy}
+      isInvalid={isInvalid}
       isScrollable
-      toggle={(toggleRef) => (
-        <MenuToggle
-          ref={toggleRef}
-          variant="typeahead"
-          isFullWidth
-          isExpanded={isOpen}
-          status={isInvalid ? 'danger' : undefined}
-          aria-label={`${label} menu toggle`}
-          onClick={() => {
-            if (isOpen) close();
-            else setOpen(true);
-            inputRef.current?.focus();
-          }}
-        >
-          <TextInputGroup isPlain>
-            <TextInputGroupMain
-              value={shownText}
-              onChange={(_event, next) => {
-                setTyped(next);
-                setFocused(undefined);
-                setOpen(true);
-              }}
-              onClick={() => (isOpen ? close() : setOpen(true))}
-              onKeyDown={onKeyDown}
-              innerRef={inputRef}
-              inputId={inputId}
-              placeholder={placeholder}
-              autoComplete="off"
-              role="combobox"
-              isExpanded={isOpen}
-              aria-controls={listId}
-              aria-label={label}
-              inputProps={{
-                ...(describedBy && { 'aria-describedby': describedBy }),
-                ...(isInvalid && { 'aria-invalid': true }),
-              }}
-              {...(focusedResource && { 'aria-activedescendant': optionId(optionKey(focusedResource)) })}
-            />
-            {shownText !== '' && (
-              <TextInputGroupUtilities>
-                <Button variant="plain" onClick={clear} aria-label={`Clear ${label}`} icon={<TimesIcon />} />
-              </TextInputGroupUtilities>
-            )}
-          </TextInputGroup>
-        </MenuToggle>
-      )}
+      showClear={shownText !== ''}
+      onClear={clear}
+      status={status}
     >
-      <SelectList id={listId} aria-label={label}>
-        {found.map((resource) => {
-          const key = optionKey(resource);
-          const kind = kinds.length > 1 ? KIND_LABELS[resource.kind] : undefined;
-          const description = [kind, resource.type].filter(Boolean).join(' · ');
-          return (
-            <SelectOption
-              key={key}
-              id={optionId(key)}
-              value={key}
-              isFocused={focusedResource !== undefined && optionKey(focusedResource) === key}
-              isSelected={value !== undefined && optionKey(value) === key}
-              description={description || undefined}
-            >
-              {resource.name}
-            </SelectOption>
-          );
-        })}
-        {status && (
-          <SelectOption isAriaDisabled value={undefined}>
-            {status}
+      {found.map((resource) => {
+        const key = optionKey(resource);
+        const kind = kinds.length > 1 ? KIND_LABELS[resource.kind] : undefined;
+        const description = [kind, resource.type].filter(Boolean).join(' · ');
+        return (
+          <SelectOption
+            key={key}
+            id={optionId(key)}
+            value={key}
+            isFocused={focusedResource !== undefined && optionKey(focusedResource) === key}
+            isSelected={value !== undefined && optionKey(value) === key}
+            description={description || undefined}
+          >
+            {resource.name}
           </SelectOption>
-        )}
-      </SelectList>
-    </Select>
+        );
+      })}
+    </TypeaheadSelect>
   );
 }

@@ -1,17 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import {
-  Button,
-  Label,
-  LabelGroup,
-  MenuToggle,
-  Select,
-  SelectList,
-  SelectOption,
-  TextInputGroup,
-  TextInputGroupMain,
-  TextInputGroupUtilities,
-} from '@patternfly/react-core';
-import { TimesIcon } from '@patternfly/react-icons';
+import { Label, LabelGroup, SelectOption } from '@patternfly/react-core';
+import { TypeaheadSelect } from '../../../components/Typeahead/index.js';
 import { useTypeaheadKeys } from '../../../lib/use-typeahead-keys.js';
 import type { Person } from './teams-api.js';
 
@@ -79,88 +68,65 @@ export function PeopleMultiSelect({
   };
 
   return (
-    <Select
+    <TypeaheadSelect
+      label={label}
       isOpen={isOpen}
+      open={() => setOpen(true)}
+      close={close}
       selected={selected}
-      onSelect={(_event, value) => typeof value === 'string' && toggle(value)}
-      onOpenChange={(open) => (open ? setOpen(true) : close())}
-      variant="typeahead"
-      toggle={(toggleRef) => (
-        <MenuToggle
-          ref={toggleRef}
-          variant="typeahead"
-          isFullWidth
-          isExpanded={isOpen}
-          isDisabled={isDisabled}
-          aria-label={`${label} menu toggle`}
-          onClick={() => {
-            setOpen(!isOpen);
-            inputRef.current?.focus();
-          }}
-        >
-          <TextInputGroup isPlain>
-            <TextInputGroupMain
-              value={text}
-              onChange={(_event, value) => {
-                setText(value);
-                setFocused(undefined);
-                setOpen(true);
+      onSelect={toggle}
+      text={text}
+      onTextChange={(value) => {
+        setText(value);
+        setFocused(undefined);
+        setOpen(true);
+      }}
+      onKeyDown={onKeyDown}
+      inputRef={inputRef}
+      listId={listId}
+      activeDescendant={focusedPerson && optionId(focusedPerson.id)}
+      placeholder={placeholder}
+      isDisabled={isDisabled}
+      isMultiselectable
+      showClear={selected.length > 0 || text !== ''}
+      onClear={clear}
+      clearLabel="Clear selection"
+      chips={
+        <LabelGroup aria-label="Selected people" numLabels={5}>
+          {selected.map((personId) => (
+            <Label
+              key={personId}
+              variant="outline"
+              onClose={(event) => {
+                event.stopPropagation();
+                toggle(personId);
               }}
-              onClick={() => setOpen(!isOpen)}
-              onKeyDown={onKeyDown}
-              innerRef={inputRef}
-              placeholder={placeholder}
-              autoComplete="off"
-              role="combobox"
-              isExpanded={isOpen}
-              aria-controls={listId}
-              aria-label={label}
-              {...(focusedPerson && { 'aria-activedescendant': optionId(focusedPerson.id) })}
             >
-              <LabelGroup aria-label="Selected people" numLabels={5}>
-                {selected.map((personId) => (
-                  <Label
-                    key={personId}
-                    variant="outline"
-                    onClose={(event) => {
-                      event.stopPropagation();
-                      toggle(personId);
-                    }}
-                  >
-                    {byId.get(personId)?.name ?? personId}
-                  </Label>
-                ))}
-              </LabelGroup>
-            </TextInputGroupMain>
-            {(selected.length > 0 || text !== '') && (
-              <TextInputGroupUtilities>
-                <Button variant="plain" onClick={clear} aria-label="Clear selection" icon={<TimesIcon />} />
-              </TextInputGroupUtilities>
-            )}
-          </TextInputGroup>
-        </MenuToggle>
-      )}
+              {byId.get(personId)?.name ?? personId}
+            </Label>
+          ))}
+        </LabelGroup>
+      }
+      status={
+        shown.length === 0
+          ? text.trim()
+            ? `No results found for "${text.trim()}"`
+            : 'No people to add'
+          : undefined
+      }
     >
-      <SelectList isAriaMultiselectable id={listId} aria-label={label}>
-        {shown.length === 0 ? (
-          <SelectOption isAriaDisabled value={undefined}>
-            {text.trim() ? `No results found for "${text.trim()}"` : 'No people to add'}
-          </SelectOption>
-        ) : (
-          shown.map((person, index) => (
-            <SelectOption
-              key={person.id}
-              id={optionId(person.id)}
-              value={person.id}
-              description={person.email ?? undefined}
-              isFocused={index === focused}
-              isSelected={selected.includes(person.id)}
-            >
-              {person.name}
-            </SelectOption>
-          ))
-        )}
-      </SelectList>
-    </Select>
+      {shown.map((person, index) => (
+        <SelectOption
+          key={person.id}
+          id={optionId(person.id)}
+          value={person.id}
+          description={person.email ?? undefined}
+          isFocused={index === focused}
+          isSelected={selected.includes(person.id)}
+        >
+          {person.name}
+        </SelectOption>
+      ))}
+    </TypeaheadSelect>
   );
 }

@@ -1,0 +1,1 @@
+export { TypeaheadSelect, type TypeaheadSelectProps } from './TypeaheadSelect.js';
