@@ -4,7 +4,7 @@ import { TypeaheadSelect } from '../../components/Typeahead/index.js';
 import { useTypeaheadKeys } from '../../lib/use-typeahead-keys.js';
 import { PEOPLE_SEARCH_DEBOUNCE_MS, PICKER_LIMIT, usePeople } from './people-api.js';
 import type { PersonRef } from './types.js';
-import { useDebouncedValue } from './use-debounced-value.js';
+import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 
 export interface PersonTypeaheadProps {
   /** Accessible name of the search box: 'Owner', 'Commander'. */

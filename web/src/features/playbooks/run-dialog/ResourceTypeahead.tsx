@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { SelectOption } from '@patternfly/react-core';
 import { TypeaheadSelect } from '../../../components/Typeahead/index.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { useTypeaheadKeys } from '../../../lib/use-typeahead-keys.js';
 import {
   RESOURCE_SEARCH_DEBOUNCE_MS,
@@ -19,16 +20,6 @@ const KIND_LABELS: Record<ResourceKind, string> = {
   component: 'Component',
   check: 'Check',
 };
-
-/** `value` once it has stayed the same for `delayMs`. */
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface ResourceTypeaheadProps {
   /** The search box's accessible name. */
@@ -75,7 +66,7 @@ export function ResourceTypeahead({
   const [typed, setTyped] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const term = useDebounced((typed ?? '').trim(), RESOURCE_SEARCH_DEBOUNCE_MS);
+  const term = useDebouncedValue((typed ?? '').trim(), RESOURCE_SEARCH_DEBOUNCE_MS);
   const search = useResourceSearch(isOpen && term !== '' ? term : null, kinds, filter, selectors);
   const found = term === '' ? [] : (search.data ?? []);
 
