@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import {
   Button,
   MenuToggle,
@@ -10,7 +10,6 @@ import {
   TextInputGroupUtilities,
 } from '@patternfly/react-core';
 import { TimesIcon } from '@patternfly/react-icons';
-import type { useTypeaheadKeys } from '../../lib/use-typeahead-keys.js';
 
 export interface TypeaheadSelectProps {
   /** The search box's accessible name; the toggle is '<label> menu toggle', the list is '<label>'. */
@@ -25,7 +24,7 @@ export interface TypeaheadSelectProps {
   /** The search box's text. */
   text: string;
   onTextChange: (text: string) => void;
-  onKeyDown: ReturnType<typeof useTypeaheadKeys>['onKeyDown'];
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
   inputRef: RefObject<HTMLInputElement | null>;
   /** The list's id, which the search box controls. */
   listId: string;
@@ -53,8 +52,8 @@ export interface TypeaheadSelectProps {
 
 /**
  * PatternFly's typeahead select: a search box in a full-width toggle with a clear button, and the
- * list of options under it. The caller owns the search, the options and the keyboard
- * (`useTypeaheadKeys`).
+ * list of options under it. The caller owns the search and the options; its state and keyboard
+ * come from `useTypeahead`.
  */
 export function TypeaheadSelect({
   label,

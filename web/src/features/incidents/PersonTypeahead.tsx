@@ -1,7 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { SelectOption } from '@patternfly/react-core';
-import { TypeaheadSelect } from '../../components/Typeahead/index.js';
-import { useTypeaheadKeys } from '../../lib/use-typeahead-keys.js';
+import { TypeaheadSelect, useTypeahead } from '../../components/Typeahead/index.js';
 import { PEOPLE_SEARCH_DEBOUNCE_MS, PICKER_LIMIT, usePeople } from './people-api.js';
 import type { PersonRef } from './types.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
@@ -36,15 +35,11 @@ export function PersonTypeahead({
   onChange,
   isDisabled = false,
 }: PersonTypeaheadProps) {
-  const idPrefix = useId();
-  const listId = `${idPrefix}-list`;
-  const optionId = (value: string) => `${idPrefix}-option-${value || 'nobody'}`;
-  const [isOpen, setOpen] = useState(false);
-  // What the user typed since the last choice; null shows the chosen person.
-  const [typed, setTyped] = useState<string | null>(null);
+  const typeahead = useTypeahead();
+  const { isOpen, typed, focused } = typeahead;
+  const optionId = (value: string) => typeahead.optionId(value || 'nobody');
   // The person last chosen here, named until the caller knows the name.
   const [picked, setPicked] = useState<PersonRef | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   const query = useDebouncedValue((typed ?? '').trim(), PEOPLE_SEARCH_DEBOUNCE_MS);
   const people = usePeople(isOpen ? query : null, PICKER_LIMIT);
@@ -57,38 +52,22 @@ export function PersonTypeahead({
       selectedId)
     : '';
   const values = [NOBODY, ...found.map((person) => person.id)];
-
-  const close = () => {
-    setOpen(false);
-    setFocused(undefined);
-    setTyped(null);
-  };
+  const focusedValue = focused === undefined ? undefined : values[focused];
 
   const choose = (value: string) => {
     const person = found.find((candidate) => candidate.id === value) ?? null;
     setPicked(person);
-    close();
+    typeahead.close();
     if ((person?.id ?? null) !== (selectedId || null)) onChange(person);
-    inputRef.current?.focus();
+    typeahead.focusInput();
   };
 
-  const { focused, setFocused, onKeyDown } = useTypeaheadKeys({
-    count: values.length,
-    isOpen,
-    open: () => setOpen(true),
-    close,
-    pick: (index) => choose(values[index]!),
-  });
-  const focusedValue = focused === undefined ? undefined : values[focused];
-
   const clear = () => {
-    setTyped(null);
-    setFocused(undefined);
+    typeahead.reset();
     if (selectedId) {
       setPicked(null);
       onChange(null);
     }
-    inputRef.current?.focus();
   };
 
   const shownText = typed ?? chosenName;
@@ -100,21 +79,11 @@ export function PersonTypeahead({
 
   return (
     <TypeaheadSelect
+      {...typeahead.selectProps(values.length, (index) => choose(values[index]!))}
       label={label}
-      isOpen={isOpen}
-      open={() => setOpen(true)}
-      close={close}
       selected={selectedId || NOBODY}
       onSelect={choose}
       text={shownText}
-      onTextChange={(next) => {
-        setTyped(next);
-        setFocused(undefined);
-        setOpen(true);
-      }}
-      onKeyDown={onKeyDown}
-      inputRef={inputRef}
-      listId={listId}
       activeDescendant={focusedValue === undefined ? undefined : optionId(focusedValue)}
       placeholder={noneLabel}
       isDisabled={isDisabled}

@@ -1,8 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { SelectOption } from '@patternfly/react-core';
-import { TypeaheadSelect } from '../../../components/Typeahead/index.js';
+import { TypeaheadSelect, useTypeahead } from '../../../components/Typeahead/index.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { useTypeaheadKeys } from '../../../lib/use-typeahead-keys.js';
 import {
   RESOURCE_SEARCH_DEBOUNCE_MS,
   useResourceSearch,
@@ -59,43 +58,23 @@ export function ResourceTypeahead({
 }: ResourceTypeaheadProps) {
   const idPrefix = useId();
   const inputId = id ?? `${idPrefix}-input`;
-  const listId = `${idPrefix}-list`;
-  const optionId = (key: string) => `${idPrefix}-option-${key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-  const [isOpen, setOpen] = useState(false);
-  // What the user typed since the last choice; null shows the chosen resource.
-  const [typed, setTyped] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const typeahead = useTypeahead();
+  const { isOpen, typed, focused, optionId } = typeahead;
 
   const term = useDebouncedValue((typed ?? '').trim(), RESOURCE_SEARCH_DEBOUNCE_MS);
   const search = useResourceSearch(isOpen && term !== '' ? term : null, kinds, filter, selectors);
   const found = term === '' ? [] : (search.data ?? []);
-
-  const close = () => {
-    setOpen(false);
-    setFocused(undefined);
-    setTyped(null);
-  };
-
-  const choose = (resource: ChosenResource) => {
-    close();
-    if (!value || optionKey(value) !== optionKey(resource)) onChange(resource);
-    inputRef.current?.focus();
-  };
-
-  const { focused, setFocused, onKeyDown } = useTypeaheadKeys({
-    count: found.length,
-    isOpen,
-    open: () => setOpen(true),
-    close,
-    pick: (index) => choose(found[index]!),
-  });
   const focusedResource = focused === undefined ? undefined : found[focused];
 
+  const choose = (resource: ChosenResource) => {
+    typeahead.close();
+    if (!value || optionKey(value) !== optionKey(resource)) onChange(resource);
+    typeahead.focusInput();
+  };
+
   const clear = () => {
-    setTyped(null);
-    setFocused(undefined);
+    typeahead.reset();
     if (value) onChange(undefined);
-    inputRef.current?.focus();
   };
 
   const shownText = typed ?? value?.name ?? '';
@@ -107,24 +86,14 @@ export function ResourceTypeahead({
 
   return (
     <TypeaheadSelect
+      {...typeahead.selectProps(found.length, (index) => choose(found[index]!))}
       label={label}
-      isOpen={isOpen}
-      open={() => setOpen(true)}
-      close={close}
       selected={value ? optionKey(value) : undefined}
       onSelect={(key) => {
         const resource = found.find((candidate) => optionKey(candidate) === key);
         if (resource) choose(resource);
       }}
       text={shownText}
-      onTextChange={(next) => {
-        setTyped(next);
-        setFocused(undefined);
-        setOpen(true);
-      }}
-      onKeyDown={onKeyDown}
-      inputRef={inputRef}
-      listId={listId}
       activeDescendant={focusedResource && optionId(optionKey(focusedResource))}
       inputId={inputId}
       placeholder={placeholder}

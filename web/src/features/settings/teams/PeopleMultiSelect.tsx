@@ -1,7 +1,6 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Label, LabelGroup, SelectOption } from '@patternfly/react-core';
-import { TypeaheadSelect } from '../../../components/Typeahead/index.js';
-import { useTypeaheadKeys } from '../../../lib/use-typeahead-keys.js';
+import { TypeaheadSelect, useTypeahead } from '../../../components/Typeahead/index.js';
 import type { Person } from './teams-api.js';
 
 export interface PeopleMultiSelectProps {
@@ -29,61 +28,33 @@ export function PeopleMultiSelect({
   placeholder = 'Search people',
   isDisabled = false,
 }: PeopleMultiSelectProps) {
-  const idPrefix = useId();
-  const listId = `${idPrefix}-list`;
-  const optionId = (personId: string) => `${idPrefix}-option-${personId}`;
-  const [isOpen, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
+  const typeahead = useTypeahead({ keepTextOnClose: true });
+  const { focused, optionId } = typeahead;
+  const text = typeahead.typed ?? '';
 
   const shown = useMemo(() => people.filter((person) => matches(person, text.trim())), [people, text]);
   const byId = useMemo(() => new Map(people.map((person) => [person.id, person])), [people]);
-
-  const close = () => {
-    setOpen(false);
-    setFocused(undefined);
-  };
+  const focusedPerson = focused === undefined ? undefined : shown[focused];
 
   const toggle = (personId: string) => {
     onChange(
       selected.includes(personId) ? selected.filter((id) => id !== personId) : [...selected, personId],
     );
-    inputRef.current?.focus();
+    typeahead.focusInput();
   };
 
-  const { focused, setFocused, onKeyDown } = useTypeaheadKeys({
-    count: shown.length,
-    isOpen,
-    open: () => setOpen(true),
-    close,
-    pick: (index) => toggle(shown[index]!.id),
-  });
-  const focusedPerson = focused === undefined ? undefined : shown[focused];
-
   const clear = () => {
-    setText('');
+    typeahead.reset();
     onChange([]);
-    setFocused(undefined);
-    inputRef.current?.focus();
   };
 
   return (
     <TypeaheadSelect
+      {...typeahead.selectProps(shown.length, (index) => toggle(shown[index]!.id))}
       label={label}
-      isOpen={isOpen}
-      open={() => setOpen(true)}
-      close={close}
       selected={selected}
       onSelect={toggle}
       text={text}
-      onTextChange={(value) => {
-        setText(value);
-        setFocused(undefined);
-        setOpen(true);
-      }}
-      onKeyDown={onKeyDown}
-      inputRef={inputRef}
-      listId={listId}
       activeDescendant={focusedPerson && optionId(focusedPerson.id)}
       placeholder={placeholder}
       isDisabled={isDisabled}
