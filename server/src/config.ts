@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { Ajv } from 'ajv';
 import type { Role } from './access/roles.js';
 import { parseRoleMap } from './auth/oidc-roles.js';
+import { durationMs } from './lib/duration.js';
 
 /** Every setting of the service, read from the environment once and validated. */
 export interface Config {
@@ -195,11 +196,8 @@ const validate = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: fals
 
 const withSlash = (text: string) => (text.endsWith('/') ? text : `${text}/`);
 
-function parseDuration(text: string): number {
-  const match = /^([0-9]+)(s|m|h|d)$/.exec(text)!;
-  const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 's' | 'm' | 'h' | 'd'];
-  return Number(match[1]) * unit;
-}
+/** A duration the schema has checked against `durationPattern`. */
+const parseDuration = (text: string): number => durationMs(text)!;
 
 function parseTrustProxy(text: string): boolean | string {
   if (text === 'true' || text === 'false') return text === 'true';

@@ -12,10 +12,10 @@ import {
   type PlatformUi,
 } from './platform-ui.js';
 import { consoleTargets, firstRendersOf, wireSizes, withBrowser, type RenderTarget } from './render.js';
-import { getJson, startServer, stopServer, type Build, type Server } from './server.js';
+import { getJson, type Build, type Server } from './server.js';
 import { timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
-import { loadedDatabases, type BackEnd, type Database } from './targets.js';
+import { withLoadedServers, type BackEnd } from './targets.js';
 
 export const HEALTH_CHECKS = 2_000;
 export const HEALTH_STATUSES_PER_CHECK = 500; // 1,000,000 rows, five minutes apart (~42 hours)
@@ -145,75 +145,71 @@ export async function benchHealth(
   results: Results,
 ): Promise<void> {
   results.declare(Object.values(ROWS));
-  const databases: Database[] = [];
-  const servers: Server[] = [];
-  try {
-    await loadedDatabases(backEnd, builds, { name: 'health', load: loadHealthBenchData }, databases);
-    for (const [k, build] of builds.entries())
-      servers.push(
-        await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'true' }),
-      );
-    if (parts.summary) {
-      results.setAll(ROWS.hour, backEnd, await timeSummary(servers, '1h', 50));
-      results.setAll(ROWS.day, backEnd, await timeSummary(servers, '1d', 20));
-      for (const server of servers) await rollupsSettled(server);
-      results.setAll(ROWS.week, backEnd, await timeSummary(servers, '7d', 20));
-    }
-    if (parts.web) {
-      const platform = await platformUiOf(parts.platformUi, servers[0]!, backEnd, results);
-      const checkRow = /health-check-\d{4}/;
-      // Every check shown (passing ones too), ungrouped: 2,000 rows in the (virtualized) table.
-      const targets: RenderTarget[] = consoleTargets(
-        servers,
-        'health?hidePassing=false&groupBy=no_grouping&timeRange=1h',
-        () => checkRow,
-      );
-      if (platform) targets.push(platformTarget(platform, servers[0]!, checkRow));
-      try {
-        const renders = await withBrowser((browser) => firstRendersOf(browser, targets));
-        const consoleRenders = renders.slice(0, servers.length);
-        results.setAll(
-          ROWS.renderP50,
-          backEnd,
-          consoleRenders.map((r) => r.p50),
-        );
-        results.setAll(
-          ROWS.renderP95,
-          backEnd,
-          consoleRenders.map((r) => r.p95),
-        );
-        const consoleJs: number[] = [];
-        for (const [k, render] of consoleRenders.entries()) {
-          const sizes = await wireSizes(render.scripts);
-          consoleJs.push(sizes.gzipKb);
-          results.set(ROWS.jsGzip, backEnd, k, sizes.gzipKb);
-          results.set(ROWS.jsBrotli, backEnd, k, sizes.brotliKb ?? 'not sent');
-          results.set(ROWS.cssGzip, backEnd, k, (await wireSizes(render.stylesheets)).gzipKb);
-        }
-        const platformRender = renders[servers.length];
-        if (platformRender?.failed)
-          platformNotMeasured(backEnd, results, `its /health did not render: ${platformRender.failed}`);
-        else if (platformRender) {
-          const platformJs = (await wireSizes(platformRender.scripts)).gzipKb;
-          results.set(PLATFORM_ROWS.render, backEnd, 0, platformRender.p50);
-          results.set(PLATFORM_ROWS.js, backEnd, 0, platformJs);
-          for (const [k, render] of consoleRenders.entries()) {
-            results.set(
-              PLATFORM_ROWS.renderRatio,
-              backEnd,
-              k,
-              consoleOverPlatform(render.p50, platformRender.p50),
-            );
-            results.set(PLATFORM_ROWS.jsRatio, backEnd, k, consoleOverPlatform(consoleJs[k]!, platformJs));
-          }
-        }
-      } finally {
-        // After the script sizes: they are downloaded again from the platform UI's server.
-        await platform?.close();
+  await withLoadedServers(
+    backEnd,
+    builds,
+    { name: 'health', load: loadHealthBenchData },
+    { CHECK_RUNNER_ENABLED: 'true' },
+    async (servers) => {
+      if (parts.summary) {
+        results.setAll(ROWS.hour, backEnd, await timeSummary(servers, '1h', 50));
+        results.setAll(ROWS.day, backEnd, await timeSummary(servers, '1d', 20));
+        for (const server of servers) await rollupsSettled(server);
+        results.setAll(ROWS.week, backEnd, await timeSummary(servers, '7d', 20));
       }
-    }
-  } finally {
-    for (const server of servers) await stopServer(server);
-    for (const database of databases) await database.drop();
-  }
+      if (parts.web) {
+        const platform = await platformUiOf(parts.platformUi, servers[0]!, backEnd, results);
+        const checkRow = /health-check-\d{4}/;
+        // Every check shown (passing ones too), ungrouped: 2,000 rows in the (virtualized) table.
+        const targets: RenderTarget[] = consoleTargets(
+          servers,
+          'health?hidePassing=false&groupBy=no_grouping&timeRange=1h',
+          () => checkRow,
+        );
+        if (platform) targets.push(platformTarget(platform, servers[0]!, checkRow));
+        try {
+          const renders = await withBrowser((browser) => firstRendersOf(browser, targets));
+          const consoleRenders = renders.slice(0, servers.length);
+          results.setAll(
+            ROWS.renderP50,
+            backEnd,
+            consoleRenders.map((r) => r.p50),
+          );
+          results.setAll(
+            ROWS.renderP95,
+            backEnd,
+            consoleRenders.map((r) => r.p95),
+          );
+          const consoleJs: number[] = [];
+          for (const [k, render] of consoleRenders.entries()) {
+            const sizes = await wireSizes(render.scripts);
+            consoleJs.push(sizes.gzipKb);
+            results.set(ROWS.jsGzip, backEnd, k, sizes.gzipKb);
+            results.set(ROWS.jsBrotli, backEnd, k, sizes.brotliKb ?? 'not sent');
+            results.set(ROWS.cssGzip, backEnd, k, (await wireSizes(render.stylesheets)).gzipKb);
+          }
+          const platformRender = renders[servers.length];
+          if (platformRender?.failed)
+            platformNotMeasured(backEnd, results, `its /health did not render: ${platformRender.failed}`);
+          else if (platformRender) {
+            const platformJs = (await wireSizes(platformRender.scripts)).gzipKb;
+            results.set(PLATFORM_ROWS.render, backEnd, 0, platformRender.p50);
+            results.set(PLATFORM_ROWS.js, backEnd, 0, platformJs);
+            for (const [k, render] of consoleRenders.entries()) {
+              results.set(
+                PLATFORM_ROWS.renderRatio,
+                backEnd,
+                k,
+                consoleOverPlatform(render.p50, platformRender.p50),
+              );
+              results.set(PLATFORM_ROWS.jsRatio, backEnd, k, consoleOverPlatform(consoleJs[k]!, platformJs));
+            }
+          }
+        } finally {
+          // After the script sizes: they are downloaded again from the platform UI's server.
+          await platform?.close();
+        }
+      }
+    },
+  );
 }

@@ -5,10 +5,10 @@
  */
 import type { Db } from '../../server/src/platform/db/db.js';
 import { firstRendersOf, withBrowser, type RenderTarget } from './render.js';
-import { get, startServer, stopServer, type Build, type Server } from './server.js';
+import { get, type Build, type Server } from './server.js';
 import { timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
-import { loadedDatabases, type BackEnd, type Database } from './targets.js';
+import { withLoadedServers, type BackEnd } from './targets.js';
 
 export const INCIDENTS = 10_000;
 const BIG_HYPOTHESES = 200;
@@ -133,42 +133,38 @@ export async function benchIncidents(
   results: Results,
 ): Promise<void> {
   results.declare(Object.values(ROWS));
-  const databases: Database[] = [];
-  const servers: Server[] = [];
-  try {
-    await loadedDatabases(backEnd, builds, { name: 'incidents', load: loadIncidentsBenchData }, databases);
-    for (const [k, build] of builds.entries())
-      servers.push(
-        await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', CHECK_RUNNER_ENABLED: 'false' }),
-      );
-    for (const [row, query] of Object.entries(QUERIES) as [keyof typeof QUERIES, string][]) {
-      const timings = await timeInterleaved(servers, 50, (server) =>
-        get(server, query, { Prefer: 'count=exact' }),
-      );
-      results.setAll(
-        ROWS[row],
-        backEnd,
-        timings.map((t) => t.p95),
-      );
-    }
-    if (parts.web) {
-      const ids = new Map<Server, string>();
-      for (const server of servers) ids.set(server, await bigIncidentOf(server));
-      // Each server's own copy of the big incident has an id of its own.
-      const targets: RenderTarget[] = servers.map((server) => ({
-        pageUrl: `${server.url}incidents/${ids.get(server)}`,
-        cookie: server.cookie,
-        shown: new RegExp(BIG_TITLE),
-      }));
-      const renders = await withBrowser((browser) => firstRendersOf(browser, targets));
-      results.setAll(
-        ROWS.detailRender,
-        backEnd,
-        renders.map((render) => render.p50),
-      );
-    }
-  } finally {
-    for (const server of servers) await stopServer(server);
-    for (const database of databases) await database.drop();
-  }
+  await withLoadedServers(
+    backEnd,
+    builds,
+    { name: 'incidents', load: loadIncidentsBenchData },
+    { CHECK_RUNNER_ENABLED: 'false' },
+    async (servers) => {
+      for (const [row, query] of Object.entries(QUERIES) as [keyof typeof QUERIES, string][]) {
+        const timings = await timeInterleaved(servers, 50, (server) =>
+          get(server, query, { Prefer: 'count=exact' }),
+        );
+        results.setAll(
+          ROWS[row],
+          backEnd,
+          timings.map((t) => t.p95),
+        );
+      }
+      if (parts.web) {
+        const ids = new Map<Server, string>();
+        for (const server of servers) ids.set(server, await bigIncidentOf(server));
+        // Each server's own copy of the big incident has an id of its own.
+        const targets: RenderTarget[] = servers.map((server) => ({
+          pageUrl: `${server.url}incidents/${ids.get(server)}`,
+          cookie: server.cookie,
+          shown: new RegExp(BIG_TITLE),
+        }));
+        const renders = await withBrowser((browser) => firstRendersOf(browser, targets));
+        results.setAll(
+          ROWS.detailRender,
+          backEnd,
+          renders.map((render) => render.p50),
+        );
+      }
+    },
+  );
 }

@@ -7,10 +7,10 @@
  */
 import type { Db } from '../../server/src/platform/db/db.js';
 import { inBatches, queueFigures, runListPaths, type QueuedRun } from './playbook-figures.js';
-import { get, getJson, startServer, stopServer, type Build, type Server } from './server.js';
+import { get, getJson, type Build, type Server } from './server.js';
 import { timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
-import { loadedDatabases, type BackEnd, type Database } from './targets.js';
+import { withLoadedServers, type BackEnd } from './targets.js';
 
 export const RUNS = 100_000;
 const PLAYBOOKS = 10;
@@ -216,37 +216,28 @@ export async function benchPlaybooks(
   results: Results,
 ): Promise<void> {
   results.declare(Object.values(ROWS));
-  const databases: Database[] = [];
-  const servers: Server[] = [];
-  try {
-    await loadedDatabases(backEnd, builds, { name: 'playbooks', load: loadPlaybooksBenchData }, databases);
-    // The queue below is run by the server's own playbook runner (on by default; said anyway).
-    for (const [k, build] of builds.entries())
-      servers.push(
-        await startServer(build, {
-          ...databases[k]!.env,
-          DEMO_DATA: 'false',
-          CHECK_RUNNER_ENABLED: 'false',
-          PLAYBOOK_RUNNER_ENABLED: 'true',
-        }),
-      );
-    const now = new Date();
-    const paths = new Map<Server, ReturnType<typeof runListPaths>>();
-    for (const server of servers)
-      paths.set(server, runListPaths(now, await playbookId(server, FILTER_PLAYBOOK), FILTER_STATUS));
-    for (const row of ['list', 'byPlaybook', 'byStatus'] as const) {
-      const timings = await timeInterleaved(servers, LIST_REQUESTS, (server) =>
-        get(server, paths.get(server)![row], { Prefer: 'count=exact' }),
-      );
-      results.setAll(
-        ROWS[row],
-        backEnd,
-        timings.map((t) => t.p95),
-      );
-    }
-    await benchQueue(servers, backEnd, results);
-  } finally {
-    for (const server of servers) await stopServer(server);
-    for (const database of databases) await database.drop();
-  }
+  // The queue below is run by the server's own playbook runner (on by default; said anyway).
+  await withLoadedServers(
+    backEnd,
+    builds,
+    { name: 'playbooks', load: loadPlaybooksBenchData },
+    { CHECK_RUNNER_ENABLED: 'false', PLAYBOOK_RUNNER_ENABLED: 'true' },
+    async (servers) => {
+      const now = new Date();
+      const paths = new Map<Server, ReturnType<typeof runListPaths>>();
+      for (const server of servers)
+        paths.set(server, runListPaths(now, await playbookId(server, FILTER_PLAYBOOK), FILTER_STATUS));
+      for (const row of ['list', 'byPlaybook', 'byStatus'] as const) {
+        const timings = await timeInterleaved(servers, LIST_REQUESTS, (server) =>
+          get(server, paths.get(server)![row], { Prefer: 'count=exact' }),
+        );
+        results.setAll(
+          ROWS[row],
+          backEnd,
+          timings.map((t) => t.p95),
+        );
+      }
+      await benchQueue(servers, backEnd, results);
+    },
+  );
 }

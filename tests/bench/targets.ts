@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
-import { startServer, stopServer, type Build } from './server.js';
+import { startServer, stopServer, type Build, type Server } from './server.js';
 
 export type BackEnd = 'PGlite' | 'PostgreSQL';
 
@@ -101,5 +101,30 @@ export async function loadedDatabases(
     } finally {
       await db.close();
     }
+  }
+}
+
+/**
+ * One server per build, each on its own database holding the data set (`loadedDatabases`),
+ * without the demo data and with `env`, for `measure`; the servers are stopped and the databases
+ * dropped afterwards, also when something fails.
+ */
+export async function withLoadedServers(
+  backEnd: BackEnd,
+  builds: readonly Build[],
+  dataSet: { name: string; load: (db: Db) => Promise<unknown> },
+  env: Record<string, string>,
+  measure: (servers: Server[]) => Promise<void>,
+): Promise<void> {
+  const databases: Database[] = [];
+  const servers: Server[] = [];
+  try {
+    await loadedDatabases(backEnd, builds, dataSet, databases);
+    for (const [k, build] of builds.entries())
+      servers.push(await startServer(build, { ...databases[k]!.env, DEMO_DATA: 'false', ...env }));
+    await measure(servers);
+  } finally {
+    for (const server of servers) await stopServer(server);
+    for (const database of databases) await database.drop();
   }
 }

@@ -14,44 +14,21 @@ import {
   loadKubeClient,
   type ManagedKubeConnection,
 } from '../../server/src/kube/index.js';
-import {
-  ACTION_EXECUTORS,
-  ActionFailure,
-  type ActionContext,
-} from '../../server/src/platform/playbooks/actions/index.js';
+import { ACTION_EXECUTORS } from '../../server/src/platform/playbooks/actions/index.js';
 import { podName } from '../../server/src/platform/playbooks/actions/pod.js';
 import { startMariaDb, type MariaDb } from '../support/check-servers/mariadb.js';
 import { availableBackends, freshDatabase } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
 import { startKubeApiServer, type KubeApiServer, type KubeObject } from '../support/kube-api/index.js';
 import { skipOrFail } from '../support/required.js';
+import {
+  actionContext as context,
+  actionFailure as failure,
+} from '../../server/src/platform/playbooks/actions/test-support.js';
 
 const sql = ACTION_EXECUTORS.sql!;
 const pod = ACTION_EXECUTORS.pod!;
 const httpAction = ACTION_EXECUTORS.http!;
-
-function context(overrides: Partial<ActionContext> = {}): ActionContext {
-  return {
-    runId: '6f1c2a9e-0000-4000-8000-000000000001',
-    actionId: '6f1c2a9e-0000-4000-8000-0000000000aa',
-    signal: new AbortController().signal,
-    log: pino({ level: 'silent' }),
-    connection: () => Promise.resolve(undefined),
-    env: {},
-    secrets: new Set(),
-    ...overrides,
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ActionFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ActionFailure) return error;
-    throw error;
-  }
-  throw new Error('the action did not fail');
-}
 
 describe('sql action on PostgreSQL', () => {
   const backends = availableBackends();

@@ -315,16 +315,3 @@ export const SEND_STATUSES = [
   'repeat-interval',
   'silenced',
 ] as const;
-
-export const RUN_STATUSES = [
-  'pending',
-  'scheduled',
-  'running',
-  'completed',
-  'failed',
-  'cancelled',
-  'waiting',
-  'sleeping',
-  'pending_approval',
-  'timed_out',
-] as const;

@@ -1,6 +1,7 @@
+import { FINAL_RUN_STATUSES, RUN_STATUSES } from '../../../../common/playbooks.js';
 import type { DemoContext } from './context.js';
 import { LOCAL_AGENT } from '../agents/local-agent.js';
-import { DEMO_MANAGED_SOURCE, RUN_STATUSES } from './names.js';
+import { DEMO_MANAGED_SOURCE } from './names.js';
 import { Clock, DAY, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';
 
@@ -186,8 +187,6 @@ const PLAYBOOKS: PlaybookDef[] = [
 /** The kind of resource a playbook runs on: what its actions' templates name. */
 const resourceOf = (p: PlaybookDef) => (p.configs ? 'config' : p.components ? 'component' : 'check');
 
-const ENDED: readonly string[] = ['completed', 'failed', 'cancelled', 'timed_out'];
-
 /** Playbooks (parameters of every kind, categories) with runs in every status and their actions. */
 export async function loadPlaybooks({ w, r, clock, refs }: DemoContext): Promise<void> {
   const admin = refs.people[0]!.id;
@@ -246,7 +245,7 @@ export async function loadPlaybooks({ w, r, clock, refs }: DemoContext): Promise
     const started = ['pending', 'scheduled', 'pending_approval'].includes(status)
       ? null
       : Clock.plus(scheduled, r.int(1, 20) * 1000);
-    const done = ENDED.includes(status);
+    const done = FINAL_RUN_STATUSES.includes(status);
     const ended = done && started ? Clock.plus(started, r.int(3, 300) * 1000) : null;
     const id = r.uuid();
     const params: Record<string, unknown> = {};

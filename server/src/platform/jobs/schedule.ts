@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { durationMs } from '../../lib/duration.js';
 
 /** When something runs: `@every 30s` (also `@every 1h30m`), a cron line, or `@hourly`/`@daily`/`@weekly`... */
 export interface Schedule {
@@ -11,18 +12,12 @@ export interface Schedule {
 /** A schedule that cannot be read; the message says why, in words. */
 export class ScheduleError extends Error {}
 
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 /** Shorter intervals would hammer targets and the database for no one's benefit. */
 const MIN_INTERVAL_MS = 1000;
 
 /** `30s`, `1h30m`, `500ms` → milliseconds; undefined when the text is not such a duration. */
 export function parseInterval(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!/^(\d+(ms|s|m|h))+$/.test(trimmed)) return undefined;
-  let total = 0;
-  for (const [, amount, unit] of trimmed.matchAll(/(\d+)(ms|s|m|h)/g))
-    total += Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
-  return total;
+  return durationMs(text, { units: ['ms', 's', 'm', 'h'], decimals: false });
 }
 
 function everySchedule(text: string, ms: number): Schedule {

@@ -3,31 +3,12 @@
  * replica), the event triggers (`spec.on.canary|component|config`) and the schedule task
  * (`spec.on.schedule`, leader-held).
  */
-import type { Logger } from '../../http/logging.js';
-import type { KubeConnection } from '../../kube/connection.js';
-import type { Db } from '../db/db.js';
 import type { JobRegistry } from '../jobs/registry.js';
-import type { ActionExecutor } from './actions/types.js';
-import { PlaybookRunner } from './runner/runner.js';
+import { PlaybookRunner, type PlaybookRunnerOptions } from './runner/runner.js';
 import { registerEventTriggers, scheduleTask } from './runner/triggers.js';
 
-export interface PlaybookWorkDependencies {
-  db: Db;
-  logger: Logger;
-  /** The action kinds that run here, by kind name (exec, http, sql, notification, gitops, pod). */
-  executors: Record<string, ActionExecutor>;
-  /** This replica's name in claims (default: random per process). */
-  replicaId?: string;
-  /** How often idle queues are looked at (default 1 s). */
-  pollMs?: number;
-  /** The cluster: secret references, and the pod action. */
-  kube?: KubeConnection;
-  /** Claim lease (default 30 s) and its renewal while an action runs (default 1 s). */
-  leaseMs?: number;
-  renewMs?: number;
-  maxConcurrentActions?: number;
-  /** A playbook's timeout when its spec gives none (default 30 minutes). */
-  defaultTimeoutMs?: number;
+/** The runner's options (the cluster also reads secret references and runs the pod action). */
+export interface PlaybookWorkDependencies extends PlaybookRunnerOptions {
   /** How often scheduled playbooks are looked at (default 15 s). */
   scheduleEveryMs?: number;
 }

@@ -3,6 +3,7 @@
  * playbook, the resource a run is for, the template context of its parameters' defaults, and
  * the insert of the run row the runner then claims.
  */
+import type { PlaybookColumns } from '../../../../common/playbooks.js';
 import { celSafe } from '../health/index.js';
 import type { Queryable } from '../db/db.js';
 import { parametersOf, renderDefaults, withDefaults, type PlaybookParameter } from './params.js';
@@ -11,16 +12,7 @@ import type { PlaybookSpecLike, ResourceKind, SelectableResource } from './selec
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface PlaybookRow {
-  id: string;
-  name: string;
-  namespace: string;
-  title: string | null;
-  icon: string | null;
-  description: string | null;
-  category: string | null;
-  spec: PlaybookSpec;
-}
+export type PlaybookRow = PlaybookColumns<PlaybookSpec>;
 
 export interface PlaybookSpec extends PlaybookSpecLike {
   parameters?: unknown;

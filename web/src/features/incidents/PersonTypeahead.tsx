@@ -1,19 +1,9 @@
-import { useId, useRef, useState } from 'react';
-import {
-  Button,
-  MenuToggle,
-  Select,
-  SelectList,
-  SelectOption,
-  TextInputGroup,
-  TextInputGroupMain,
-  TextInputGroupUtilities,
-} from '@patternfly/react-core';
-import { TimesIcon } from '@patternfly/react-icons';
-import { useTypeaheadKeys } from '../../lib/use-typeahead-keys.js';
+import { useState } from 'react';
+import { SelectOption } from '@patternfly/react-core';
+import { TypeaheadSelect, useTypeahead } from '../../components/Typeahead/index.js';
 import { PEOPLE_SEARCH_DEBOUNCE_MS, PICKER_LIMIT, usePeople } from './people-api.js';
 import type { PersonRef } from './types.js';
-import { useDebouncedValue } from './use-debounced-value.js';
+import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 
 export interface PersonTypeaheadProps {
   /** Accessible name of the search box: 'Owner', 'Commander'. */
@@ -45,15 +35,11 @@ export function PersonTypeahead({
   onChange,
   isDisabled = false,
 }: PersonTypeaheadProps) {
-  const idPrefix = useId();
-  const listId = `${idPrefix}-list`;
-  const optionId = (value: string) => `${idPrefix}-option-${value || 'nobody'}`;
-  const [isOpen, setOpen] = useState(false);
-  // What the user typed since the last choice; null shows the chosen person.
-  const [typed, setTyped] = useState<string | null>(null);
+  const typeahead = useTypeahead();
+  const { isOpen, typed, focused } = typeahead;
+  const optionId = (value: string) => typeahead.optionId(value || 'nobody');
   // The person last chosen here, named until the caller knows the name.
   const [picked, setPicked] = useState<PersonRef | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   const query = useDebouncedValue((typed ?? '').trim(), PEOPLE_SEARCH_DEBOUNCE_MS);
   const people = usePeople(isOpen ? query : null, PICKER_LIMIT);
@@ -66,38 +52,22 @@ export function PersonTypeahead({
       selectedId)
     : '';
   const values = [NOBODY, ...found.map((person) => person.id)];
-
-  const close = () => {
-    setOpen(false);
-    setFocused(undefined);
-    setTyped(null);
-  };
+  const focusedValue = focused === undefined ? undefined : values[focused];
 
   const choose = (value: string) => {
     const person = found.find((candidate) => candidate.id === value) ?? null;
     setPicked(person);
-    close();
+    typeahead.close();
     if ((person?.id ?? null) !== (selectedId || null)) onChange(person);
-    inputRef.current?.focus();
+    typeahead.focusInput();
   };
 
-  const { focused, setFocused, onKeyDown } = useTypeaheadKeys({
-    count: values.length,
-    isOpen,
-    open: () => setOpen(true),
-    close,
-    pick: (index) => choose(values[index]!),
-  });
-  const focusedValue = focused === undefined ? undefined : values[focused];
-
   const clear = () => {
-    setTyped(null);
-    setFocused(undefined);
+    typeahead.reset();
     if (selectedId) {
       setPicked(null);
       onChange(null);
     }
-    inputRef.current?.focus();
   };
 
   const shownText = typed ?? chosenName;
@@ -108,81 +78,39 @@ export function PersonTypeahead({
   else if (found.length === 0) status = searched ? `No results found for "${query}"` : 'No people found';
 
   return (
-    <Select
-      isOpen={isOpen}
+    <TypeaheadSelect
+      {...typeahead.selectProps(values.length, (index) => choose(values[index]!))}
+      label={label}
       selected={selectedId || NOBODY}
-      onSelect={(_event, value) => typeof value === 'string' && choose(value)}
-      onOpenChange={(open) => (open ? setOpen(true) : close())}
-      variant="typeahead"
+      onSelect={choose}
+      text={shownText}
+      activeDescendant={focusedValue === undefined ? undefined : optionId(focusedValue)}
+      placeholder={noneLabel}
+      isDisabled={isDisabled}
       isScrollable
-      toggle={(toggleRef) => (
-        <MenuToggle
-          ref={toggleRef}
-          variant="typeahead"
-          isFullWidth
-          isExpanded={isOpen}
-          isDisabled={isDisabled}
-          aria-label={`${label} menu toggle`}
-          onClick={() => {
-            if (isOpen) close();
-            else setOpen(true);
-            inputRef.current?.focus();
-          }}
-        >
-          <TextInputGroup isPlain isDisabled={isDisabled}>
-            <TextInputGroupMain
-              value={shownText}
-              onChange={(_event, value) => {
-                setTyped(value);
-                setFocused(undefined);
-                setOpen(true);
-              }}
-              onClick={() => (isOpen ? close() : setOpen(true))}
-              onKeyDown={onKeyDown}
-              innerRef={inputRef}
-              placeholder={noneLabel}
-              autoComplete="off"
-              role="combobox"
-              isExpanded={isOpen}
-              aria-controls={listId}
-              aria-label={label}
-              {...(focusedValue !== undefined && { 'aria-activedescendant': optionId(focusedValue) })}
-            />
-            {shownText !== '' && !isDisabled && (
-              <TextInputGroupUtilities>
-                <Button variant="plain" onClick={clear} aria-label={`Clear ${label}`} icon={<TimesIcon />} />
-              </TextInputGroupUtilities>
-            )}
-          </TextInputGroup>
-        </MenuToggle>
-      )}
+      showClear={shownText !== '' && !isDisabled}
+      onClear={clear}
+      status={status}
     >
-      <SelectList id={listId} aria-label={label}>
+      <SelectOption
+        id={optionId(NOBODY)}
+        value={NOBODY}
+        isFocused={focusedValue === NOBODY}
+        isSelected={!selectedId}
+      >
+        {noneLabel}
+      </SelectOption>
+      {found.map((person) => (
         <SelectOption
-          id={optionId(NOBODY)}
-          value={NOBODY}
-          isFocused={focusedValue === NOBODY}
-          isSelected={!selectedId}
+          key={person.id}
+          id={optionId(person.id)}
+          value={person.id}
+          isFocused={focusedValue === person.id}
+          isSelected={person.id === selectedId}
         >
-          {noneLabel}
+          {person.name}
         </SelectOption>
-        {found.map((person) => (
-          <SelectOption
-            key={person.id}
-            id={optionId(person.id)}
-            value={person.id}
-            isFocused={focusedValue === person.id}
-            isSelected={person.id === selectedId}
-          >
-            {person.name}
-          </SelectOption>
-        ))}
-        {status && (
-          <SelectOption isAriaDisabled value={undefined}>
-            {status}
-          </SelectOption>
-        )}
-      </SelectList>
-    </Select>
+      ))}
+    </TypeaheadSelect>
   );
 }

@@ -1,4 +1,5 @@
 import { Label, type LabelProps } from '@patternfly/react-core';
+import { isFinalStatus } from '../../../../common/playbooks.js';
 import type { ActionStatus, RunStatus } from './types.js';
 
 type Status = RunStatus | ActionStatus;
@@ -19,8 +20,7 @@ const STATUS_COLOUR: Record<Status, NonNullable<LabelProps['color']>> = {
 };
 
 /** Runs and actions that will not change any more: polling stops at these (spec 3 §4). */
-const ENDED: ReadonlySet<Status> = new Set(['completed', 'failed', 'cancelled', 'timed_out', 'skipped']);
-export const hasEnded = (status: Status | undefined) => status !== undefined && ENDED.has(status);
+export const hasEnded = isFinalStatus;
 
 /** 'pending_approval' → 'Pending approval'. */
 export const statusText = (status: string) => {

@@ -5,8 +5,10 @@
  */
 
 import type { PlaybookParameter } from '../../../../common/playbook-params.js';
+import type { ActionColumns, PlaybookColumns, RunColumns } from '../../../../common/playbooks.js';
 
 export type { PlaybookParameter };
+export { RUN_STATUSES, type ActionStatus, type RunStatus } from '../../../../common/playbooks.js';
 
 export interface PlaybookSpec {
   title?: string;
@@ -17,16 +19,8 @@ export interface PlaybookSpec {
   [field: string]: unknown;
 }
 
-export interface Playbook {
-  id: string;
-  name: string;
-  namespace: string;
-  title: string | null;
-  icon: string | null;
-  description: string | null;
-  category: string | null;
+export interface Playbook extends PlaybookColumns<PlaybookSpec> {
   source: string;
-  spec: PlaybookSpec;
   created_by: string | null;
   created_at: string;
   updated_at: string | null;
@@ -49,49 +43,12 @@ export interface ResourceRef {
   type?: string | null;
 }
 
-export const RUN_STATUSES = [
-  'pending',
-  'scheduled',
-  'running',
-  'pending_approval',
-  'waiting',
-  'sleeping',
-  'completed',
-  'failed',
-  'cancelled',
-  'timed_out',
-] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number] | 'skipped';
-
-export type ActionStatus =
-  | 'pending'
-  | 'scheduled'
-  | 'running'
-  | 'waiting'
-  | 'sleeping'
-  | 'completed'
-  | 'failed'
-  | 'cancelled'
-  | 'skipped'
-  | 'timed_out';
-
-export interface PlaybookRun {
-  id: string;
-  playbook_id: string;
-  status: RunStatus;
-  parameters: Record<string, unknown> | null;
-  component_id: string | null;
-  config_id: string | null;
-  check_id: string | null;
+export interface PlaybookRun extends RunColumns<string> {
   parent_id?: string | null;
   scheduled_time: string | null;
-  start_time: string | null;
-  end_time: string | null;
   error: string | null;
   /** What started it: manual, webhook, schedule, or the event's name (check.failed, ...). */
   trigger?: string | null;
-  created_by: string | null;
-  created_at: string;
 }
 
 /** A row of the runs list: the run with its playbook, resource and starter embedded. */
@@ -111,15 +68,9 @@ export interface ActionResult {
   [field: string]: unknown;
 }
 
-export interface RunAction {
-  id: string;
+export interface RunAction extends ActionColumns<string> {
   playbook_run_id?: string;
-  name: string;
-  status: ActionStatus;
   scheduled_time: string | null;
-  start_time: string | null;
-  end_time: string | null;
-  error: string | null;
   result?: ActionResult | null;
 }
 

@@ -1,17 +1,5 @@
+import { durationMs } from '../../../lib/duration.js';
 import { EntryError } from './common.js';
-
-const DURATION_UNITS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 7 * 86_400_000,
-  y: 365 * 86_400_000,
-};
 
 /**
  * A duration as the platform writes them ('90s', '1h30m', '2d', '1w'), in milliseconds. A bare
@@ -20,11 +8,9 @@ const DURATION_UNITS: Record<string, number> = {
 export function parseDuration(text: string, what: string): number {
   const trimmed = text.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)\s*(ns|us|µs|ms|s|m|h|d|w|y)/g)];
-  const covered = parts.map((p) => p[0]).join('');
-  if (parts.length === 0 || covered.replace(/\s/g, '') !== trimmed.replace(/\s/g, ''))
-    throw new EntryError(`${what} '${text}' is not a duration (e.g. 30s, 1h30m, 2d)`);
-  return parts.reduce((sum, p) => sum + Number(p[1]) * DURATION_UNITS[p[2]!]!, 0);
+  const ms = durationMs(trimmed, { spaces: true });
+  if (ms === undefined) throw new EntryError(`${what} '${text}' is not a duration (e.g. 30s, 1h30m, 2d)`);
+  return ms;
 }
 
 const SIZE_UNITS: Record<string, number> = {

@@ -4,8 +4,8 @@
  * Graph, and the other systems (CA, AWS Support, AWS AMS, Red Hat, Oracle, VMware) through one
  * generic JSON POST to the connection's URL. Each returns the id the system gave the ticket.
  */
-import nodemailer from 'nodemailer';
 import type { ResponderType } from '../../../../../common/incidents.js';
+import { smtpSender, smtpTransport } from '../../../lib/smtp.js';
 
 /** Where and as whom to deliver: the connection's (or the client's) URL and credentials. */
 export interface Target {
@@ -197,26 +197,14 @@ async function email({ fields }: Delivery, target: Target): Promise<string> {
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
     throw new DeliveryError(`the email connection's URL is ${url.protocol}//, not smtp://`);
   const encryption = (target.properties.encryptionMethod ?? 'Auto').toLowerCase();
-  const implicit = url.protocol === 'smtps:' || encryption === 'implicittls' || url.port === '465';
   const username = target.username ?? (url.username ? decodeURIComponent(url.username) : undefined);
   const password = target.password ?? (url.password ? decodeURIComponent(url.password) : undefined);
   const from = url.searchParams.get('from') ?? target.properties.from ?? username;
   if (!from) throw new DeliveryError('the email connection names no sender (from)');
-  const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: Number(url.port) || (implicit ? 465 : 587),
-    secure: implicit,
-    ignoreTLS: encryption === 'none',
-    requireTLS: encryption === 'explicittls',
-    auth: username ? { user: username, pass: password ?? '' } : undefined,
-    connectionTimeout: HTTP_TIMEOUT_MS,
-    greetingTimeout: HTTP_TIMEOUT_MS,
-    socketTimeout: HTTP_TIMEOUT_MS,
-  });
+  const transport = smtpTransport(url, { encryption, username, password, timeoutMs: HTTP_TIMEOUT_MS });
   try {
-    const fromName = target.properties.fromName;
     const info = await transport.sendMail({
-      from: fromName ? { name: fromName, address: from } : from,
+      from: smtpSender(from, target.properties.fromName),
       to: fields.to,
       subject: fields.subject,
       text: fields.body,

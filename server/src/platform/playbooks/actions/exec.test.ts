@@ -2,35 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import { commandFor, execAction } from './exec.js';
-import { ActionFailure, type ActionContext, type ResolvedConnection } from './types.js';
-
-function context(
-  overrides: Partial<ActionContext> = {},
-  connections: Record<string, ResolvedConnection> = {},
-): ActionContext {
-  return {
-    runId: 'run-1',
-    actionId: 'action-1',
-    signal: new AbortController().signal,
-    log: pino({ level: 'silent' }),
-    connection: (ref) => Promise.resolve(connections[ref]),
-    env: {},
-    secrets: new Set(),
-    ...overrides,
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ActionFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ActionFailure) return error;
-    throw error;
-  }
-  throw new Error('the action did not fail');
-}
+import { actionContext as context, actionFailure as failure } from './test-support.js';
 
 let tmp: string;
 beforeAll(() => (tmp = mkdtempSync(path.join(os.tmpdir(), 'exec-test-'))));

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import { gitopsAction } from './gitops.js';
-import { ActionFailure, type ActionContext } from './types.js';
+import { ActionFailure } from './types.js';
+import { actionContext as context } from './test-support.js';
 
 let dir: string;
 let remote: string;
@@ -32,19 +32,6 @@ function seedRemote(): string {
   git(work, '-c', 'user.name=Seed', '-c', 'user.email=seed@example.com', 'commit', '--quiet', '-m', 'seed');
   git(work, 'push', '--quiet', bare, 'main');
   return bare;
-}
-
-function context(overrides: Partial<ActionContext> = {}): ActionContext {
-  return {
-    runId: 'run-1',
-    actionId: 'action-1',
-    signal: new AbortController().signal,
-    log: pino({ level: 'silent' }),
-    connection: () => Promise.resolve(undefined),
-    env: {},
-    secrets: new Set(),
-    ...overrides,
-  };
 }
 
 beforeAll(() => {

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import { httpAction } from './http.js';
-import { ActionFailure, type ActionContext, type ResolvedConnection } from './types.js';
+import { actionContext as context, actionFailure as failure } from './test-support.js';
 
 interface Seen {
   method: string;
@@ -39,33 +38,6 @@ afterAll(async () => {
 });
 
 beforeEach(() => (seen.length = 0));
-
-function context(
-  overrides: Partial<ActionContext> = {},
-  connections: Record<string, ResolvedConnection> = {},
-) {
-  const ctx: ActionContext = {
-    runId: 'run-1',
-    actionId: 'action-1',
-    signal: new AbortController().signal,
-    log: pino({ level: 'silent' }),
-    connection: (ref) => Promise.resolve(connections[ref]),
-    env: {},
-    secrets: new Set(),
-    ...overrides,
-  };
-  return ctx;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ActionFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ActionFailure) return error;
-    throw error;
-  }
-  throw new Error('the action did not fail');
-}
 
 describe('http action', () => {
   it('GETs by default and returns the code, headers and content', async () => {

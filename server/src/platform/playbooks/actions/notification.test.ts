@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { notificationAction } from './notification.js';
-import { ActionFailure, type ActionContext, type ResolvedConnection } from './types.js';
+import { ActionFailure } from './types.js';
+import { actionContext as context } from './test-support.js';
 
 interface Received {
   method: string;
@@ -75,18 +75,6 @@ beforeEach(() => {
   mails.length = 0;
 });
 
-function context(connections: Record<string, ResolvedConnection> = {}): ActionContext {
-  return {
-    runId: 'run-1',
-    actionId: 'action-1',
-    signal: new AbortController().signal,
-    log: pino({ level: 'silent' }),
-    connection: (ref) => Promise.resolve(connections[ref]),
-    env: {},
-    secrets: new Set(),
-  };
-}
-
 const message = {
   title: 'Disk almost full',
   message: 'node-3 is at 93%',
@@ -111,14 +99,17 @@ describe('notification action', () => {
   });
 
   it('honours a generic webhook connection’s keys and a generic+http URL', async () => {
-    const ctx = context({
-      'connection://default/hook': {
-        name: 'hook',
-        type: 'generic_webhook',
-        url: `generic+${base}/custom`,
-        properties: { titleKey: 'summary', messageKey: 'text', method: 'PUT' },
+    const ctx = context(
+      {},
+      {
+        'connection://default/hook': {
+          name: 'hook',
+          type: 'generic_webhook',
+          url: `generic+${base}/custom`,
+          properties: { titleKey: 'summary', messageKey: 'text', method: 'PUT' },
+        },
       },
-    });
+    );
     await notificationAction({ ...message, connection: 'connection://default/hook' }, ctx);
     expect(received[0]).toMatchObject({
       method: 'PUT',
@@ -128,14 +119,17 @@ describe('notification action', () => {
   });
 
   it('sends a Slack-shaped body to a Slack connection', async () => {
-    const ctx = context({
-      'connection://default/slack': {
-        name: 'slack',
-        type: 'slack',
-        url: `${base}/services/T1/B2/X3`,
-        properties: {},
+    const ctx = context(
+      {},
+      {
+        'connection://default/slack': {
+          name: 'slack',
+          type: 'slack',
+          url: `${base}/services/T1/B2/X3`,
+          properties: {},
+        },
       },
-    });
+    );
     const result = await notificationAction({ ...message, connection: 'connection://default/slack' }, ctx);
     expect(result.kind).toBe('slack');
     expect(received[0]!.json).toEqual({
@@ -155,14 +149,17 @@ describe('notification action', () => {
   });
 
   it('sends a Teams MessageCard to a Teams connection', async () => {
-    const ctx = context({
-      'connection://default/teams': {
-        name: 'teams',
-        type: 'teams',
-        url: `${base}/webhookb2/ops`,
-        properties: {},
+    const ctx = context(
+      {},
+      {
+        'connection://default/teams': {
+          name: 'teams',
+          type: 'teams',
+          url: `${base}/webhookb2/ops`,
+          properties: {},
+        },
       },
-    });
+    );
     const result = await notificationAction({ ...message, connection: 'connection://default/teams' }, ctx);
     expect(result.kind).toBe('teams');
     expect(received[0]!.json).toMatchObject({
@@ -187,16 +184,19 @@ describe('notification action', () => {
   });
 
   it('sends an email over SMTP through an email connection, with its credentials', async () => {
-    const ctx = context({
-      'connection://default/mail': {
-        name: 'mail',
-        type: 'email',
-        url: `smtp://127.0.0.1:${smtpPort}/?from=ops@acme.example&to=oncall@acme.example,lead@acme.example`,
-        username: 'mailer',
-        password: 'smtp-pa55',
-        properties: { encryptionMethod: 'None', fromName: 'Ops Console' },
+    const ctx = context(
+      {},
+      {
+        'connection://default/mail': {
+          name: 'mail',
+          type: 'email',
+          url: `smtp://127.0.0.1:${smtpPort}/?from=ops@acme.example&to=oncall@acme.example,lead@acme.example`,
+          username: 'mailer',
+          password: 'smtp-pa55',
+          properties: { encryptionMethod: 'None', fromName: 'Ops Console' },
+        },
       },
-    });
+    );
     const result = await notificationAction({ ...message, connection: 'connection://default/mail' }, ctx);
     expect(result).toMatchObject({ kind: 'email', to: ['oncall@acme.example', 'lead@acme.example'] });
     expect(mails).toHaveLength(1);

@@ -22,7 +22,7 @@
  * Other schemes (discord://, telegram://, opsgenie://, ...) fail with a clear message.
  * The result is `{sent: <where, without credentials>, kind}`.
  */
-import nodemailer from 'nodemailer';
+import { smtpSender, smtpTransport } from '../../../lib/smtp.js';
 import { connectionOf, messageOf, safeUrl, stopReason, text, isObject } from './support.js';
 import { ActionFailure, type ActionContext, type ActionExecutor, type ResolvedConnection } from './types.js';
 
@@ -104,7 +104,6 @@ async function sendEmail(target: Target, message: Message, ctx: ActionContext) {
   const url = new URL(target.url);
   const props = target.properties;
   const encryption = (props.encryptionMethod ?? url.searchParams.get('encryption') ?? 'Auto').toLowerCase();
-  const implicit = url.protocol === 'smtps:' || encryption === 'implicittls' || url.port === '465';
   const username = target.username || (url.username ? decodeURIComponent(url.username) : undefined);
   const password = target.password || (url.password ? decodeURIComponent(url.password) : undefined);
   if (password) ctx.secrets.add(password);
@@ -115,23 +114,13 @@ async function sendEmail(target: Target, message: Message, ctx: ActionContext) {
     .map((address) => address.trim())
     .filter(Boolean);
   if (!to.length) throw new ActionFailure('the email has no recipient: add ?to= to the URL or a to property');
-  const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: Number(url.port) || (implicit ? 465 : 587),
-    secure: implicit,
-    ignoreTLS: encryption === 'none',
-    requireTLS: encryption === 'explicittls',
-    auth: username ? { user: username, pass: password ?? '' } : undefined,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
-  });
+  const transport = smtpTransport(url, { encryption, username, password, timeoutMs: SEND_TIMEOUT_MS });
   const onAbort = () => transport.close();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   try {
     const lines = propertyLines(message.properties);
     const info = await transport.sendMail({
-      from: props.fromName ? { name: props.fromName, address: from } : from,
+      from: smtpSender(from, props.fromName),
       to,
       subject: message.title,
       text: lines.length ? `${message.message}\n\n${lines.join('\n')}` : message.message,

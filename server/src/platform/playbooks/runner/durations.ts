@@ -2,27 +2,17 @@
  * Durations as playbooks write them (`timeout`, `delay`, `retry.duration`): `30s`, `5m`, `1h30m`,
  * `500ms`, and the platform's longer units `d` (24 h), `w` (7 d) and `y` (365 d).
  */
-const UNIT_MS: Record<string, number> = {
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 7 * 86_400_000,
-  y: 365 * 86_400_000,
-};
+import { durationMs, type DurationUnit } from '../../../lib/duration.js';
+
+const PLAYBOOK_UNITS: readonly DurationUnit[] = ['ms', 's', 'm', 'h', 'd', 'w', 'y'];
 
 export class DurationError extends Error {}
 
 /** Milliseconds of a duration; throws DurationError, in words, for text that is not one. */
 export function parseDuration(text: string): number {
-  const trimmed = text.trim();
-  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/.test(trimmed))
-    throw new DurationError(`'${text}' is not a duration (e.g. 30s, 5m, 1h30m, 1d)`);
-  let total = 0;
-  for (const [, amount, , unit] of trimmed.matchAll(/(\d+(\.\d+)?)(ms|s|m|h|d|w|y)/g))
-    total += Number(amount) * UNIT_MS[unit!]!;
-  return Math.round(total);
+  const ms = durationMs(text, { units: PLAYBOOK_UNITS });
+  if (ms === undefined) throw new DurationError(`'${text}' is not a duration (e.g. 30s, 5m, 1h30m, 1d)`);
+  return Math.round(ms);
 }
 
 /** The playbook's own timeout when its spec gives none: the platform's default, 30 minutes. */

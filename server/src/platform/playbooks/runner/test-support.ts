@@ -3,6 +3,7 @@
  * database, playbooks and runs inserted as the API does, and executors a test controls.
  */
 import { createLogger } from '../../../http/logging.js';
+import { eventually } from '../../../lib/eventually.js';
 import type { Db } from '../../db/db.js';
 import { JobRegistry } from '../../jobs/registry.js';
 import type { ActionContext, ActionExecutor, ActionResult } from '../actions/types.js';
@@ -84,6 +85,8 @@ export async function queueRun(db: Db, playbookId: string, request: RunRequest =
   return rows[0]!.id;
 }
 
+export { eventually };
+
 export async function runOf(db: Db, id: string) {
   return (
     await db.query<RunRow & { error: string | null }>(`select *, error from playbook_runs where id = $1`, [
@@ -99,19 +102,6 @@ export async function actionsOf(db: Db, runId: string) {
       [runId],
     )
   ).rows;
-}
-
-/** Waits until `check` passes (polling), failing with its last error after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }
 
 /** Waits for a run to reach one of `statuses`. */

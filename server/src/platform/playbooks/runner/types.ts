@@ -1,45 +1,13 @@
 /** The rows and shapes the runner reads (migrations 0007 and 0024). */
 
-export type RunStatus =
-  | 'pending'
-  | 'scheduled'
-  | 'running'
-  | 'pending_approval'
-  | 'waiting'
-  | 'sleeping'
-  | 'completed'
-  | 'failed'
-  | 'cancelled'
-  | 'timed_out'
-  | 'skipped';
+import type { ActionColumns, RunColumns } from '../../../../../common/playbooks.js';
 
-export type ActionStatus =
-  | 'pending'
-  | 'scheduled'
-  | 'running'
-  | 'waiting'
-  | 'sleeping'
-  | 'completed'
-  | 'failed'
-  | 'cancelled'
-  | 'skipped'
-  | 'timed_out';
-
-/** A run that has ended: nothing more happens to it. */
-export const FINAL_RUN_STATUSES: readonly RunStatus[] = [
-  'completed',
-  'failed',
-  'cancelled',
-  'timed_out',
-  'skipped',
-];
-export const FINAL_ACTION_STATUSES: readonly ActionStatus[] = [
-  'completed',
-  'failed',
-  'cancelled',
-  'skipped',
-  'timed_out',
-];
+export {
+  FINAL_ACTION_STATUSES,
+  FINAL_RUN_STATUSES,
+  type ActionStatus,
+  type RunStatus,
+} from '../../../../../common/playbooks.js';
 
 export interface RetrySpec {
   limit?: number;
@@ -75,37 +43,20 @@ export interface PlaybookSpec {
   [key: string]: unknown;
 }
 
-export interface RunRow {
-  id: string;
-  playbook_id: string;
-  status: RunStatus;
+export interface RunRow extends RunColumns<Date> {
   spec: PlaybookSpec | null;
-  parameters: Record<string, unknown> | null;
-  config_id: string | null;
-  component_id: string | null;
-  check_id: string | null;
-  created_by: string | null;
   trigger: string;
   /** The webhook request that started the run (headers without credentials, body). */
   request: Record<string, unknown> | null;
   scheduled_time: Date;
-  start_time: Date | null;
-  end_time: Date | null;
   timeout_at: Date | null;
   claimed_by: string | null;
-  created_at: Date;
 }
 
-export interface ActionRow {
-  id: string;
+export interface ActionRow extends ActionColumns<Date> {
   playbook_run_id: string;
-  name: string;
-  status: ActionStatus;
   scheduled_time: Date;
-  start_time: Date | null;
-  end_time: Date | null;
   result: Record<string, unknown> | null;
-  error: string | null;
   retry_count: number;
   claimed_by: string | null;
 }

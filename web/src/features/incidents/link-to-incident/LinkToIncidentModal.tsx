@@ -20,7 +20,7 @@ import {
   type NewEvidence,
 } from '../incident-list-api.js';
 import { INCIDENT_LISTS_PREFIX, isIncidentKey } from '../types.js';
-import { useDebouncedValue } from '../use-debounced-value.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { CREATE_NEW, validateLinkForm, type LinkForm, type LinkFormErrors } from './link-form.js';
 
 export interface LinkToIncidentModalProps {

@@ -230,13 +230,17 @@ function TeamField({ value, onChange, ...field }: SimpleFieldProps) {
   );
 }
 
-/** A memory size: the amount and its unit, Mi, Gi or Ti (spec 1 §5), sent as '512Mi'. */
-function BytesField({ value, onChange, ...field }: SimpleFieldProps) {
-  // The unit chosen before an amount is typed, which the empty value cannot hold.
-  const [chosenUnit, setChosenUnit] = useState(() => splitBytes(value).unit);
-  const parsed = splitBytes(value);
-  const amount = parsed.amount;
-  const unit = value.trim() === '' ? chosenUnit : parsed.unit;
+/** A number and its unit after it: a unit select or a fixed suffix. */
+function AmountField({
+  amount,
+  onAmountChange,
+  unit,
+  ...field
+}: Omit<SimpleFieldProps, 'value' | 'onChange'> & {
+  amount: string;
+  onAmountChange: (amount: string) => void;
+  unit: ReactNode;
+}) {
   return (
     <FormField {...field}>
       {(input) => (
@@ -247,49 +251,60 @@ function BytesField({ value, onChange, ...field }: SimpleFieldProps) {
               type="number"
               min={0}
               value={amount}
-              onChange={(_event, next) => onChange(formatBytes(next, unit))}
+              onChange={(_event, next) => onAmountChange(next)}
             />
           </InputGroupItem>
-          <InputGroupItem>
-            <FormSelect
-              aria-label={`${field.label} unit`}
-              value={unit}
-              onChange={(_event, next) => {
-                setChosenUnit(next as ByteUnit);
-                onChange(formatBytes(amount, next as ByteUnit));
-              }}
-            >
-              {BYTE_UNITS.map((option) => (
-                <FormSelectOption key={option} value={option} label={option} />
-              ))}
-            </FormSelect>
-          </InputGroupItem>
+          {unit}
         </InputGroup>
       )}
     </FormField>
   );
 }
 
+/** A memory size: the amount and its unit, Mi, Gi or Ti (spec 1 §5), sent as '512Mi'. */
+function BytesField({ value, onChange, ...field }: SimpleFieldProps) {
+  // The unit chosen before an amount is typed, which the empty value cannot hold.
+  const [chosenUnit, setChosenUnit] = useState(() => splitBytes(value).unit);
+  const parsed = splitBytes(value);
+  const amount = parsed.amount;
+  const unit = value.trim() === '' ? chosenUnit : parsed.unit;
+  return (
+    <AmountField
+      {...field}
+      amount={amount}
+      onAmountChange={(next) => onChange(formatBytes(next, unit))}
+      unit={
+        <InputGroupItem>
+          <FormSelect
+            aria-label={`${field.label} unit`}
+            value={unit}
+            onChange={(_event, next) => {
+              setChosenUnit(next as ByteUnit);
+              onChange(formatBytes(amount, next as ByteUnit));
+            }}
+          >
+            {BYTE_UNITS.map((option) => (
+              <FormSelectOption key={option} value={option} label={option} />
+            ))}
+          </FormSelect>
+        </InputGroupItem>
+      }
+    />
+  );
+}
+
 /** A CPU amount in millicores, sent with the suffix m ('500m'). */
 function MillicoresField({ value, onChange, ...field }: SimpleFieldProps) {
   return (
-    <FormField {...field}>
-      {(input) => (
-        <InputGroup>
-          <InputGroupItem isFill>
-            <TextInput
-              {...input}
-              type="number"
-              min={0}
-              value={splitMillicores(value)}
-              onChange={(_event, next) => onChange(formatMillicores(next))}
-            />
-          </InputGroupItem>
-          <InputGroupItem isPlain>
-            <InputGroupText>m</InputGroupText>
-          </InputGroupItem>
-        </InputGroup>
-      )}
-    </FormField>
+    <AmountField
+      {...field}
+      amount={splitMillicores(value)}
+      onAmountChange={(next) => onChange(formatMillicores(next))}
+      unit={
+        <InputGroupItem isPlain>
+          <InputGroupText>m</InputGroupText>
+        </InputGroupItem>
+      }
+    />
   );
 }

@@ -1,16 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button,
-  MenuToggle,
-  Select,
-  SelectList,
-  SelectOption,
-  TextInputGroup,
-  TextInputGroupMain,
-  TextInputGroupUtilities,
-} from '@patternfly/react-core';
-import { TimesIcon } from '@patternfly/react-icons';
-import { useTypeaheadKeys } from '../../../lib/use-typeahead-keys.js';
+import { useId } from 'react';
+import { SelectOption } from '@patternfly/react-core';
+import { TypeaheadSelect, useTypeahead } from '../../../components/Typeahead/index.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import {
   RESOURCE_SEARCH_DEBOUNCE_MS,
   useResourceSearch,
@@ -28,16 +19,6 @@ const KIND_LABELS: Record<ResourceKind, string> = {
   component: 'Component',
   check: 'Check',
 };
-
-/** `value` once it has stayed the same for `delayMs`. */
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface ResourceTypeaheadProps {
   /** The search box's accessible name. */
@@ -77,43 +58,23 @@ export function ResourceTypeahead({
 }: ResourceTypeaheadProps) {
   const idPrefix = useId();
   const inputId = id ?? `${idPrefix}-input`;
-  const listId = `${idPrefix}-list`;
-  const optionId = (key: string) => `${idPrefix}-option-${key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-  const [isOpen, setOpen] = useState(false);
-  // What the user typed since the last choice; null shows the chosen resource.
-  const [typed, setTyped] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const typeahead = useTypeahead();
+  const { isOpen, typed, focused, optionId } = typeahead;
 
-  const term = useDebounced((typed ?? '').trim(), RESOURCE_SEARCH_DEBOUNCE_MS);
+  const term = useDebouncedValue((typed ?? '').trim(), RESOURCE_SEARCH_DEBOUNCE_MS);
   const search = useResourceSearch(isOpen && term !== '' ? term : null, kinds, filter, selectors);
   const found = term === '' ? [] : (search.data ?? []);
-
-  const close = () => {
-    setOpen(false);
-    setFocused(undefined);
-    setTyped(null);
-  };
-
-  const choose = (resource: ChosenResource) => {
-    close();
-    if (!value || optionKey(value) !== optionKey(resource)) onChange(resource);
-    inputRef.current?.focus();
-  };
-
-  const { focused, setFocused, onKeyDown } = useTypeaheadKeys({
-    count: found.length,
-    isOpen,
-    open: () => setOpen(true),
-    close,
-    pick: (index) => choose(found[index]!),
-  });
   const focusedResource = focused === undefined ? undefined : found[focused];
 
+  const choose = (resource: ChosenResource) => {
+    typeahead.close();
+    if (!value || optionKey(value) !== optionKey(resource)) onChange(resource);
+    typeahead.focusInput();
+  };
+
   const clear = () => {
-    setTyped(null);
-    setFocused(undefined);
+    typeahead.reset();
     if (value) onChange(undefined);
-    inputRef.current?.focus();
   };
 
   const shownText = typed ?? value?.name ?? '';
@@ -124,87 +85,42 @@ export function ResourceTypeahead({
   else if (found.length === 0) status = NO_OPTIONS;
 
   return (
-    <Select
-      isOpen={isOpen}
+    <TypeaheadSelect
+      {...typeahead.selectProps(found.length, (index) => choose(found[index]!))}
+      label={label}
       selected={value ? optionKey(value) : undefined}
-      onSelect={(_event, key) => {
+      onSelect={(key) => {
         const resource = found.find((candidate) => optionKey(candidate) === key);
         if (resource) choose(resource);
       }}
-      onOpenChange={(open) => (open ? setOpen(true) : close())}
-      variant="typeahead"
+      text={shownText}
+      activeDescendant={focusedResource && optionId(optionKey(focusedResource))}
+      inputId={inputId}
+      placeholder={placeholder}
+      describedBy={describedBy}
+      isInvalid={isInvalid}
       isScrollable
-      toggle={(toggleRef) => (
-        <MenuToggle
-          ref={toggleRef}
-          variant="typeahead"
-          isFullWidth
-          isExpanded={isOpen}
-          status={isInvalid ? 'danger' : undefined}
-          aria-label={`${label} menu toggle`}
-          onClick={() => {
-            if (isOpen) close();
-            else setOpen(true);
-            inputRef.current?.focus();
-          }}
-        >
-          <TextInputGroup isPlain>
-            <TextInputGroupMain
-              value={shownText}
-              onChange={(_event, next) => {
-                setTyped(next);
-                setFocused(undefined);
-                setOpen(true);
-              }}
-              onClick={() => (isOpen ? close() : setOpen(true))}
-              onKeyDown={onKeyDown}
-              innerRef={inputRef}
-              inputId={inputId}
-              placeholder={placeholder}
-              autoComplete="off"
-              role="combobox"
-              isExpanded={isOpen}
-              aria-controls={listId}
-              aria-label={label}
-              inputProps={{
-                ...(describedBy && { 'aria-describedby': describedBy }),
-                ...(isInvalid && { 'aria-invalid': true }),
-              }}
-              {...(focusedResource && { 'aria-activedescendant': optionId(optionKey(focusedResource)) })}
-            />
-            {shownText !== '' && (
-              <TextInputGroupUtilities>
-                <Button variant="plain" onClick={clear} aria-label={`Clear ${label}`} icon={<TimesIcon />} />
-              </TextInputGroupUtilities>
-            )}
-          </TextInputGroup>
-        </MenuToggle>
-      )}
+      showClear={shownText !== ''}
+      onClear={clear}
+      status={status}
     >
-      <SelectList id={listId} aria-label={label}>
-        {found.map((resource) => {
-          const key = optionKey(resource);
-          const kind = kinds.length > 1 ? KIND_LABELS[resource.kind] : undefined;
-          const description = [kind, resource.type].filter(Boolean).join(' · ');
-          return (
-            <SelectOption
-              key={key}
-              id={optionId(key)}
-              value={key}
-              isFocused={focusedResource !== undefined && optionKey(focusedResource) === key}
-              isSelected={value !== undefined && optionKey(value) === key}
-              description={description || undefined}
-            >
-              {resource.name}
-            </SelectOption>
-          );
-        })}
-        {status && (
-          <SelectOption isAriaDisabled value={undefined}>
-            {status}
+      {found.map((resource) => {
+        const key = optionKey(resource);
+        const kind = kinds.length > 1 ? KIND_LABELS[resource.kind] : undefined;
+        const description = [kind, resource.type].filter(Boolean).join(' · ');
+        return (
+          <SelectOption
+            key={key}
+            id={optionId(key)}
+            value={key}
+            isFocused={focusedResource !== undefined && optionKey(focusedResource) === key}
+            isSelected={value !== undefined && optionKey(value) === key}
+            description={description || undefined}
+          >
+            {resource.name}
           </SelectOption>
-        )}
-      </SelectList>
-    </Select>
+        );
+      })}
+    </TypeaheadSelect>
   );
 }

@@ -1,0 +1,33 @@
+/**
+ * An SMTP transport for a connection's URL (`smtp://user:pass@host:port/?from=address`, the
+ * platform's notation), as the playbook notification action and the email responder send mail.
+ */
+import nodemailer from 'nodemailer';
+
+export interface SmtpOptions {
+  /** The connection's encryptionMethod in lower case: none, explicittls (STARTTLS), implicittls, auto. */
+  encryption: string;
+  username: string | undefined;
+  password: string | undefined;
+  /** The limit on connecting, the greeting and each reply. */
+  timeoutMs: number;
+}
+
+/** Implicit TLS for smtps://, ImplicitTLS or port 465; otherwise port 587 with STARTTLS when offered. */
+export function smtpTransport(url: URL, { encryption, username, password, timeoutMs }: SmtpOptions) {
+  const implicit = url.protocol === 'smtps:' || encryption === 'implicittls' || url.port === '465';
+  return nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port) || (implicit ? 465 : 587),
+    secure: implicit,
+    ignoreTLS: encryption === 'none',
+    requireTLS: encryption === 'explicittls',
+    auth: username ? { user: username, pass: password ?? '' } : undefined,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+}
+
+/** The sender, with its display name when the connection has one. */
+export const smtpSender = (address: string, name: string | undefined) => (name ? { name, address } : address);
