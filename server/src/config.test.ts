@@ -35,6 +35,7 @@ describe('loadConfig', () => {
         rollupRetentionMs: 400 * 86_400_000,
       },
       incidents: { automationEnabled: true, automationIntervalMs: 60_000 },
+      playbooks: { runnerEnabled: true },
       kube: undefined,
     });
   });
@@ -53,6 +54,10 @@ describe('loadConfig', () => {
       statusRetentionMs: 720 * 3_600_000,
       rollupRetentionMs: 90 * 86_400_000,
     });
+  });
+
+  it('turns the playbook runner off with PLAYBOOK_RUNNER_ENABLED=false', () => {
+    expect(loadConfig({ PLAYBOOK_RUNNER_ENABLED: 'false' }).playbooks).toEqual({ runnerEnabled: false });
   });
 
   it('runs one process unless WORKERS asks for more, and more only with PostgreSQL', () => {
@@ -116,6 +121,7 @@ describe('loadConfig', () => {
     [{ API_MAX_ROWS: '0' }, 'API_MAX_ROWS="0": must be a whole number of at least 1'],
     [{ EVENTS_HEARTBEAT: '500ms' }, `EVENTS_HEARTBEAT="500ms": must be a duration such as '15s' or '1m'`],
     [{ CHECK_RUNNER_ENABLED: 'sometimes' }, 'CHECK_RUNNER_ENABLED="sometimes": must be true or false'],
+    [{ PLAYBOOK_RUNNER_ENABLED: 'off' }, 'PLAYBOOK_RUNNER_ENABLED="off": must be true or false'],
     [
       { CHECK_RUNNER_CONCURRENCY: '0' },
       'CHECK_RUNNER_CONCURRENCY="0": must be a whole number from 1 to 1000',
