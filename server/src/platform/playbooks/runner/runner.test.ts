@@ -307,7 +307,6 @@ describe('the playbook runner', () => {
       });
       const id = await queueRun(db, playbook);
       await runReaches(db, id, 'pending_approval');
-      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await actionsOf(db, id)).toEqual([]);
       expect(await approveRun(db, id, { personId: alice })).toEqual({ status: 'scheduled', approved: true });
       replica.work.wake();
