@@ -7,6 +7,7 @@ import type { Db, Queryable } from '../db/db.js';
 import { planRange, RAW_RANGE_LIMIT_MS, type SummaryQuery } from './summary-range.js';
 import { exactPercentiles, weightedPercentiles, type RollupPoint } from './summary-percentile.js';
 import { buildSummarySql } from './summary-sql.js';
+import { isoTime } from './summary-time.js';
 import type { CheckSummary, HealthSummaryResponse } from './types.js';
 
 type Timestamps =
@@ -57,10 +58,8 @@ export class SummaryAborted extends Error {
   }
 }
 
-// The drivers hand timestamps back as Date; rows read as JSON (PGlite) as text with an offset.
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
-const isoRequired = (value: Date | string): string => iso(value)!;
+const iso = isoTime;
+const isoRequired = (value: Date | string): string => isoTime(value)!;
 
 function toCheckSummary(row: SummaryRow): CheckSummary {
   return {
