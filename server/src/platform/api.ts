@@ -69,7 +69,7 @@ export function createPlatformApi({
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
-  api.use('/canary', createHealthRouter({ db, flags, runner: health }));
+  api.use('/canary', createHealthRouter({ db, flags, runner: health, sharedReads }));
   api.use('/incidents', createIncidentsRouter({ db, flags }));
   api.use('/playbook', createPlaybooksRouter({ db, flags, onRunQueued: onPlaybookRunQueued }));
   api.use('/resources', createResourcesRouter({ db, flags }));

@@ -8,14 +8,17 @@ import express, { Router, type Response } from 'express';
 import { disabledMessage } from '../../access/feature-map.js';
 import { requireAction, requireFeature, requirePermission, type FlagReader } from '../../access/guard.js';
 import { HttpError } from '../../http/errors.js';
+import { sendWhole } from '../../http/send.js';
 import { KeyRefError, readKeyRef, type KubeConnection } from '../../kube/index.js';
 import type { Db } from '../db/db.js';
+import type { SharedReads } from '../rest/shared-reads.js';
 import type { Entry } from './canary-spec.js';
 import { EntryError } from './kinds/common.js';
 import { keptHeaders, webhookOutcome, webhookTokenMatches, type WebhookPost } from './kinds/webhook.js';
 import { resolveReferences } from './references.js';
 import { recordResult } from './results.js';
 import { readSummaryQuery } from './summary-range.js';
+import { sharedSummaries, type SharedSummaries } from './summary-shared.js';
 import { healthSummary, SummaryAborted } from './summary.js';
 import type { CheckResult, RunCheckResponse } from './types.js';
 
@@ -40,6 +43,11 @@ function disconnectSignal(res: Response): AbortSignal {
   return controller.signal;
 }
 
+/** What a summary answers depends on: the parameters readSummaryQuery reads, as given. */
+const SUMMARY_PARAMETERS = ['start', 'end', 'check_id', 'canary_id', 'agent_id', 'status', 'include_deleted'];
+const summaryKey = (params: Record<string, unknown>) =>
+  JSON.stringify(SUMMARY_PARAMETERS.map((name) => params[name] ?? null));
+
 async function liveCheckExists(db: Db, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
   const { rows } = await db.query(
@@ -54,12 +62,18 @@ export function createHealthRouter({
   db,
   flags,
   runner,
+  sharedReads,
+  summaries = sharedSummaries(),
 }: {
   db: Db;
   flags: FlagReader;
   runner?: CheckRunner;
+  /** Its forgetting on each write forgets the summaries being shared too. */
+  sharedReads?: SharedReads;
+  summaries?: SharedSummaries;
 }): Router {
   const router = Router();
+  sharedReads?.onForget(summaries.forget);
   const healthOn = requireFeature('health', flags);
   router.use(requirePermission('canaries', 'read'), healthOn);
 
@@ -67,7 +81,11 @@ export function createHealthRouter({
     const query = readSummaryQuery(req.query);
     const signal = disconnectSignal(res);
     try {
-      res.json(await healthSummary(db, query, { signal }));
+      // Requests asking the same while it is computed share it, written as JSON once.
+      const body = await summaries.share(summaryKey(req.query), signal, async (shared) =>
+        JSON.stringify(await healthSummary(db, query, { signal: shared })),
+      );
+      sendWhole(req, res.type('application/json'), body);
     } catch (error) {
       // The caller is gone: there is nobody to answer.
       if (error instanceof SummaryAborted || signal.aborted) return;

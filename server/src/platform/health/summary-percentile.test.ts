@@ -4,6 +4,7 @@ import {
   exactPercentiles,
   weightedPercentile,
   weightedPercentiles,
+  weightedPercentilesOf,
   type RollupPoint,
 } from './summary-percentile.js';
 
@@ -67,6 +68,35 @@ describe('weightedPercentiles', () => {
   it('answers as weightedPercentile does for values it cannot pack', () => {
     const rows: RollupPoint[] = [[3, 12.5, 13.5, 2 ** 40]];
     expect(weightedPercentiles(rows, [7, 2 ** 33])).toEqual(oneByOne(rows, [7, 2 ** 33]));
+  });
+});
+
+describe('weightedPercentilesOf', () => {
+  it('answers over its parts as weightedPercentiles over them joined', () => {
+    const next = random(5);
+    const int = (below: number) => Math.floor(next() * below);
+    const part = <T>(make: () => T): T[] | null =>
+      int(4) === 0 ? null : Array.from({ length: int(30) }, make);
+    for (let trial = 0; trial < 300; trial++) {
+      // Values a summary's parts hold, and now and then one that cannot be packed.
+      const value = () => (int(50) === 0 ? 2 ** 33 + 0.5 : int(2000));
+      const row = (): RollupPoint => [1 + int(20), value(), value(), value()];
+      const rows = [part(row), part(row)];
+      const durations = [part(value), part(value)];
+      expect(weightedPercentilesOf(rows, durations)).toEqual(
+        weightedPercentiles(
+          rows.flatMap((p) => p ?? []),
+          durations.flatMap((p) => p ?? []),
+        ),
+      );
+    }
+  });
+
+  it('answers the same when asked again after a larger set', () => {
+    const small: RollupPoint[] = [[3, 10, 20, 30]];
+    const before = weightedPercentilesOf([small], [[5, 15]]);
+    weightedPercentilesOf([Array.from({ length: 5000 }, (): RollupPoint => [1, 999, 999, 999])], [null]);
+    expect(weightedPercentilesOf([small], [[5, 15]])).toEqual(before);
   });
 });
 

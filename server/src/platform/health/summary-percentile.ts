@@ -24,6 +24,18 @@ export type RollupPoint = [count: number, p95: number, p97: number, p99: number]
 const POSITIONS = 2 ** 21;
 const LARGEST_VALUE = 2 ** 32;
 
+/** Packed sort keys and row weights, grown as needed and kept: a summary asks 2,000 times. */
+let keys = new Float64Array(1024);
+let weights = new Float64Array(1024);
+function room(count: number): void {
+  if (keys.length >= count) return;
+  const size = 2 ** Math.ceil(Math.log2(count));
+  keys = new Float64Array(size);
+  weights = new Float64Array(size);
+}
+
+const whole = (value: number) => Number.isInteger(value) && value >= 0 && value < LARGEST_VALUE;
+
 /**
  * p95, p97 and p99 over rollup rows and raw runs: each row's own percentile weighs its run
  * count, each raw run's duration weighs 1; weightedPercentile's answers. Each point is sorted as
@@ -34,14 +46,35 @@ export function weightedPercentiles(
   rows: RollupPoint[],
   durations: number[],
 ): [p95: number | null, p97: number | null, p99: number | null] {
-  const count = rows.length + durations.length;
+  return weightedPercentilesOf([rows], [durations]);
+}
+
+/**
+ * weightedPercentiles over rows and durations given in parts (a summary's span, rollup rows and
+ * raw edges; null for none), read where they are rather than copied into one list.
+ */
+export function weightedPercentilesOf(
+  rowParts: readonly (RollupPoint[] | null)[],
+  durationParts: readonly (number[] | null)[],
+): [p95: number | null, p97: number | null, p99: number | null] {
+  let rowCount = 0;
+  let count = 0;
+  let packable = true;
+  for (const part of rowParts)
+    for (const row of part ?? []) {
+      rowCount++;
+      packable &&= whole(row[1]) && whole(row[2]) && whole(row[3]);
+    }
+  count = rowCount;
+  for (const part of durationParts)
+    for (const duration of part ?? []) {
+      count++;
+      packable &&= whole(duration);
+    }
   if (count === 0) return [null, null, null];
-  const whole = (value: number) => Number.isInteger(value) && value >= 0 && value < LARGEST_VALUE;
-  if (
-    count >= POSITIONS ||
-    !rows.every((row) => whole(row[1]) && whole(row[2]) && whole(row[3])) ||
-    !durations.every(whole)
-  )
+  if (count >= POSITIONS || !packable) {
+    const rows = rowParts.flatMap((part) => part ?? []);
+    const durations = durationParts.flatMap((part) => part ?? []);
     return [1, 2, 3].map((column) =>
       weightedPercentile(
         [...rows.map((row) => row[column]!), ...durations],
@@ -49,21 +82,34 @@ export function weightedPercentiles(
         [95, 97, 99][column - 1]!,
       ),
     ) as [number | null, number | null, number | null];
-  let total = durations.length;
-  for (const row of rows) total += row[0];
-  const keys = new Float64Array(count);
+  }
+  room(count);
+  let total = count - rowCount;
+  let i = 0;
+  for (const part of rowParts)
+    for (const row of part ?? []) {
+      weights[i++] = row[0];
+      total += row[0];
+    }
+  const sorted = keys.subarray(0, count);
   const at = (column: 1 | 2 | 3, percent: number): number => {
-    for (let i = 0; i < rows.length; i++) keys[i] = rows[i]![column] * POSITIONS + i;
-    for (let i = 0; i < durations.length; i++)
-      keys[rows.length + i] = durations[i]! * POSITIONS + rows.length;
-    keys.sort();
+    let k = 0;
+    for (const part of rowParts)
+      for (const row of part ?? []) {
+        keys[k] = row[column] * POSITIONS + k;
+        k++;
+      }
+    for (const part of durationParts)
+      for (const duration of part ?? []) keys[k++] = duration * POSITIONS + rowCount;
+    sorted.sort();
     let reach = 0;
-    for (const key of keys) {
+    for (let j = 0; j < count; j++) {
+      const key = sorted[j]!;
       const position = key % POSITIONS;
-      reach += position < rows.length ? rows[position]![0] : 1;
+      reach += position < rowCount ? weights[position]! : 1;
       if (reach * 100 >= percent * total) return (key - position) / POSITIONS;
     }
-    return (keys[count - 1]! - (keys[count - 1]! % POSITIONS)) / POSITIONS;
+    return (sorted[count - 1]! - (sorted[count - 1]! % POSITIONS)) / POSITIONS;
   };
   return [at(1, 95), at(2, 97), at(3, 99)];
 }
@@ -90,7 +136,10 @@ export function exactPercentiles(
   durations: number[],
 ): [p95: number | null, p97: number | null, p99: number | null] {
   if (durations.length === 0) return [null, null, null];
-  const sorted = Float64Array.from(durations).sort();
+  room(durations.length);
+  const sorted = keys.subarray(0, durations.length);
+  sorted.set(durations);
+  sorted.sort();
   return [0.95, 0.97, 0.99].map((fraction) => roundedAsNumeric(percentileCont(sorted, fraction))) as [
     number,
     number,

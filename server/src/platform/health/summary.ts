@@ -5,8 +5,9 @@
  */
 import type { Db, Queryable } from '../db/db.js';
 import { planRange, RAW_RANGE_LIMIT_MS, type SummaryQuery } from './summary-range.js';
-import { exactPercentiles, weightedPercentiles, type RollupPoint } from './summary-percentile.js';
+import { exactPercentiles, weightedPercentilesOf, type RollupPoint } from './summary-percentile.js';
 import { buildSummarySql } from './summary-sql.js';
+import { isoTime } from './summary-time.js';
 import type { CheckSummary, HealthSummaryResponse } from './types.js';
 
 type Timestamps =
@@ -43,10 +44,7 @@ function latencyOf(row: SummaryRow): CheckSummary['latency'] {
   const [p95, p97, p99] =
     'durations' in row
       ? exactPercentiles(row.durations ?? [])
-      : weightedPercentiles(
-          [...(row.span_points ?? []), ...(row.row_points ?? [])],
-          [...(row.head_durations ?? []), ...(row.tail_durations ?? [])],
-        );
+      : weightedPercentilesOf([row.span_points, row.row_points], [row.head_durations, row.tail_durations]);
   return { p95, p97, p99, rolling1h: row.rolling1h };
 }
 
@@ -57,10 +55,8 @@ export class SummaryAborted extends Error {
   }
 }
 
-// The drivers hand timestamps back as Date; rows read as JSON (PGlite) as text with an offset.
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
-const isoRequired = (value: Date | string): string => iso(value)!;
+const iso = isoTime;
+const isoRequired = (value: Date | string): string => isoTime(value)!;
 
 function toCheckSummary(row: SummaryRow): CheckSummary {
   return {

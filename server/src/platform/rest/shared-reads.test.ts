@@ -86,6 +86,7 @@ describe('shared reads behind /api/db', () => {
       return reads.query(db, text, params);
     }) as typeof reads.query,
     forget: reads.forget,
+    onForget: reads.onForget,
   };
 
   beforeAll(async () => {

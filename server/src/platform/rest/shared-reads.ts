@@ -11,6 +11,8 @@ import type { Queryable, QueryResult } from '../db/db.js';
 export interface SharedReads {
   query<R>(db: Queryable, text: string, params: readonly unknown[]): Promise<QueryResult<R>>;
   forget(): void;
+  /** Calls `listener` on each forget: results shared elsewhere (health summaries) forgotten with these. */
+  onForget(listener: () => void): void;
 }
 
 export interface SharedReadsOptions {
@@ -24,6 +26,7 @@ export interface SharedReadsOptions {
 
 export function sharedReads(options: SharedReadsOptions = {}): SharedReads {
   let running = new Map<string, Promise<QueryResult<unknown>>>();
+  const listeners: (() => void)[] = [];
   return {
     query<R>(db: Queryable, text: string, params: readonly unknown[]) {
       const key = `${text}\u0000${JSON.stringify(params)}`;
@@ -42,6 +45,10 @@ export function sharedReads(options: SharedReadsOptions = {}): SharedReads {
     },
     forget() {
       running = new Map();
+      for (const listener of listeners) listener();
+    },
+    onForget(listener) {
+      listeners.push(listener);
     },
   };
 }
