@@ -2,6 +2,7 @@ import { HttpError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
 import { MAY_ACT, PRINCIPAL_COLUMNS, principalOf, type Principal, type PrincipalRow } from './identities.js';
 import { looksLikeApiToken, newApiToken, sha256Hex } from './tokens.js';
+import { UUID as uuidPattern } from '../lib/uuid.js';
 
 export interface NewApiToken {
   id: string;
@@ -46,7 +47,6 @@ export interface ApiTokenStore {
 export const MAX_TOKEN_NAME_LENGTH = 100;
 
 const LAST_USED_INTERVAL_MS = 60_000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function invalid(message: string): HttpError {
   return new HttpError(422, message);

@@ -6,6 +6,7 @@ import type { Db } from '../platform/db/db.js';
 import { saveIdentity, splitName } from './identities.js';
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { randomToken } from './tokens.js';
+import { UUID as uuidPattern } from '../lib/uuid.js';
 
 export interface NewLocalUser {
   username: string;
@@ -49,7 +50,6 @@ export const MAX_USERNAME_LENGTH = 100;
 
 // ASCII only: JavaScript's and Postgres's lower() agree on it, and look-alike letters are out.
 const usernamePattern = /^[a-z0-9._@+-]+$/;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ADMIN_LOCK = 7_240_003;
 

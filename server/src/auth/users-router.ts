@@ -14,6 +14,7 @@ import type { Invites } from './invites.js';
 import { consoleUrl } from './return-to.js';
 import type { SessionStore } from './session-store.js';
 import { emailTaken, readUserForm } from './user-form.js';
+import { UUID as uuidPattern } from '../lib/uuid.js';
 
 /** A user as spec 3 §3 shows one. */
 export interface User {
@@ -23,8 +24,6 @@ export interface User {
   state: 'active' | 'inactive';
   created_at: string;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const USER_COLUMNS = `p.id, i.traits, p.roles, i.state, p.created_at`;
 

@@ -9,6 +9,7 @@ import { canonical } from '../lib/canonical.js';
 import { LOCAL_AGENT } from '../platform/agents/local-agent.js';
 import { CRD_SOURCE, type KindInfo, type KindTable } from './kinds.js';
 import type { KubeObject } from './types.js';
+import { UUID } from '../lib/uuid.js';
 
 /** The columns the mirror owns, per table; every other column keeps its default. */
 export const MIRRORED_COLUMNS: Record<KindTable, readonly string[]> = {
@@ -121,8 +122,6 @@ export function boundValue(column: string, value: unknown): unknown {
 
 /** metadata.deletionTimestamp is set: deleted, and kept only until its finalizers are done. */
 export const isBeingDeleted = (object: KubeObject) => Boolean(object.metadata.deletionTimestamp);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where one kind's rows are written; writes of a kind run one after another, in event order. */
 export class TableWriter {

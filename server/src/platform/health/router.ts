@@ -21,6 +21,7 @@ import { readSummaryQuery } from './summary-range.js';
 import { sharedSummaries, type SharedSummaries } from './summary-shared.js';
 import { healthSummary, SummaryAborted } from './summary.js';
 import type { CheckResult, RunCheckResponse } from './types.js';
+import { UUID } from '../../lib/uuid.js';
 
 /** What Run Now needs of the check runner. */
 export interface CheckRunner {
@@ -31,7 +32,6 @@ export interface CheckRunner {
 export const CHECK_NOT_FOUND = 'Check not found';
 export const NO_RUNNER = 'The check runner is not running';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HOUR_MS = 3_600_000;
 
 /** Aborts when the client goes away before the answer is sent. */

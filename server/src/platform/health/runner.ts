@@ -9,6 +9,7 @@ import { latestResult, recordResult } from './results.js';
 import { CanaryScheduler, type CheckExecutor } from './scheduler.js';
 import type { CheckResult } from './types.js';
 import { runUpkeep } from './upkeep.js';
+import { UUID } from '../../lib/uuid.js';
 
 export interface CheckRunnerOptions {
   db: Db;
@@ -32,8 +33,6 @@ export interface CheckRunNow {
   /** Runs a check now; undefined when there is no such live check. */
   runNow(checkId: string): Promise<{ result: CheckResult } | undefined>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Runs checks within the concurrency limit, on demand (Run Now, in any replica) and for the

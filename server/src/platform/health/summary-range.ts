@@ -5,6 +5,7 @@
  */
 import { HttpError } from '../../http/errors.js';
 import type { CheckHealth } from './types.js';
+import { UUID } from '../../lib/uuid.js';
 
 export interface SummaryQuery {
   from: Date;
@@ -33,7 +34,6 @@ const DAY = 24 * HOUR;
 /** Ranges up to this long read raw statuses (the (check_id, time) index makes them cheap). */
 export const RAW_RANGE_LIMIT_MS = HOUR;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // An ISO 8601 date or date-time (Date.parse alone accepts things like 'Tuesday 3').
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const RELATIVE = /^(?:now-)?(\d+)(ms|s|m|h|d|w|mo|M|y)$/;

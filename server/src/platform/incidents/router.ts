@@ -25,13 +25,13 @@ import type {
   MentionablePerson,
   NewEvidence,
 } from './types.js';
+import { UUID } from '../../lib/uuid.js';
 
 export const INCIDENT_NOT_FOUND = 'Incident not found';
 export const HYPOTHESIS_REQUIRED = 'Must select or create a hypothesis';
 export const HYPOTHESIS_NOT_OF_INCIDENT = 'The hypothesis is not part of this incident';
 export const EVIDENCE_REQUIRED = 'Evidence is required';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EVIDENCE_REFERENCES = [
   'component_id',
   'config_id',

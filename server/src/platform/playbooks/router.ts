@@ -8,6 +8,7 @@ import { Router, type Request } from 'express';
 import { requireAction, requireFeature, requirePermission, type FlagReader } from '../../access/guard.js';
 import { refusal, resourceOf } from '../../access/resource-map.js';
 import { HttpError } from '../../http/errors.js';
+import { UUID } from '../../lib/uuid.js';
 import type { Db, Queryable } from '../db/db.js';
 import {
   ApprovalError,
@@ -27,7 +28,6 @@ import {
   renderedParameters,
   resourceRefOf,
   templateEnv,
-  UUID,
   type PlaybookRow,
   type ResourceRef,
 } from './runs.js';

@@ -9,8 +9,7 @@ import type { Queryable } from '../db/db.js';
 import { parametersOf, renderDefaults, withDefaults, type PlaybookParameter } from './params.js';
 import { needsApproval } from './runner/index.js';
 import type { PlaybookSpecLike, ResourceKind, SelectableResource } from './selectors.js';
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../lib/uuid.js';
 
 export type PlaybookRow = PlaybookColumns<PlaybookSpec>;
 

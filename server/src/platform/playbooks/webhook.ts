@@ -16,6 +16,7 @@ import { KeyRefError, readKeyRef, type KubeConnection } from '../../kube/index.j
 import type { Db } from '../db/db.js';
 import { ParameterError, validateRunParams, withDefaults } from './params.js';
 import { insertRun, renderedParameters, templateEnv, type PlaybookRow } from './runs.js';
+import { durationMs } from '../../lib/duration.js';
 
 export const WEBHOOK_BODY_LIMIT = '1mb';
 
@@ -72,10 +73,8 @@ const header = (call: WebhookCall, name: string): string | undefined => {
 
 /** The seconds of a duration such as 5m, 30s, 1h30m; undefined when unreadable. */
 export function secondsOf(duration: string): number | undefined {
-  const parts = [...duration.trim().matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== duration.trim()) return undefined;
-  const unit: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 };
-  return parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2]!]!, 0);
+  const ms = durationMs(duration, { units: ['ms', 's', 'm', 'h', 'd'] });
+  return ms === undefined ? undefined : ms / 1000;
 }
 
 /** Whether the call proves itself as the authentication asks. */

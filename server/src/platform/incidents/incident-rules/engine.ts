@@ -24,12 +24,11 @@ import {
   type IncidentRule,
   type WatchedResource,
 } from './match.js';
+import { UUID } from '../../../lib/uuid.js';
 
 export const RULES_TASK = 'IncidentRules';
 /** The job_histories name of one rule's evaluation. */
 export const RULE_JOB = 'IncidentRule';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const RESOURCES = `
   select 'component' as kind, id, name, namespace, agent_id, type, status, null as severity, labels,
