@@ -1,4 +1,7 @@
 import type { Logger } from '../../../http/logging.js';
+import type { ResolvedConnection } from '../../connections/index.js';
+
+export type { ResolvedConnection };
 
 /** What an action leaves on its row (`playbook_run_actions.result`); the log panel shows these. */
 export interface ActionResult {
@@ -20,18 +23,6 @@ export class ActionFailure extends Error {
     super(message);
     this.name = 'ActionFailure';
   }
-}
-
-/** A stored connection as an action uses it, its secrets resolved. Never logged or returned. */
-export interface ResolvedConnection {
-  name: string;
-  namespace?: string;
-  type: string;
-  url?: string;
-  username?: string;
-  password?: string;
-  /** The connection's other properties (token, from, certificate, ...), resolved. */
-  properties: Record<string, string>;
 }
 
 export interface ActionContext {

@@ -27,7 +27,7 @@ import type { Db, Queryable, Transaction } from '../../db/db.js';
 import { redactSecrets } from '../../health/references.js';
 import { claimStatement, type JobRegistry, type QueueConsumer } from '../../jobs/index.js';
 import { ActionFailure, type ActionExecutor, type ActionResult } from '../actions/types.js';
-import { connectionResolver } from './connections.js';
+import { connectionResolver } from '../../connections/index.js';
 import {
   InitializationError,
   loadRunContext,

@@ -1,12 +1,24 @@
 /**
- * `ctx.connection(ref)` of the actions: a stored connection by `connection://[namespace|type/]name`
- * or a bare name (looked up in the playbook's namespace first), its `secret://name/key` and
+ * The one resolver of stored connections (checks' and playbooks' `connection:`, scrapers, senders):
+ * a stored connection by `connection://[namespace|type/]name`
+ * or a bare name (looked up in the caller's namespace first), its `secret://name/key` and
  * `configmap://name/key` fields read in the connection's namespace. Secret values read are added
- * to the run's secrets, so the runner keeps them out of results and errors.
+ * to the caller's secrets, so that it keeps them out of results and errors.
  */
-import { readKeyRef, type KeyRef, type KubeConnection } from '../../../kube/index.js';
-import type { Queryable } from '../../db/db.js';
-import type { ResolvedConnection } from '../actions/types.js';
+import { readKeyRef, type KeyRef, type KubeConnection } from '../../kube/index.js';
+import type { Queryable } from '../db/db.js';
+
+/** A stored connection with every reference read. */
+export interface ResolvedConnection {
+  name: string;
+  namespace?: string;
+  type: string;
+  url?: string;
+  username?: string;
+  password?: string;
+  /** The connection's other properties (token, from, certificate, ...), resolved. */
+  properties: Record<string, string>;
+}
 
 interface ConnectionRow {
   name: string;
