@@ -105,7 +105,7 @@ function ConfigTabs({ config, active }: { config: ConfigItem; active: string }) 
       id={TABS_ID}
       isVertical
       activeKey={active}
-      aria-label="Config details"
+      aria-label="Config detail tabs"
       onSelect={(event, key) => {
         const tab = CONFIG_TABS.find((t) => tabKey(t.path) === key);
         if (tab) open(event as MouseEvent, tab.path);
@@ -123,7 +123,7 @@ function ConfigTabs({ config, active }: { config: ConfigItem; active: string }) 
               <TabTitleText>
                 {tab.title}
                 {typeof count === 'number' && (
-                  <Badge isRead={count === 0} className="pf-v6-u-ml-sm" screenReaderText={`${count} ${tab.title}`}>
+                  <Badge isRead={count === 0} className="pf-v6-u-ml-sm">
                     {formatCount(count)}
                   </Badge>
                 )}
