@@ -3,21 +3,11 @@ import { Age } from '../../../components/Age/index.js';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
 import { LoadError } from '../../../components/LoadError/index.js';
-import { NO_VALUE } from '../../../lib/format.js';
+import { formatUptime, NO_VALUE } from '../../../lib/format.js';
 import { useConfigChecks, type ConfigCheck } from './config-api.js';
 import { useConfigOutlet } from './config-outlet.js';
 
 export const NO_CHECKS = 'No checks are linked to this config';
-
-/** Uptime over the view's last day: the share of passing runs. */
-export function uptimeText(uptime: ConfigCheck['uptime']): string {
-  const passed = uptime?.passed ?? 0;
-  const failed = uptime?.failed ?? 0;
-  const total = passed + failed;
-  if (total === 0) return NO_VALUE;
-  const percent = (passed / total) * 100;
-  return `${percent === 100 || percent === 0 ? percent : percent.toFixed(1)}%`;
-}
 
 const latencyText = (latency: ConfigCheck['latency']) =>
   latency?.p95 === null || latency?.p95 === undefined ? NO_VALUE : `${latency.p95}ms`;
@@ -42,7 +32,7 @@ const COLUMNS: DataTableColumn<ConfigCheck>[] = [
   {
     id: 'uptime',
     header: 'Uptime (1d)',
-    cell: (check) => uptimeText(check.uptime),
+    cell: (check) => formatUptime(check.uptime),
   },
   { id: 'latency', header: 'Latency p95', cell: (check) => latencyText(check.latency) },
   {
