@@ -46,7 +46,10 @@ describe('ConfigChecksTab', () => {
     expect(await screen.findByText('No checks are linked to this config')).toBeInTheDocument();
     unmount();
 
-    page.api.reply('GET api/db/check_summary_for_config', { status: 500, body: { message: 'checks unavailable' } });
+    page.api.reply('GET api/db/check_summary_for_config', {
+      status: 500,
+      body: { message: 'checks unavailable' },
+    });
     renderConfigPage(`/catalog/${CONFIG_ID}/checks`);
     expect(await screen.findByText('checks unavailable')).toBeInTheDocument();
   });

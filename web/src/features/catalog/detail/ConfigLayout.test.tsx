@@ -16,18 +16,17 @@ describe('ConfigLayout', () => {
   it('titles the page Catalog › type › name and badges each tab with its count', async () => {
     page.api.reply('GET api/db/config_detail', {
       status: 200,
-      body: [configRow({ summary: { changes: 1500, analysis: 3, relationships: 4, playbook_runs: 0, checks: 2 } })],
+      body: [
+        configRow({ summary: { changes: 1500, analysis: 3, relationships: 4, playbook_runs: 0, checks: 2 } }),
+      ],
     });
     renderPage();
     const tabs = await screen.findByRole('tablist');
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Config',
-      'Changes1k+',
-      'Insights3',
-      'Relationships4',
-      'Playbooks0',
-      'Checks2',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Config', 'Changes1k+', 'Insights3', 'Relationships4', 'Playbooks0', 'Checks2']);
     expect(within(tabs).getByRole('tab', { name: /Config/ })).toHaveAttribute('aria-selected', 'true');
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Catalog' })).toHaveAttribute('href', '/catalog');
@@ -47,7 +46,10 @@ describe('ConfigLayout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/catalog/${CONFIG_ID}/changes`));
     expect(await screen.findByText('changes of the config')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Changes/ })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: /Checks/ })).toHaveAttribute('href', `/catalog/${CONFIG_ID}/checks`);
+    expect(screen.getByRole('tab', { name: /Checks/ })).toHaveAttribute(
+      'href',
+      `/catalog/${CONFIG_ID}/checks`,
+    );
   });
 
   it('says when a deleted config was deleted', async () => {
@@ -92,7 +94,14 @@ describe('ConfigLayout', () => {
   it('lists the playbooks matched to the config and runs one on it', async () => {
     page.api.reply('GET api/playbook/list', {
       status: 200,
-      body: [{ id: 'p1', name: 'restart-pod', title: 'Restart pod', spec: { configs: [{ types: ['Kubernetes::Pod'] }] } }],
+      body: [
+        {
+          id: 'p1',
+          name: 'restart-pod',
+          title: 'Restart pod',
+          spec: { configs: [{ types: ['Kubernetes::Pod'] }] },
+        },
+      ],
     });
     page.api.reply('POST api/playbook/p1/params', { status: 200, body: { params: [] } });
     page.api.reply('POST api/playbook/run', { status: 201, body: { run_id: 'run1' } });

@@ -185,7 +185,10 @@ export function ConfigLayout() {
   else if (!config || !isConfigId(id)) content = <ScreenMessage title={DETAILS_NOT_FOUND} />;
   else {
     const panel = (
-      <DrawerPanelContent id="config-sidebar" widths={{ default: 'width_100', lg: 'width_33', xl: 'width_25' }}>
+      <DrawerPanelContent
+        id="config-sidebar"
+        widths={{ default: 'width_100', lg: 'width_33', xl: 'width_25' }}
+      >
         <DrawerHead>
           <Title headingLevel="h2" size="lg">
             Details
@@ -228,7 +231,11 @@ export function ConfigLayout() {
 
   return (
     <>
-      <PageHeader title={<ConfigBreadcrumb config={config} />} actions={actions} onRefresh={() => void refresh()} />
+      <PageHeader
+        title={<ConfigBreadcrumb config={config} />}
+        actions={actions}
+        onRefresh={() => void refresh()}
+      />
       {content}
     </>
   );

@@ -13,12 +13,18 @@ function renderSidebar(patch: Partial<ConfigItem> = {}) {
 
 /** The description beside a term of the list. */
 const field = (list: HTMLElement, term: string) =>
-  within(list).getByText(term, { selector: 'dt *, dt' }).closest('.pf-v6-c-description-list__group')!
+  within(list)
+    .getByText(term, { selector: 'dt *, dt' })
+    .closest('.pf-v6-c-description-list__group')!
     .querySelector('dd') as HTMLElement;
 
 describe('ConfigSidebar', () => {
   it('shows name, tags, health with its status text, creation by the scraper, and the type link', () => {
-    const list = renderSidebar({ description: 'Back-off restarting failed container', health: 'unhealthy', status: 'CrashLoopBackOff' });
+    const list = renderSidebar({
+      description: 'Back-off restarting failed container',
+      health: 'unhealthy',
+      status: 'CrashLoopBackOff',
+    });
     expect(field(list, 'Name')).toHaveTextContent('orders-7c9');
     expect(within(field(list, 'Tags')).getByText('namespace: shop')).toBeInTheDocument();
     const status = field(list, 'Status');
@@ -88,9 +94,9 @@ describe('sidebar rules', () => {
     const now = Date.parse('2024-01-01T12:00:00Z');
     expect(isScrapeStale({ last_scraped_time: '2024-01-01T10:59:00Z', deleted_at: null }, now)).toBe(true);
     expect(isScrapeStale({ last_scraped_time: '2024-01-01T11:01:00Z', deleted_at: null }, now)).toBe(false);
-    expect(isScrapeStale({ last_scraped_time: '2024-01-01T08:00:00Z', deleted_at: '2024-01-01T09:00:00Z' }, now)).toBe(
-      false,
-    );
+    expect(
+      isScrapeStale({ last_scraped_time: '2024-01-01T08:00:00Z', deleted_at: '2024-01-01T09:00:00Z' }, now),
+    ).toBe(false);
     expect(isScrapeStale({ last_scraped_time: null, deleted_at: null }, now)).toBe(false);
   });
 

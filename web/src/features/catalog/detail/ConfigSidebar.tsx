@@ -22,7 +22,10 @@ import { groupLabels, type LabelRow } from './config-labels.js';
 export const LAST_SCRAPED_WARNING_MS = 60 * 60 * 1000;
 
 /** Whether the config's last scrape is older than the warning age and it is not deleted. */
-export function isScrapeStale(config: Pick<ConfigItem, 'last_scraped_time' | 'deleted_at'>, now = Date.now()) {
+export function isScrapeStale(
+  config: Pick<ConfigItem, 'last_scraped_time' | 'deleted_at'>,
+  now = Date.now(),
+) {
   const scraped = toDate(config.last_scraped_time);
   return !config.deleted_at && scraped !== undefined && now - scraped.getTime() > LAST_SCRAPED_WARNING_MS;
 }

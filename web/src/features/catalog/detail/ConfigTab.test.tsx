@@ -46,7 +46,12 @@ describe('ConfigTab', () => {
     replyConfig(page.api, configRow({ format: 'yaml', config: { b: 1, a: { d: true, c: 'x' } } }));
     const { code, unmount } = await renderTab();
     expect(code.textContent).toContain('a:');
-    expect(rows(code).map((row) => row.lastElementChild!.textContent)).toEqual(['a:', '  c: x', '  d: true', 'b: 1']);
+    expect(rows(code).map((row) => row.lastElementChild!.textContent)).toEqual([
+      'a:',
+      '  c: x',
+      '  d: true',
+      'b: 1',
+    ]);
     unmount();
 
     replyConfig(page.api, configRow({ format: 'properties', config: 'max=10\nmin=1' }));

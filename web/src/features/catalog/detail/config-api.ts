@@ -30,9 +30,13 @@ export const getConfigDetail = (id: string) =>
  * checks); null when there is no such item. Tabs that need the item read it under the same key.
  */
 export function useConfigDetail(id: string) {
-  return useDbQuery<ConfigItem | null>(isConfigId(id) ? configDetailKey(id) : null, () => getConfigDetail(id), {
-    revalidateOnFocus: false,
-  });
+  return useDbQuery<ConfigItem | null>(
+    isConfigId(id) ? configDetailKey(id) : null,
+    () => getConfigDetail(id),
+    {
+      revalidateOnFocus: false,
+    },
+  );
 }
 
 /** Revalidates every query of the config's page (the refresh button). */

@@ -36,7 +36,9 @@ export function clickLine(
     const range = Array.from({ length: to - from + 1 }, (_, i) => from + i);
     return [...new Set([...selected, ...range])].sort((a, b) => a - b);
   }
-  return selected.includes(line) ? selected.filter((n) => n !== line) : [...selected, line].sort((a, b) => a - b);
+  return selected.includes(line)
+    ? selected.filter((n) => n !== line)
+    : [...selected, line].sort((a, b) => a - b);
 }
 
 /**

@@ -28,7 +28,11 @@ export function configRow(patch: Partial<ConfigItem> = {}): ConfigItem {
     updated_at: hoursAgo(1),
     deleted_at: null,
     last_scraped_time: new Date(Date.now() - 60_000).toISOString(),
-    config: { spec: { containers: [{ name: 'orders', image: 'orders:1.2' }] }, kind: 'Pod', apiVersion: 'v1' },
+    config: {
+      spec: { containers: [{ name: 'orders', image: 'orders:1.2' }] },
+      kind: 'Pod',
+      apiVersion: 'v1',
+    },
     format: null,
     config_scrapers: { id: SCRAPER_ID, name: 'kubernetes-prod' },
     summary: { changes: 12, analysis: 3, relationships: 4, playbook_runs: 0, checks: 2 },
