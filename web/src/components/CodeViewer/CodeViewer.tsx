@@ -1,4 +1,11 @@
-import { type CSSProperties, type MouseEvent, type ReactNode, useMemo } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useMemo,
+  useState,
+} from 'react';
 import { Button } from '@patternfly/react-core';
 import { CopyIcon } from '@patternfly/react-icons';
 import { dump } from 'js-yaml';
@@ -28,7 +35,11 @@ export interface CodeViewerProps {
   height?: CodeViewerHeight;
   /** 1-based line numbers to highlight. */
   selectedLines?: number[];
-  onLineClick?: (line: number, event: MouseEvent<HTMLElement>) => void;
+  /**
+   * Makes the lines a selectable list: a click, or Enter or Space on the focused line (arrow keys,
+   * Home and End move between lines), reports the line and the event (for its shift key).
+   */
+  onLineClick?: (line: number, event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => void;
   /** Called with the text by the default copy button (otherwise it writes to the clipboard itself). */
   onCopy?: (text: string) => void;
   /** Replaces the default copy button, e.g. the shared CopyButton with its toasts. */
@@ -122,6 +133,25 @@ export function CodeViewer({
   const gutterWidth = `${String(lines.length).length + 2}ch`;
   const size = CODE_VIEWER_HEIGHTS[height];
 
+  // One line at a time is in the tab order (a roving tab stop); the arrow keys move it.
+  const [focusLine, setFocusLine] = useState(1);
+  const tabStop = Math.min(focusLine, lines.length);
+  const moveFocus = (event: KeyboardEvent<HTMLElement>, line: number) => {
+    event.preventDefault();
+    const target = Math.max(1, Math.min(lines.length, line));
+    (event.currentTarget.parentElement?.children[target - 1] as HTMLElement | undefined)?.focus();
+  };
+  const onLineKey = (line: number, event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowDown') moveFocus(event, line + 1);
+    else if (event.key === 'ArrowUp') moveFocus(event, line - 1);
+    else if (event.key === 'Home') moveFocus(event, 1);
+    else if (event.key === 'End') moveFocus(event, lines.length);
+    else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onLineClick?.(line, event);
+    }
+  };
+
   const copyText = () =>
     onCopy ? onCopy(text) : void navigator.clipboard?.writeText(text).catch(() => undefined);
 
@@ -154,7 +184,13 @@ export function CodeViewer({
         }}
       >
         <pre style={{ margin: 0, width: 'max-content', minWidth: '100%', font: 'inherit' }}>
-          <code>
+          <code
+            {...(onLineClick && {
+              role: 'listbox',
+              'aria-multiselectable': true,
+              'aria-label': `${ariaLabel} lines`,
+            })}
+          >
             {lines.map((line, index) => {
               const number = index + 1;
               const Row = selected.has(number) ? 'mark' : 'span';
@@ -165,7 +201,14 @@ export function CodeViewer({
                     ...(Row === 'mark' ? SELECTED_ROW : ROW),
                     cursor: onLineClick ? 'pointer' : undefined,
                   }}
-                  onClick={onLineClick && ((event: MouseEvent<HTMLElement>) => onLineClick(number, event))}
+                  {...(onLineClick && {
+                    role: 'option',
+                    'aria-selected': Row === 'mark',
+                    tabIndex: number === tabStop ? 0 : -1,
+                    onClick: (event: MouseEvent<HTMLElement>) => onLineClick(number, event),
+                    onKeyDown: (event: KeyboardEvent<HTMLElement>) => onLineKey(number, event),
+                    onFocus: () => setFocusLine(number),
+                  })}
                 >
                   {lineNumbers && (
                     <span aria-hidden="true" style={{ ...GUTTER, width: gutterWidth }}>
