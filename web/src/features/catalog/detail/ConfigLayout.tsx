@@ -33,6 +33,7 @@ import { isConfigId, useConfigDetail, useRefreshConfig } from './config-api.js';
 import type { ConfigOutletContext } from './config-outlet.js';
 import { ConfigSidebar } from './ConfigSidebar.js';
 import { RunPlaybookMenu } from './RunPlaybookMenu.js';
+import { GAP_ABOVE_MD, GAP_AROUND, GAP_BEFORE, PAD_MD } from './spacing.js';
 
 export const DETAILS_NOT_FOUND = 'Details not found';
 
@@ -60,7 +61,7 @@ const tabKey = (path: string) => path || 'config';
  */
 function ConfigBreadcrumb({ config }: { config?: ConfigItem | null }) {
   const separator = (
-    <span aria-hidden="true" className="pf-v6-u-mx-sm">
+    <span aria-hidden="true" style={GAP_AROUND}>
       ›
     </span>
   );
@@ -77,7 +78,7 @@ function ConfigBreadcrumb({ config }: { config?: ConfigItem | null }) {
           <span aria-current="page">{config.name}</span>
           {config.deleted_at && (
             <Tooltip content={`Deleted: ${formatPastAge(config.deleted_at) ?? ''}`}>
-              <Label color="red" isCompact className="pf-v6-u-ml-sm" tabIndex={0}>
+              <Label color="red" isCompact style={GAP_BEFORE} tabIndex={0}>
                 Deleted
               </Label>
             </Tooltip>
@@ -123,7 +124,7 @@ function ConfigTabs({ config, active }: { config: ConfigItem; active: string }) 
               <TabTitleText>
                 {tab.title}
                 {typeof count === 'number' && (
-                  <Badge isRead={count === 0} className="pf-v6-u-ml-sm">
+                  <Badge isRead={count === 0} style={GAP_BEFORE}>
                     {formatCount(count)}
                   </Badge>
                 )}
@@ -140,7 +141,7 @@ function PageSkeleton() {
   return (
     <PageSection aria-busy="true">
       <Skeleton height="2rem" width="40%" screenreaderText="Loading config" />
-      <Skeleton height="24rem" className="pf-v6-u-mt-md" />
+      <Skeleton height="24rem" style={GAP_ABOVE_MD} />
     </PageSection>
   );
 }
@@ -208,7 +209,7 @@ export function ConfigLayout() {
           <DrawerContent panelContent={panel}>
             <DrawerContentBody>
               <Flex flexWrap={{ default: 'nowrap' }} alignItems={{ default: 'alignItemsStretch' }}>
-                <FlexItem>
+                <FlexItem flex={{ default: 'flexNone' }}>
                   <ConfigTabs config={config} active={active} />
                 </FlexItem>
                 <FlexItem
@@ -216,8 +217,7 @@ export function ConfigLayout() {
                   id={PANEL_ID}
                   role="tabpanel"
                   aria-labelledby={`pf-tab-${active}-${TABS_ID}`}
-                  className="pf-v6-u-p-md"
-                  style={{ minWidth: 0 }}
+                  style={{ ...PAD_MD, minWidth: 0 }}
                 >
                   <Outlet context={{ config } satisfies ConfigOutletContext} />
                 </FlexItem>

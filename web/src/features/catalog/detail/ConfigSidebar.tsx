@@ -13,10 +13,11 @@ import {
 import { ExclamationTriangleIcon } from '@patternfly/react-icons';
 import { Age } from '../../../components/Age/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
-import { toDate } from '../../../lib/format.js';
+import { NO_VALUE, toDate } from '../../../lib/format.js';
 import { costView } from '../cost.js';
 import type { ConfigItem } from '../types.js';
 import { groupLabels, type LabelRow } from './config-labels.js';
+import { BLOCK_BELOW, GAP_AFTER_XS, GAP_BEFORE } from './spacing.js';
 
 /** Spec 3 §9: a config not scraped for longer than this is flagged (unless it is deleted). */
 export const LAST_SCRAPED_WARNING_MS = 60 * 60 * 1000;
@@ -45,14 +46,14 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-const rowText = (row: LabelRow) => row.values.map((value) => value.value).join(' / ');
+const rowText = (row: LabelRow) => row.values.map((value) => value.value || NO_VALUE).join(' / ');
 
 function Health({ config }: { config: ConfigItem }) {
   return (
     <>
       <HealthLabel status={config.health ?? 'unknown'} text={config.status?.trim() || undefined} />
       {config.description && (
-        <Content component="small" className="pf-v6-u-display-block pf-v6-u-mt-xs">
+        <Content component="small" style={BLOCK_BELOW}>
           {config.description}
         </Content>
       )}
@@ -110,8 +111,8 @@ export function ConfigSidebar({ config }: { config: ConfigItem }) {
         <Field term="Updated">
           <Age from={config.updated_at} />
           {isScrapeStale(config) && (
-            <Content component="small" className="pf-v6-u-display-block">
-              <Icon status="warning" isInline className="pf-v6-u-mr-xs">
+            <Content component="small" style={BLOCK_BELOW}>
+              <Icon status="warning" isInline style={GAP_AFTER_XS}>
                 <ExclamationTriangleIcon />
               </Icon>
               Last scraped <Age from={config.last_scraped_time!} />
@@ -127,11 +128,7 @@ export function ConfigSidebar({ config }: { config: ConfigItem }) {
         <Field term="Cost">
           {cost.daily} per day
           {cost.trend && (
-            <Label
-              isCompact
-              className="pf-v6-u-ml-sm"
-              color={cost.trend.direction === 'increase' ? 'red' : 'green'}
-            >
+            <Label isCompact style={GAP_BEFORE} color={cost.trend.direction === 'increase' ? 'red' : 'green'}>
               {cost.trend.text}
             </Label>
           )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { Can } from '../../../components/Can/index.js';
@@ -16,7 +16,8 @@ const linesSelected = (count: number) => `${count} ${count === 1 ? 'line' : 'lin
 
 /**
  * /catalog/{id}: the config's body as code in its format (JSON by default), keys sorted, with line
- * numbers. Clicked lines (shift-click for a range) are kept in the URL as repeated `selected`
+ * numbers. Clicked lines (shift-click for a range; Enter or Space on a line focused with the arrow
+ * keys) are kept in the URL as repeated `selected`
  * parameters, scrolled into view when the page opens with them, and can be attached to an
  * incident as evidence.
  */
@@ -35,7 +36,7 @@ export function ConfigTab() {
   // The line of the last plain click, where a shift-click's range starts.
   const anchor = useRef<number | undefined>(undefined);
   const onLineClick = useCallback(
-    (line: number, event: MouseEvent<HTMLElement>) => {
+    (line: number, event: { shiftKey: boolean }) => {
       if (event.shiftKey) window.getSelection()?.removeAllRanges();
       const next = clickLine(selected, line, { anchor: anchor.current, shift: event.shiftKey });
       anchor.current = line;
