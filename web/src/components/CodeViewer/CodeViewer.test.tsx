@@ -81,11 +81,11 @@ describe('CodeViewer', () => {
     const onLineClick = jest.fn();
     render(<CodeViewer value={'a\nb\nc'} selectedLines={[3]} onLineClick={onLineClick} />);
     const list = screen.getByRole('listbox', { name: 'Code lines' });
-    expect(within(list).getAllByRole('option').map((line) => line.getAttribute('aria-selected'))).toEqual([
-      'false',
-      'false',
-      'true',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((line) => line.getAttribute('aria-selected')),
+    ).toEqual(['false', 'false', 'true']);
     // Copy button, the scrolling region, then the lines: one tab stop for all of them.
     await user.tab();
     await user.tab();

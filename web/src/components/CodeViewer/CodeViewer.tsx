@@ -1,14 +1,8 @@
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-  useMemo,
-  useState,
-} from 'react';
+import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import { Button } from '@patternfly/react-core';
 import { CopyIcon } from '@patternfly/react-icons';
 import { dump } from 'js-yaml';
+import { CODE_BACKGROUND, CodeLines, type LineEvent } from './CodeLines.js';
 
 export type CodeLanguage = 'yaml' | 'json' | 'text';
 export type CodeViewerHeight = 'very-small' | 'small' | 'medium' | 'large' | 'full';
@@ -39,7 +33,7 @@ export interface CodeViewerProps {
    * Makes the lines a selectable list: a click, or Enter or Space on the focused line (arrow keys,
    * Home and End move between lines), reports the line and the event (for its shift key).
    */
-  onLineClick?: (line: number, event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => void;
+  onLineClick?: (line: number, event: LineEvent) => void;
   /** Called with the text by the default copy button (otherwise it writes to the clipboard itself). */
   onCopy?: (text: string) => void;
   /** Replaces the default copy button, e.g. the shared CopyButton with its toasts. */
@@ -90,30 +84,6 @@ const COPY: CSSProperties = {
   right: 'var(--pf-t--global--spacer--md)',
   zIndex: 1,
 };
-// Rows carry the background so that the sticky gutter, which inherits it, hides code scrolled beneath.
-const ROW: CSSProperties = {
-  display: 'flex',
-  minHeight: '1.5em',
-  background: 'var(--pf-t--global--background--color--secondary--default)',
-};
-const SELECTED_ROW: CSSProperties = {
-  ...ROW,
-  color: 'inherit',
-  background: 'var(--pf-t--global--background--color--highlight--default)',
-};
-// A separate, unselectable, hidden element: selecting and copying the code never picks up the numbers.
-const GUTTER: CSSProperties = {
-  position: 'sticky',
-  left: 0,
-  flex: 'none',
-  textAlign: 'right',
-  userSelect: 'none',
-  paddingInline: 'var(--pf-t--global--spacer--sm)',
-  color: 'var(--pf-t--global--text--color--subtle)',
-  background: 'inherit',
-};
-const CODE: CSSProperties = { whiteSpace: 'pre', paddingInline: 'var(--pf-t--global--spacer--sm)' };
-
 /** Read-only, monospace code with optional line numbers, highlighted lines and a copy button. */
 export function CodeViewer({
   value,
@@ -129,28 +99,7 @@ export function CodeViewer({
 }: CodeViewerProps) {
   const text = useMemo(() => toCodeText(value, language), [value, language]);
   const lines = useMemo(() => text.replace(/\n$/, '').split('\n'), [text]);
-  const selected = new Set(selectedLines);
-  const gutterWidth = `${String(lines.length).length + 2}ch`;
   const size = CODE_VIEWER_HEIGHTS[height];
-
-  // One line at a time is in the tab order (a roving tab stop); the arrow keys move it.
-  const [focusLine, setFocusLine] = useState(1);
-  const tabStop = Math.min(focusLine, lines.length);
-  const moveFocus = (event: KeyboardEvent<HTMLElement>, line: number) => {
-    event.preventDefault();
-    const target = Math.max(1, Math.min(lines.length, line));
-    (event.currentTarget.parentElement?.children[target - 1] as HTMLElement | undefined)?.focus();
-  };
-  const onLineKey = (line: number, event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'ArrowDown') moveFocus(event, line + 1);
-    else if (event.key === 'ArrowUp') moveFocus(event, line - 1);
-    else if (event.key === 'Home') moveFocus(event, 1);
-    else if (event.key === 'End') moveFocus(event, lines.length);
-    else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onLineClick?.(line, event);
-    }
-  };
 
   const copyText = () =>
     onCopy ? onCopy(text) : void navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -180,46 +129,17 @@ export function CodeViewer({
           overflow: 'auto',
           maxHeight: size,
           height: height === 'full' ? '100%' : undefined,
-          background: ROW.background,
+          background: CODE_BACKGROUND,
         }}
       >
         <pre style={{ margin: 0, width: 'max-content', minWidth: '100%', font: 'inherit' }}>
-          <code
-            {...(onLineClick && {
-              role: 'listbox',
-              'aria-multiselectable': true,
-              'aria-label': `${ariaLabel} lines`,
-            })}
-          >
-            {lines.map((line, index) => {
-              const number = index + 1;
-              const Row = selected.has(number) ? 'mark' : 'span';
-              return (
-                <Row
-                  key={number}
-                  style={{
-                    ...(Row === 'mark' ? SELECTED_ROW : ROW),
-                    cursor: onLineClick ? 'pointer' : undefined,
-                  }}
-                  {...(onLineClick && {
-                    role: 'option',
-                    'aria-selected': Row === 'mark',
-                    tabIndex: number === tabStop ? 0 : -1,
-                    onClick: (event: MouseEvent<HTMLElement>) => onLineClick(number, event),
-                    onKeyDown: (event: KeyboardEvent<HTMLElement>) => onLineKey(number, event),
-                    onFocus: () => setFocusLine(number),
-                  })}
-                >
-                  {lineNumbers && (
-                    <span aria-hidden="true" style={{ ...GUTTER, width: gutterWidth }}>
-                      {number}
-                    </span>
-                  )}
-                  <span style={CODE}>{line}</span>
-                </Row>
-              );
-            })}
-          </code>
+          <CodeLines
+            lines={lines}
+            lineNumbers={lineNumbers}
+            selectedLines={selectedLines}
+            onLineClick={onLineClick}
+            aria-label={`${ariaLabel} lines`}
+          />
         </pre>
       </div>
     </div>

@@ -76,6 +76,16 @@ describe('ConfigTab', () => {
     expect(selectedNumbers(code)).toEqual([]);
   });
 
+  it('selects lines from the keyboard, keeping the focus on the chosen line', async () => {
+    const { code, user, router } = await renderTab();
+    rows(code)[0]!.focus();
+    await user.keyboard('{ArrowDown}{Enter}{ArrowDown}{ArrowDown}{Shift>} {/Shift}');
+    await waitFor(() => expect(router.state.location.search).toBe('?selected=2&selected=3&selected=4'));
+    const list = screen.getByRole('listbox', { name: 'Config lines' });
+    expect(within(list).getByRole('option', { name: /"spec": \{/ })).toHaveFocus();
+    expect(within(list).getAllByRole('option', { selected: true })).toHaveLength(3);
+  });
+
   it('restores a shared selection from the address', async () => {
     const { code } = await renderTab(`/catalog/${CONFIG_ID}?selected=7&selected=3&selected=99`);
     expect(selectedNumbers(code)).toEqual([3, 7]);
