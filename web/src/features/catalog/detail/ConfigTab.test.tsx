@@ -59,6 +59,13 @@ describe('ConfigTab', () => {
     expect(rows(again.code).map((row) => row.lastElementChild!.textContent)).toEqual(['max=10', 'min=1']);
   });
 
+  it('says when the item has no config body', async () => {
+    replyConfig(page.api, configRow({ config: null }));
+    renderConfigPage();
+    expect(await screen.findByText('This item has no config')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Config' })).not.toBeInTheDocument();
+  });
+
   it('keeps clicked lines in the address, a shift-click selecting the range', async () => {
     const { code, user, router } = await renderTab();
     await user.click(rows(code)[1]!);

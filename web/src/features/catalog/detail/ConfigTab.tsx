@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
+import { Button, Content, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { Can } from '../../../components/Can/index.js';
 import { CodeViewer, toCodeText } from '../../../components/CodeViewer/index.js';
 import { configBody } from './config-api.js';
@@ -11,6 +11,8 @@ import { clickLine, configLinesEvidence, readSelectedLines, writeSelectedLines }
 const LinkToIncidentModal = lazy(async () => ({
   default: (await import('../../incidents/index.js')).LinkToIncidentModal,
 }));
+
+export const NO_CONFIG_BODY = 'This item has no config';
 
 const linesSelected = (count: number) => `${count} ${count === 1 ? 'line' : 'lines'} selected`;
 
@@ -58,6 +60,8 @@ export function ConfigTab() {
     const row = code.current?.querySelector('code')?.children[selected[0]! - 1];
     row?.scrollIntoView?.({ block: 'center' });
   }, [selected]);
+
+  if (text.trim() === '') return <Content component="p">{NO_CONFIG_BODY}</Content>;
 
   return (
     <>
