@@ -128,7 +128,14 @@ export async function scrapeContextOf(
 
 const entryName = (e: ScraperEntry) => `${e.kind}[${e.index}]`;
 
-/** Several entries' outputs as one: a type is complete only if no entry read it partially. */
+/** Every type of the scraper: the store's items not found by a clean scrape are gone. */
+export const ALL_TYPES = '*';
+
+/**
+ * Several entries' outputs as one. When every entry read its source cleanly without naming its
+ * complete types, the scrape is the whole truth for all the scraper's types (config-db's rule);
+ * otherwise a type is complete when an entry says so and no entry read it partially.
+ */
 function merge(
   outputs: { output: TransformedOutput; complete: boolean }[],
   errors: string[],
@@ -143,11 +150,14 @@ function merge(
     for (const item of output.items)
       if (!output.completeTypes.includes(item.type)) partialTypes.add(item.type);
   }
+  const everything = outputs.every(({ output, complete }) => complete && !output.explicitComplete);
   return {
     items: [...items.values()],
     changes: outputs.flatMap(({ output }) => output.changes),
     errors: [...errors, ...outputs.flatMap(({ output }) => output.errors)],
-    completeTypes: [...completeTypes].filter((t) => !partialTypes.has(t)),
+    completeTypes:
+      everything && !errors.length ? [ALL_TYPES] : [...completeTypes].filter((t) => !partialTypes.has(t)),
+    explicitComplete: true,
     deletions: outputs.flatMap(({ output }) => output.deletions),
   };
 }

@@ -54,7 +54,7 @@ async function deleteBatch(
   }
 }
 
-/** The scraper's live items of `types` whose ids are not in `seen`. */
+/** The scraper's live items of `types` (all of them for '*') whose ids are not in `seen`. */
 export function deleteMissing(
   db: Db,
   scraperId: string,
@@ -68,7 +68,8 @@ export function deleteMissing(
   return deleteBatch(
     db,
     {
-      sql: `select id from configs where scraper_id = $1 and type = any($2::text[]) and deleted_at is null
+      sql: `select id from configs where scraper_id = $1 and ('*' = any($2::text[]) or type = any($2::text[]))
+              and deleted_at is null
               and not (id = any($3::uuid[]))`,
       params: [scraperId, types, seen],
     },

@@ -11,7 +11,7 @@
  *  - `changes.mapping` [{filter, type?, severity?, summary?, action?}]: the first rule whose CEL
  *    `filter` accepts a change overrides its type, severity and summary; action `ignore` drops it,
  *    `delete` drops it and soft-deletes its config.
- * CEL sees an item as {id, name, type, config_type, config_class, namespace, status, health,
+ * CEL sees an item as {id, name, config_type, config_class, namespace, status, health,
  * labels, tags, config} and a change as {change_type, severity, summary, source, details,
  * created_by, external_change_id, config_type, config}. An expression that fails is reported once
  * in the scrape's errors and treated as false.
@@ -46,6 +46,8 @@ export interface TransformedOutput {
   changes: ScrapedChange[];
   errors: string[];
   completeTypes: string[];
+  /** True when the kind said which types are complete (else they are those of its items). */
+  explicitComplete: boolean;
   /** Configs a change mapping with action `delete` removed. */
   deletions: { ref: ConfigRef; at: Date }[];
 }
@@ -100,7 +102,6 @@ export function itemEnvironment(item: ScrapedItem): Record<string, unknown> {
   return {
     id: item.id,
     name: item.name,
-    type: item.type,
     config_type: item.type,
     config_class: item.configClass ?? '',
     namespace: item.namespace ?? '',
@@ -308,5 +309,12 @@ export function applyTransform(output: ScrapeOutput, transformSpec: unknown): Tr
       deletions.push({ ref: change.config, at: change.createdAt ?? new Date() });
     if (verdict.change) changes.push(verdict.change);
   }
-  return { items, changes, errors, completeTypes, deletions };
+  return {
+    items,
+    changes,
+    errors,
+    completeTypes,
+    explicitComplete: output.completeTypes !== undefined,
+    deletions,
+  };
 }
