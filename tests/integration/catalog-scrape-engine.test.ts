@@ -9,6 +9,8 @@ import type {
 } from '../../server/src/platform/catalog/scrapers/types.js';
 import { openDatabase, type Db, type Transaction } from '../../server/src/platform/db/db.js';
 import { availableBackends, freshDatabase } from '../support/databases.js';
+import { eventually } from '../support/eventually.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
  * The scrape engine against a real store: what a scrape writes, what a second scrape of the same
@@ -498,5 +500,128 @@ describe.each(availableBackends())('the scrape engine on %s', (backend) => {
       .map((item, i) => (i === 0 ? { ...item, config: { index: 1, payload: 'changed' } } : item));
     set({ items: next });
     expect(await scrape(row)).toMatchObject({ added: 0, updated: 1, deleted: 1, unchanged: 9_998 });
+  });
+});
+
+/** The scrapers in the running service: the schedule, Run now, job history and watches. */
+describe.each(availableBackends())('scrapers in the service on %s', (backend) => {
+  let server: TestServer;
+  const watching = new Map<string, (update: ScrapeOutput) => Promise<void>>();
+  const stopped: string[] = [];
+  const watchKind: ScraperKind = {
+    kind: 'http',
+    scrape: async () => ({ items: [] }),
+    async watch(entry, ctx, emit) {
+      const key = String(entry.source);
+      watching.set(key, emit);
+      await new Promise<void>((resolve) =>
+        ctx.signal.addEventListener('abort', () => resolve(), { once: true }),
+      );
+      watching.delete(key);
+      stopped.push(key);
+    },
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, template: 'empty', scraperKinds: [fakeKind, watchKind] });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const sql = async <R = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await server.db.query<R>(text, params)).rows;
+  async function createScraper(spec: Record<string, unknown>, agentId = LOCAL_AGENT): Promise<string> {
+    const [row] = await sql<{ id: string }>(
+      `insert into config_scrapers (name, spec, agent_id) values ($1, $2, $3) returning id`,
+      [`service-${Math.random().toString(36).slice(2)}`, JSON.stringify(spec), agentId],
+    );
+    return row!.id;
+  }
+  const jobsOf = (id: string) =>
+    sql<{
+      name: string;
+      status: string;
+      success_count: number;
+      details: { scrape_summary: Record<string, unknown> };
+    }>(
+      `select name, status, success_count, details from job_histories
+        where resource_type = 'config_scraper' and resource_id = $1 order by time_start`,
+      [id],
+    );
+  const runNow = (id: string, as: 'admin' | 'viewer' = 'admin') =>
+    server.fetch(`api/config/run/${id}`, { method: 'POST' }, as);
+
+  it('scrapes a new scraper at once and records the run as a Scraper job with its scrape summary', async () => {
+    sources.set('scheduled', { items: [pod, deploy] });
+    const id = await createScraper({ schedule: '@every 1h', file: [{ source: 'scheduled' }] });
+    const [job] = await eventually(async () => {
+      const jobs = await jobsOf(id);
+      expect(jobs).toHaveLength(1);
+      return jobs;
+    });
+    expect(job).toMatchObject({
+      name: 'Scraper',
+      status: 'SUCCESS',
+      success_count: 2,
+      details: {
+        scrape_summary: {
+          'Kubernetes::Pod': { added: 1, updated: 0, unchanged: 0, deleted: 0 },
+          'Kubernetes::Deployment': { added: 1, updated: 0, unchanged: 0, deleted: 0 },
+        },
+      },
+    });
+    expect(await sql(`select name from configs where scraper_id = $1 order by name`, [id])).toEqual([
+      { name: 'web' },
+      { name: 'web-1' },
+    ]);
+  });
+
+  it('runs a scraper now for whoever may write scrapers, and answers with what the scrape did', async () => {
+    sources.set('run-now', { items: [deploy] });
+    const id = await createScraper({ schedule: '@never', file: [{ source: 'run-now' }] });
+    const refused = await runNow(id, 'viewer');
+    expect(refused.status).toBe(403);
+    expect(await jobsOf(id)).toEqual([]);
+
+    const response = await runNow(id);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'SUCCESS',
+      added: 1,
+      updated: 0,
+      unchanged: 0,
+      deleted: 0,
+      errors: [],
+      scrape_summary: { 'Kubernetes::Deployment': { added: 1 } },
+    });
+    sources.set('run-now', new Error('the source is down'));
+    const failed = await runNow(id);
+    expect(await failed.json()).toMatchObject({ status: 'FAILED', errors: ['file[0]: the source is down'] });
+    expect((await jobsOf(id)).map((j) => j.status)).toEqual(['SUCCESS', 'FAILED']);
+  });
+
+  it("refuses to run another agent's scraper, an unknown one and a malformed id", async () => {
+    const [agent] = await sql<{ id: string }>(`insert into agents (name) values ('edge-eu') returning id`);
+    const remote = await createScraper({ file: [{ source: 'x' }] }, agent!.id);
+    const response = await runNow(remote);
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toMatch(/belongs to the agent edge-eu/);
+    expect((await runNow('00000000-0000-0000-0000-00000000abcd')).status).toBe(404);
+    expect((await runNow('not-an-id')).status).toBe(400);
+  });
+
+  it('follows the watch of a scraper while it exists, writing its updates', async () => {
+    const id = await createScraper({ schedule: '@never', http: [{ source: `watched-${backend}` }] });
+    const emit = await eventually(async () => {
+      expect(watching.has(`watched-${backend}`)).toBe(true);
+      return watching.get(`watched-${backend}`)!;
+    });
+    await emit({ items: [{ ...pod, id: 'watched-pod', name: `watched-${backend}` }] });
+    expect(await sql(`select name, deleted_at from configs where scraper_id = $1`, [id])).toEqual([
+      { name: `watched-${backend}`, deleted_at: null },
+    ]);
+    await sql(`update config_scrapers set deleted_at = now() where id = $1`, [id]);
+    await eventually(async () => expect(stopped).toContain(`watched-${backend}`));
   });
 });

@@ -303,12 +303,18 @@ export async function runScrape(
     full: true,
     batchSize: deps.batchSize,
   });
-  const retention = await applyRetention(deps.db, row.id, retentionOf(row.spec), {
-    now: deps.now?.(),
-    batch: deps.batchSize ?? DEFAULT_BATCH_SIZE,
-  });
-  summary.errors.push(...retention.errors);
-  summary.deleted += retention.deleted;
+  // Retention follows a scrape that read something; staleness only a clean one (an outage
+  // leaves items unscraped without them being stale).
+  if (outputs.length) {
+    const rules = retentionOf(row.spec);
+    if (summary.errors.length) rules.staleItemAge = undefined;
+    const retention = await applyRetention(deps.db, row.id, rules, {
+      now: deps.now?.(),
+      batch: deps.batchSize ?? DEFAULT_BATCH_SIZE,
+    });
+    summary.errors.push(...retention.errors);
+    summary.deleted += retention.deleted;
+  }
   summary.errors = limitErrors(redactSecrets(summary.errors, [...secrets]));
   return summary;
 }
