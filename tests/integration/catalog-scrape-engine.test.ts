@@ -310,7 +310,7 @@ describe.each(availableBackends())('the scrape engine on %s', (backend) => {
       [
         { config_id: deployId, related_id: svcId, relation: 'hard', selector_id: row.id },
         { config_id: nodeId, related_id: svcId, relation: 'hard', selector_id: 'manual' },
-      ].sort((a, b) => a.config_id.localeCompare(b.config_id)),
+      ].sort((a, b) => a.config_id!.localeCompare(b.config_id!)),
     );
   });
 
@@ -426,7 +426,7 @@ describe.each(availableBackends())('the scrape engine on %s', (backend) => {
       podId,
     ]);
     const stale = { ...withRetention, spec: { ...withRetention.spec, retention: { staleItemAge: '2h' } } };
-    sources.set(String((stale.spec!.file as { source: string }[])[0]!.source), {
+    sources.set(String((withRetention.spec!.file as { source: string }[])[0]!.source), {
       items: [deploy],
       completeTypes: [],
     });
