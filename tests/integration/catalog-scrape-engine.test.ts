@@ -611,7 +611,7 @@ describe.each(availableBackends())('scrapers in the service on %s', (backend) =>
     expect((await runNow('not-an-id')).status).toBe(400);
   });
 
-  it('follows the watch of a scraper while it exists, writing its updates', async () => {
+  it('follows the watch of a scraper while it exists, writing its updates, and deletes its items with it', async () => {
     const id = await createScraper({ schedule: '@never', http: [{ source: `watched-${backend}` }] });
     const emit = await eventually(async () => {
       expect(watching.has(`watched-${backend}`)).toBe(true);
@@ -623,5 +623,11 @@ describe.each(availableBackends())('scrapers in the service on %s', (backend) =>
     ]);
     await sql(`update config_scrapers set deleted_at = now() where id = $1`, [id]);
     await eventually(async () => expect(stopped).toContain(`watched-${backend}`));
+    // The deleted scraper's items go with it.
+    await eventually(async () =>
+      expect(await sql(`select delete_reason from configs where scraper_id = $1`, [id])).toEqual([
+        { delete_reason: 'SCRAPER_DELETED' },
+      ]),
+    );
   });
 });

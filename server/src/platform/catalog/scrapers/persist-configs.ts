@@ -17,6 +17,7 @@ export const DELETED_MISSING = 'MISSING_SCRAPE';
 export const DELETED_FROM_CHANGE = 'FROM_CHANGE';
 export const DELETED_STALE = 'STALE';
 export const DELETED_RETENTION = 'RETENTION';
+export const DELETED_SCRAPER = 'SCRAPER_DELETED';
 
 /** The change types the engine writes itself. */
 export const DIFF_CHANGE = 'diff';

@@ -70,7 +70,7 @@ export function deleteMissing(
     {
       sql: `select id from configs where scraper_id = $1 and ('*' = any($2::text[]) or type = any($2::text[]))
               and deleted_at is null
-              and not (id = any($3::uuid[]))`,
+              and not exists (select 1 from unnest($3::uuid[]) as seen(id) where seen.id = configs.id)`,
       params: [scraperId, types, seen],
     },
     reason,

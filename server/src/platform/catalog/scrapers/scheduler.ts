@@ -6,7 +6,7 @@
  * at once and one run per scraper at a time, and records each run as a `Scraper` job_histories
  * row (resource config_scraper) with its scrape_summary. The entries of kinds that can watch are
  * followed between scrapes for as long as the scraper exists, restarted with a backoff when a
- * watch ends or fails.
+ * watch ends or fails. A deleted scraper's items are soft-deleted.
  */
 import type { Logger } from '../../../http/logging.js';
 import type { KubeConnection } from '../../../kube/index.js';
@@ -17,7 +17,9 @@ import { Limiter } from '../../jobs/limiter.js';
 import { parseSchedule, type Schedule } from '../../jobs/schedule.js';
 import type { Service, ServiceContext } from '../../jobs/types.js';
 import { stableJson } from './diff.js';
-import { runScrape, runWatch } from './engine.js';
+import { DEFAULT_BATCH_SIZE, runScrape, runWatch } from './engine.js';
+import { DELETED_SCRAPER } from './persist-configs.js';
+import { deleteWhere } from './persist-deletions.js';
 import { NEVER, scheduleTextOf, scraperEntries, type ScraperEntry, type ScraperRow } from './spec.js';
 import type { ScrapeSummary } from './summary.js';
 import type { ScraperKind } from './types.js';
@@ -228,6 +230,20 @@ export class ScraperScheduler implements Service {
     }
     this.scheduled = next;
     this.syncWatchers(rows);
+    await this.removeItemsOfDeletedScrapers();
+  }
+
+  /** A deleted scraper's items go with it (soft-deleted, a batch per transaction), as on the platform. */
+  private async removeItemsOfDeletedScrapers(): Promise<void> {
+    const { db, batchSize } = this.options;
+    const { rows } = await db.query<{ id: string }>(
+      `select s.id from config_scrapers s
+        where s.agent_id = $1 and s.deleted_at is not null
+          and exists (select 1 from configs c where c.scraper_id = s.id and c.deleted_at is null)`,
+      [LOCAL_AGENT],
+    );
+    for (const { id } of rows)
+      await deleteWhere(db, id, 'true', [], DELETED_SCRAPER, batchSize ?? DEFAULT_BATCH_SIZE);
   }
 
   private async reportSchedule(row: ScraperRow, text: string, reason: string): Promise<void> {
