@@ -552,7 +552,7 @@ describe.each(availableBackends())('scrapers in the service on %s', (backend) =>
   const runNow = (id: string, as: 'admin' | 'viewer' = 'admin') =>
     server.fetch(`api/config/run/${id}`, { method: 'POST' }, as);
 
-  it('scrapes a new scraper at once and records the run as a Scraper job with its scrape summary', async () => {
+  it('scrapes a new or edited scraper at once and records each run as a Scraper job with its scrape summary', async () => {
     sources.set('scheduled', { items: [pod, deploy] });
     const id = await createScraper({ schedule: '@every 1h', file: [{ source: 'scheduled' }] });
     const [job] = await eventually(async () => {
@@ -574,6 +574,20 @@ describe.each(availableBackends())('scrapers in the service on %s', (backend) =>
     expect(await sql(`select name from configs where scraper_id = $1 order by name`, [id])).toEqual([
       { name: 'web' },
       { name: 'web-1' },
+    ]);
+
+    // Edited: scraped again at once, not an hour later.
+    sources.set('scheduled-edited', { items: [deploy] });
+    await sql(`update config_scrapers set spec = $2 where id = $1`, [
+      id,
+      JSON.stringify({ schedule: '@every 1h', file: [{ source: 'scheduled-edited' }] }),
+    ]);
+    await eventually(async () => expect(await jobsOf(id)).toHaveLength(2));
+    expect(
+      await sql(`select name, delete_reason from configs where scraper_id = $1 order by name`, [id]),
+    ).toEqual([
+      { name: 'web', delete_reason: null },
+      { name: 'web-1', delete_reason: 'MISSING_SCRAPE' },
     ]);
   });
 
