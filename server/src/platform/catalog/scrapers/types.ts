@@ -100,8 +100,10 @@ export interface ScrapeOutput {
   errors?: string[];
   /**
    * The item types this output is the whole truth for: stored items of these types that the
-   * output lacks are soft-deleted. Default: every type in `items` when `errors` is empty, none
-   * otherwise (a failed or partial read never deletes). A watch update passes [] (nothing deleted).
+   * output lacks are soft-deleted. Default, when `errors` is empty: every type the scraper has
+   * (an item whose type vanished altogether is deleted too), as long as the scraper's other
+   * entries read cleanly as well; none otherwise (a failed or partial read never deletes). A
+   * watch update passes [] (nothing deleted).
    */
   completeTypes?: string[];
 }
