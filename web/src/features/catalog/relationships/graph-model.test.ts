@@ -64,7 +64,11 @@ describe('buildGraph', () => {
   });
 
   it('draws incoming configs as parents of the config, edges in the links direction', () => {
-    const model = buildGraph(root, [related('cluster', 'Kubernetes::Cluster', ['ns'], 'incoming')], new Set());
+    const model = buildGraph(
+      root,
+      [related('cluster', 'Kubernetes::Cluster', ['ns'], 'incoming')],
+      new Set(),
+    );
     expect(edgeIds(model)).toEqual(['cluster->ns']);
     expect(model.nodes.find((node) => node.id === 'ns')).toMatchObject({ kind: 'config', isRoot: true });
   });

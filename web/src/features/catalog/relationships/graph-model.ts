@@ -72,7 +72,11 @@ function linksOf(configs: Map<string, GraphConfig>, related: RelatedConfig[]): L
  * The graph for the config `root` and the rows of related_configs_recursive; `expandedGroups` holds the
  * large groups the person expanded.
  */
-export function buildGraph(root: GraphConfig, related: RelatedConfig[], expandedGroups: ReadonlySet<string>): GraphModel {
+export function buildGraph(
+  root: GraphConfig,
+  related: RelatedConfig[],
+  expandedGroups: ReadonlySet<string>,
+): GraphModel {
   const configs = new Map<string, GraphConfig>([[root.id, root]]);
   for (const row of related) if (!configs.has(row.id)) configs.set(row.id, row);
 

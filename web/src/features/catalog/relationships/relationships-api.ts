@@ -2,7 +2,7 @@
  * Every call of the Relationships tab (spec 3 §7) and its SWR keys: the related configs through
  * rpc/related_configs_recursive, the config itself (the graph's root) and its manual links.
  */
-import { db, dbError } from '../../../api/index.js';
+import { db, dbError, type DbResult } from '../../../api/index.js';
 import type { ConfigHealth } from '../types.js';
 
 /** Spec 3 §9: related configs are walked at most 10 links away. */
@@ -76,12 +76,14 @@ export const relatedKey = (query: RelatedQuery) =>
     Object.entries(relatedParams(query)).map(([key, value]) => [key, String(value)]),
   ).toString()}`;
 
+/** The RPC's rows; postgrest-js types an untyped function's answer as one value, hence the cast. */
 export const listRelated = (query: RelatedQuery) =>
-  db
-    .rpc('related_configs_recursive', relatedParams(query), { get: true })
-    .overrideTypes<RelatedConfig[], { merge: false }>();
+  db.rpc('related_configs_recursive', relatedParams(query), { get: true }) as unknown as PromiseLike<
+    DbResult<RelatedConfig[]>
+  >;
 
-export const rootConfigKey = (id: string) => `configs?id=eq.${id}&select=id,name,type,health,status,deleted_at`;
+export const rootConfigKey = (id: string) =>
+  `configs?id=eq.${id}&select=id,name,type,health,status,deleted_at`;
 
 export const getRootConfig = (id: string) =>
   db

@@ -26,13 +26,17 @@ export function readRelationshipParams(params: URLSearchParams): RelationshipPar
   };
 }
 
-export function typeFilterOf({ incoming, outgoing }: Pick<RelationshipParams, 'incoming' | 'outgoing'>): TypeFilter {
+export function typeFilterOf({
+  incoming,
+  outgoing,
+}: Pick<RelationshipParams, 'incoming' | 'outgoing'>): TypeFilter {
   if (incoming && outgoing) return 'all';
   return incoming ? 'incoming' : 'outgoing';
 }
 
 /** Soft asks for soft links beside the hard ones, as the platform's UI does. */
-export const relationOf = ({ soft }: Pick<RelationshipParams, 'soft'>): RelationFilter => (soft ? 'both' : 'hard');
+export const relationOf = ({ soft }: Pick<RelationshipParams, 'soft'>): RelationFilter =>
+  soft ? 'both' : 'hard';
 
 /** The Relationships tab's toggles, each in the URL; unticking Incoming turns Outgoing back on. */
 export function useRelationshipParams() {
