@@ -1,0 +1,40 @@
+/**
+ * A scrape's counts as one sentence for the "Run now" toast. The platform records them per
+ * config type (`{ "Kubernetes::Pod": { added, updated, ... } }`) or as one set of counts, under
+ * `scrape_summary` of the job's details, or answers them from the run itself.
+ */
+const COUNTS = ['added', 'updated', 'unchanged', 'deleted'] as const;
+type Count = (typeof COUNTS)[number] | 'errors';
+export type ScrapeCounts = Record<Count, number>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const errorCount = (value: unknown) => (Array.isArray(value) ? value.length : numberOf(value));
+
+const hasCounts = (value: Record<string, unknown>) =>
+  [...COUNTS, 'errors'].some((key) => typeof value[key] === 'number' || Array.isArray(value[key]));
+
+/** The counts in what the platform gave back; null when it holds none. */
+export function scrapeCounts(source: unknown): ScrapeCounts | null {
+  if (!isRecord(source)) return null;
+  const summary = source.scrape_summary ?? source.summary ?? source;
+  if (!isRecord(summary)) return null;
+  const parts = hasCounts(summary) ? [summary] : Object.values(summary).filter(isRecord).filter(hasCounts);
+  if (parts.length === 0) return null;
+  const total: ScrapeCounts = { added: 0, updated: 0, unchanged: 0, deleted: 0, errors: 0 };
+  for (const part of parts) {
+    for (const key of COUNTS) total[key] += numberOf(part[key]);
+    total.errors += errorCount(part.errors);
+  }
+  if (total.errors === 0 && Array.isArray(source.errors)) total.errors = source.errors.length;
+  return total;
+}
+
+/** 'Scrape finished: 3 added, 1 updated, 10 unchanged, 0 deleted' (and the errors when any). */
+export function describeScrape(counts: ScrapeCounts): string {
+  const text = COUNTS.map((key) => `${counts[key]} ${key}`).join(', ');
+  const errors = counts.errors > 0 ? `, ${counts.errors} ${counts.errors === 1 ? 'error' : 'errors'}` : '';
+  return `Scrape finished: ${text}${errors}`;
+}
