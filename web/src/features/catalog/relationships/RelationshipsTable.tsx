@@ -18,7 +18,7 @@ export interface RelationshipsTableProps {
 
 const DIRECTION_TEXT = { incoming: 'Incoming', outgoing: 'Outgoing' } as const;
 
-function columns({ isManual, onUnlink }: Omit<RelationshipsTableProps, 'rows' | 'isLoading'>) {
+function columns({ rows, isManual, onUnlink }: Omit<RelationshipsTableProps, 'isLoading'>) {
   const list: DataTableColumn<RelatedConfig>[] = [
     {
       id: 'name',
@@ -77,7 +77,8 @@ function columns({ isManual, onUnlink }: Omit<RelationshipsTableProps, 'rows' | 
       cell: (row) => <Age from={row.created_at} suffix={false} />,
     },
   ];
-  if (onUnlink) {
+  // The column shows only where there is something to unlink.
+  if (onUnlink && rows.some(isManual)) {
     list.push({
       id: 'actions',
       header: 'Actions',
@@ -99,12 +100,12 @@ function columns({ isManual, onUnlink }: Omit<RelationshipsTableProps, 'rows' | 
 }
 
 /** The related configs as a table: name (linked), type, health, status, relation and age. */
-export function RelationshipsTable({ rows, isLoading, ...actions }: RelationshipsTableProps) {
+export function RelationshipsTable({ isLoading, ...props }: RelationshipsTableProps) {
   return (
     <DataTable
       ariaLabel="Relationships"
-      columns={columns(actions)}
-      rows={rows}
+      columns={columns(props)}
+      rows={props.rows}
       rowKey={(row) => `${row.id}:${row.direction}`}
       isLoading={isLoading}
       defaultSort={{ by: 'name', order: 'asc' }}

@@ -4,7 +4,7 @@ import { Button } from '@patternfly/react-core';
 import { PlayIcon } from '@patternfly/react-icons';
 import { useCan } from '../../../api/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { describeScrape, scrapeCounts } from './scrape-summary.js';
+import { describeScrape, scrapeCounts, scrapeStatus } from './scrape-summary.js';
 import { isTouchedByRun, latestScraperJob, runScraper } from './scrapers-api.js';
 
 /**
@@ -22,10 +22,12 @@ export function RunScraperButton({ scraperId }: { scraperId: string }) {
     setRunning(true);
     try {
       const answer = await runScraper(scraperId);
-      const job = scrapeCounts(answer) ? null : await latestScraperJob(scraperId);
+      // An answer without counts (an older platform's) leaves them to the job the run recorded.
+      const job = scrapeCounts(answer) ? undefined : await latestScraperJob(scraperId);
       const counts = scrapeCounts(answer) ?? scrapeCounts(job?.details);
+      const failed = (scrapeStatus(answer) ?? job?.status) === 'FAILED';
       const said = counts ? describeScrape(counts) : 'Scrape finished';
-      if (job?.status === 'FAILED') toast.error(said.replace('Scrape finished', 'Scrape failed'));
+      if (failed) toast.error(said.replace('Scrape finished', 'Scrape failed'));
       else toast.success(said);
     } catch (error) {
       toast.error(error);

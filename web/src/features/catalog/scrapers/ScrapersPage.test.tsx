@@ -141,6 +141,30 @@ describe('Run now', () => {
     expect(screen.getByRole('button', { name: 'Run now' })).toBeEnabled();
   });
 
+  it("tells a failed scrape from the platform's answer", async () => {
+    page.api.reply('POST api/config/run/' + SCRAPER_ID, {
+      status: 200,
+      body: {
+        message: 'success',
+        status: 'FAILED',
+        added: 0,
+        updated: 0,
+        unchanged: 0,
+        deleted: 0,
+        errors: ['no cluster'],
+      },
+    });
+    const { user } = renderScrapers(`/catalog/scrapers/${SCRAPER_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Run now' }));
+    expect(
+      await screen.findByText('Scrape failed: 0 added, 0 updated, 0 unchanged, 0 deleted, 1 error'),
+    ).toBeInTheDocument();
+    // The answer said it all: no need to read the job.
+    expect(
+      page.sent.filter((r) => r.path === 'api/db/job_histories' && r.query.get('limit') === '1'),
+    ).toHaveLength(0);
+  });
+
   it('shows the failure of a run', async () => {
     page.api.reply('POST api/config/run/' + SCRAPER_ID, {
       status: 500,

@@ -1,4 +1,4 @@
-import { describeScrape, scrapeCounts } from './scrape-summary.js';
+import { describeScrape, scrapeCounts, scrapeStatus } from './scrape-summary.js';
 
 describe('scrapeCounts', () => {
   it('adds up the counts per config type of a job', () => {
@@ -37,5 +37,23 @@ describe('describeScrape', () => {
     expect(describeScrape({ added: 0, updated: 0, unchanged: 0, deleted: 0, errors: 1 })).toBe(
       'Scrape finished: 0 added, 0 updated, 0 unchanged, 0 deleted, 1 error',
     );
+  });
+});
+
+describe("the platform's Run now answer", () => {
+  it('takes its own totals and its errors', () => {
+    const answer = {
+      message: 'success',
+      status: 'WARNING',
+      added: 2,
+      updated: 0,
+      unchanged: 4,
+      deleted: 1,
+      changes: 3,
+      errors: ['pods is forbidden'],
+      scrape_summary: { 'Kubernetes::Pod': { added: 2, updated: 0, unchanged: 4, deleted: 1 } },
+    };
+    expect(scrapeCounts(answer)).toEqual({ added: 2, updated: 0, unchanged: 4, deleted: 1, errors: 1 });
+    expect(scrapeStatus(answer)).toBe('WARNING');
   });
 });

@@ -16,21 +16,32 @@ const errorCount = (value: unknown) => (Array.isArray(value) ? value.length : nu
 const hasCounts = (value: Record<string, unknown>) =>
   [...COUNTS, 'errors'].some((key) => typeof value[key] === 'number' || Array.isArray(value[key]));
 
-/** The counts in what the platform gave back; null when it holds none. */
+function total(parts: Record<string, unknown>[], errors: unknown): ScrapeCounts {
+  const sum: ScrapeCounts = { added: 0, updated: 0, unchanged: 0, deleted: 0, errors: 0 };
+  for (const part of parts) {
+    for (const key of COUNTS) sum[key] += numberOf(part[key]);
+    sum.errors += errorCount(part.errors);
+  }
+  if (sum.errors === 0) sum.errors = errorCount(errors);
+  return sum;
+}
+
+/**
+ * The counts in what the platform gave back: the run's own totals first, else its summary (one
+ * set of counts, or one per config type); null when it holds none.
+ */
 export function scrapeCounts(source: unknown): ScrapeCounts | null {
   if (!isRecord(source)) return null;
-  const summary = source.scrape_summary ?? source.summary ?? source;
+  if (hasCounts(source)) return total([source], undefined);
+  const summary = source.scrape_summary ?? source.summary;
   if (!isRecord(summary)) return null;
   const parts = hasCounts(summary) ? [summary] : Object.values(summary).filter(isRecord).filter(hasCounts);
-  if (parts.length === 0) return null;
-  const total: ScrapeCounts = { added: 0, updated: 0, unchanged: 0, deleted: 0, errors: 0 };
-  for (const part of parts) {
-    for (const key of COUNTS) total[key] += numberOf(part[key]);
-    total.errors += errorCount(part.errors);
-  }
-  if (total.errors === 0 && Array.isArray(source.errors)) total.errors = source.errors.length;
-  return total;
+  return parts.length === 0 ? null : total(parts, source.errors);
 }
+
+/** The job status a run answered or recorded ('SUCCESS', 'FAILED', ...), if it says one. */
+export const scrapeStatus = (source: unknown): string | undefined =>
+  isRecord(source) && typeof source.status === 'string' ? source.status : undefined;
 
 /** 'Scrape finished: 3 added, 1 updated, 10 unchanged, 0 deleted' (and the errors when any). */
 export function describeScrape(counts: ScrapeCounts): string {
