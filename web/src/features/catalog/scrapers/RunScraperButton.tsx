@@ -4,7 +4,7 @@ import { Button } from '@patternfly/react-core';
 import { PlayIcon } from '@patternfly/react-icons';
 import { useCan } from '../../../api/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { describeScrape, scrapeCounts, scrapeStatus } from './scrape-summary.js';
+import { describeScrape, firstError, scrapeCounts, scrapeStatus } from './scrape-summary.js';
 import { isTouchedByRun, latestScraperJob, runScraper } from './scrapers-api.js';
 
 /**
@@ -27,7 +27,9 @@ export function RunScraperButton({ scraperId }: { scraperId: string }) {
       const counts = scrapeCounts(answer) ?? scrapeCounts(job?.details);
       const failed = (scrapeStatus(answer) ?? job?.status) === 'FAILED';
       const said = counts ? describeScrape(counts) : 'Scrape finished';
-      if (failed) toast.error(said.replace('Scrape finished', 'Scrape failed'));
+      const reason = firstError(answer) ?? firstError(job?.details);
+      if (failed)
+        toast.error(`${said.replace('Scrape finished', 'Scrape failed')}${reason ? `: ${reason}` : ''}`);
       else toast.success(said);
     } catch (error) {
       toast.error(error);

@@ -157,7 +157,9 @@ describe('Run now', () => {
     const { user } = renderScrapers(`/catalog/scrapers/${SCRAPER_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Run now' }));
     expect(
-      await screen.findByText('Scrape failed: 0 added, 0 updated, 0 unchanged, 0 deleted, 1 error'),
+      await screen.findByText(
+        'Scrape failed: 0 added, 0 updated, 0 unchanged, 0 deleted, 1 error: no cluster',
+      ),
     ).toBeInTheDocument();
     // The answer said it all: no need to read the job.
     expect(

@@ -49,3 +49,11 @@ export function describeScrape(counts: ScrapeCounts): string {
   const errors = counts.errors > 0 ? `, ${counts.errors} ${counts.errors === 1 ? 'error' : 'errors'}` : '';
   return `Scrape finished: ${text}${errors}`;
 }
+
+/** The first error a run answered or a job recorded, as text. */
+export function firstError(source: unknown): string | undefined {
+  if (!isRecord(source) || !Array.isArray(source.errors)) return undefined;
+  const [first] = source.errors as unknown[];
+  if (typeof first === 'string') return first;
+  return isRecord(first) && typeof first.message === 'string' ? first.message : undefined;
+}
