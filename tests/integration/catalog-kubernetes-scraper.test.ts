@@ -602,15 +602,14 @@ describe('watch', () => {
     });
 
   beforeAll(async () => {
+    const ctx = contextFor({ signal: controller.signal });
+    // The scrape before the watch: the watch links what it sees to what the scrape found.
+    await scrape({ namespace: NS }, ctx);
     const requestsBefore = kube.requests.length;
-    watching = kubernetesKind.watch!(
-      { clusterName: 'test', namespace: NS },
-      contextFor({ signal: controller.signal }),
-      async (update) => {
-        expect(update.completeTypes).toEqual([]);
-        updates.push(update);
-      },
-    );
+    watching = kubernetesKind.watch!({ clusterName: 'test', namespace: NS }, ctx, async (update) => {
+      expect(update.completeTypes).toEqual([]);
+      updates.push(update);
+    });
     // Every watch is open (one per scraped kind, and Events).
     await eventually(() => {
       const open = kube.requests.slice(requestsBefore).filter((r) => r.path.includes('watch=true'));
@@ -632,6 +631,28 @@ describe('watch', () => {
     );
     expect(item.id).toBe(uidOf(kube.get('configmaps', NS, 'settings')!));
     expect(item.deletedAt).toBeUndefined();
+  });
+
+  it('links a new pod to the Service that selects it, and the Service to it', async () => {
+    const pod = put({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'web-7d9f-c', namespace: NS, labels: { app: 'web' } },
+      spec: { containers: containers(true) },
+    });
+    const item = await itemUpdate('Pod', 'web-7d9f-c');
+    const service = kube.get('services', NS, 'web')!;
+    expect(item.relationships).toContainEqual({
+      related: { type: 'Kubernetes::Service', externalId: uidOf(service) },
+      incoming: true,
+    });
+    put({ ...service, metadata: { ...service.metadata, labels: { touched: 'yes' } } });
+    const serviceItem = await itemUpdate('Service', 'web', (i) => i.labels?.touched === 'yes');
+    expect(serviceItem.relationships?.map((r) => externalIdOf(r.related)).sort()).toEqual(
+      [uidOf(readyPod), uidOf(loopingPod), uidOf(pod)].sort(),
+    );
+    kube.remove('pods', NS, 'web-7d9f-c');
+    await itemUpdate('Pod', 'web-7d9f-c', (i) => i.deletedAt !== undefined);
   });
 
   it('emits the item with deletedAt when an object is deleted', async () => {

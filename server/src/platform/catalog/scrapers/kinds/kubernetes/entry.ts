@@ -91,3 +91,7 @@ export function readEntry(raw: unknown): KubernetesEntry {
       : [],
   };
 }
+
+/** What a scraper's state in this process (event cursor, object index) is kept under. */
+export const indexKey = (ctx: { scraper: { id: string } }, entry: KubernetesEntry) =>
+  `${ctx.scraper.id}/${entry.clusterName}`;

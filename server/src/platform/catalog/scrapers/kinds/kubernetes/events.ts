@@ -9,7 +9,7 @@
 import { durationMs } from '../../../../../lib/duration.js';
 import type { Queryable } from '../../../../db/db.js';
 import type { ScrapedChange } from '../../types.js';
-import type { KubernetesEntry } from './entry.js';
+import { indexKey, type KubernetesEntry } from './entry.js';
 import { eventExcluded, matchItems } from './exclusions.js';
 import { typeOf, type KubeObject } from './objects.js';
 
@@ -143,7 +143,7 @@ async function startOf(db: Queryable, scraperId: string, entry: KubernetesEntry)
 
 /** The cursor of a scraper (one per scraper and cluster name, kept while the process runs). */
 export function cursorFor(db: Queryable, scraperId: string, entry: KubernetesEntry): Promise<EventCursor> {
-  const key = `${scraperId}/${entry.clusterName}`;
+  const key = indexKey({ scraper: { id: scraperId } }, entry);
   let cursor = cursors.get(key);
   if (!cursor) {
     cursor = startOf(db, scraperId, entry).then((since) => new EventCursor(since));

@@ -111,6 +111,7 @@ export function itemOf(
   entry: KubernetesEntry,
   index: ObjectIndex,
   errors: string[],
+  options: { podsNameServices?: boolean } = {},
 ): ScrapedItem {
   const { name, namespace, uid } = object.metadata;
   const health = healthOf(object);
@@ -131,7 +132,7 @@ export function itemOf(
     aliases: [aliasOf(object.kind, namespace, name)],
     source: 'Kubernetes',
     parents: parentsOf(object, index, entry.clusterName),
-    relationships: relationshipsOf(object, index, entry, errors),
+    relationships: relationshipsOf(object, index, entry, errors, options),
     analysis,
   };
   const created = dateOf(object.metadata.creationTimestamp);

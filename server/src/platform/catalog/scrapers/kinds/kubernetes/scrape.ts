@@ -4,13 +4,13 @@
  */
 import type { ScrapeContext, ScrapedItem, ScrapeOutput } from '../../types.js';
 import { clusterFor, failureReason } from './cluster.js';
-import { readEntry } from './entry.js';
+import { indexKey, readEntry } from './entry.js';
 import { changesOf, cursorFor, asEvent } from './events.js';
 import { objectExcluded } from './exclusions.js';
 import { clusterItem, itemOf } from './items.js';
 import { limiter, listCluster, listKind } from './listing.js';
 import { EVENT_KIND } from './objects.js';
-import { CLUSTER_TYPE, ObjectIndex } from './relationships.js';
+import { CLUSTER_TYPE, ObjectIndex, sharedIndex } from './relationships.js';
 
 export async function scrapeKubernetes(raw: unknown, ctx: ScrapeContext): Promise<ScrapeOutput> {
   const entry = readEntry(raw);
@@ -21,6 +21,7 @@ export async function scrapeKubernetes(raw: unknown, ctx: ScrapeContext): Promis
 
   const objects = listing.objects.filter((object) => !objectExcluded(entry, object));
   const index = new ObjectIndex(objects);
+  sharedIndex(indexKey(ctx, entry), index);
   const errors = [...listing.errors];
   const items: ScrapedItem[] = [clusterItem(entry, client.server)];
   for (const object of objects) items.push(itemOf(object, entry, index, errors));

@@ -10,13 +10,13 @@
 import { setMaxListeners } from 'node:events';
 import type { ScrapeContext, ScrapeOutput } from '../../types.js';
 import { clusterFor, failureReason, KubeApiError, type ClusterClient } from './cluster.js';
-import { readEntry, type KubernetesEntry } from './entry.js';
+import { indexKey, readEntry, type KubernetesEntry } from './entry.js';
 import { asEvent, changesOf, cursorFor, type EventCursor } from './events.js';
 import { objectExcluded } from './exclusions.js';
 import { itemOf } from './items.js';
 import { kindsFor, limiter, listKind, queryFor } from './listing.js';
 import { collectionPath, EVENT_KIND, type KubeObject, type ScrapedKind } from './objects.js';
-import { ObjectIndex } from './relationships.js';
+import { sharedIndex } from './relationships.js';
 
 export interface WatchTimings {
   /** First wait before resuming a broken watch, doubling up to maxRetryMs. */
@@ -59,7 +59,6 @@ class KindWatch {
   private resourceVersion: string | undefined;
   /** Emissions in the order the events came. */
   private queue: Promise<void> = Promise.resolve();
-  private readonly index = new ObjectIndex();
 
   constructor(
     private readonly scraped: ScrapedKind,
@@ -85,8 +84,11 @@ class KindWatch {
 
   private objectUpdate(object: KubeObject, deleted: boolean): ScrapeOutput | undefined {
     if (objectExcluded(this.entry, object)) return undefined;
+    const index = sharedIndex(indexKey(this.ctx, this.entry));
+    if (deleted) index.remove(object);
+    else index.add(object);
     const errors: string[] = [];
-    const item = itemOf(object, this.entry, this.index, errors);
+    const item = itemOf(object, this.entry, index, errors, { podsNameServices: true });
     if (deleted) item.deletedAt ??= new Date();
     return { items: [item], errors, completeTypes: [] };
   }
