@@ -42,6 +42,14 @@ export interface ClusterClient {
 
 const NO_CLUSTER = 'no Kubernetes cluster';
 
+/** A list request whose connection says nothing for this long has failed. */
+const LIST_IDLE_MS = 60_000;
+/**
+ * How long the API server keeps a watch open before ending it (then resumed): a connection that
+ * died without a word is noticed within this, plus a margin.
+ */
+const WATCH_SECONDS = 300;
+
 /** Why a failed request failed, in words (never a credential). */
 export function failureReason(error: unknown): string {
   if (error instanceof KubeApiError) return error.message;
@@ -69,7 +77,8 @@ class KubeConfigClient implements ClusterClient {
     if (this.console && meansUnreachable(error)) this.console.noteFailure(error);
   }
 
-  private async open(url: URL, signal?: AbortSignal): Promise<http.IncomingMessage> {
+  /** `idleMs`: a connection silent that long is given up (a server gone without closing it). */
+  private async open(url: URL, idleMs: number, signal?: AbortSignal): Promise<http.IncomingMessage> {
     const options: https.RequestOptions = {};
     await this.kubeConfig.applyToHTTPSOptions(options);
     const plain = url.protocol === 'http:';
@@ -79,6 +88,9 @@ class KubeConfigClient implements ClusterClient {
       ...(plain ? {} : { agent: options.agent }),
       signal,
     });
+    request.setTimeout(idleMs, () =>
+      request.destroy(new Error(`no answer from the API server within ${Math.round(idleMs / 1000)} s`)),
+    );
     return new Promise((resolve, reject) => {
       request.on('response', resolve);
       request.on('error', reject);
@@ -100,7 +112,7 @@ class KubeConfigClient implements ClusterClient {
   }
 
   async getJson<T>(path: string, query: Query, signal?: AbortSignal): Promise<T> {
-    const response = await this.open(urlOf(this.server, path, query), signal);
+    const response = await this.open(urlOf(this.server, path, query), LIST_IDLE_MS, signal);
     if ((response.statusCode ?? 500) >= 300) return this.failed(response);
     const chunks: Buffer[] = [];
     for await (const chunk of response) chunks.push(chunk as Buffer);
@@ -108,7 +120,11 @@ class KubeConfigClient implements ClusterClient {
   }
 
   async watch(path: string, query: Query, onEvent: (event: unknown) => void, signal: AbortSignal) {
-    const response = await this.open(urlOf(this.server, path, { ...query, watch: 'true' }), signal);
+    const response = await this.open(
+      urlOf(this.server, path, { ...query, watch: 'true', timeoutSeconds: WATCH_SECONDS }),
+      (WATCH_SECONDS + 30) * 1000,
+      signal,
+    );
     if ((response.statusCode ?? 500) >= 300) return this.failed(response);
     const lines = createInterface({ input: response, crlfDelay: Infinity });
     await new Promise<void>((resolve, reject) => {

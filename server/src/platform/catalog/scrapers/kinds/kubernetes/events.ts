@@ -54,10 +54,8 @@ export function lastSeen(event: KubeEvent): Date | undefined {
 function severityOf(event: KubeEvent, entry: KubernetesEntry): ScrapedChange['severity'] {
   const reason = event.reason ?? '';
   const { error, warn } = entry.event.severityKeywords;
-  if (reason && error.length && matchItems(reason, error) && error.some((k) => !k.startsWith('!')))
-    return 'high';
-  if (reason && warn.length && matchItems(reason, warn) && warn.some((k) => !k.startsWith('!')))
-    return 'warning';
+  if (reason && error.length && matchItems(reason, error)) return 'high';
+  if (reason && warn.length && matchItems(reason, warn)) return 'warning';
   return event.type === 'Warning' ? 'warning' : 'info';
 }
 

@@ -21,7 +21,9 @@ describe('matchItems', () => {
     expect(matchItems('web', ['api', 'web'])).toBe(true);
     expect(matchItems('web', ['api'])).toBe(false);
     expect(matchItems('keep-me', ['!keep-me'])).toBe(false);
-    expect(matchItems('other', ['!keep-me'])).toBe(true);
+    // Negations alone match nothing: `name: ['!x']` excludes nothing.
+    expect(matchItems('other', ['!keep-me'])).toBe(false);
+    expect(matchItems('BackOff', ['backoff'])).toBe(true);
     expect(matchItems('kube-dns', ['kube-*', '!kube-dns'])).toBe(false);
     expect(matchItems('a.b', ['a?b'])).toBe(false);
   });

@@ -15,18 +15,14 @@ function globToRegExp(glob: string): RegExp {
 
 /**
  * Whether `value` matches the patterns as config-db's MatchItems reads them: a `!pattern` that
- * matches excludes; otherwise any plain pattern that matches includes; patterns that are all
- * negations include whatever they do not exclude. No patterns: everything matches.
+ * matches rules it out, else any plain pattern that matches rules it in, else it does not match
+ * (patterns that are all negations match nothing). Case aside, so `backoff` matches `BackOff`;
+ * `*` stands for any text anywhere in a pattern. No patterns: everything matches.
  */
 export function matchItems(value: string, patterns: readonly string[]): boolean {
   if (patterns.length === 0) return true;
-  let positives = 0;
-  for (const pattern of patterns) {
-    if (pattern.startsWith('!')) {
-      if (globToRegExp(pattern.slice(1)).test(value)) return false;
-    } else positives++;
-  }
-  if (positives === 0) return true;
+  const negated = patterns.filter((pattern) => pattern.startsWith('!'));
+  if (negated.some((pattern) => globToRegExp(pattern.slice(1)).test(value))) return false;
   return patterns.some((pattern) => !pattern.startsWith('!') && globToRegExp(pattern).test(value));
 }
 
