@@ -446,6 +446,23 @@ describe('Events across scrapes', () => {
     ]);
   });
 
+  it("a scraper's first scrape in this process starts after its newest stored Event change", async () => {
+    const scraperId = randomUUID();
+    await db.query(`insert into config_scrapers (id, name) values ($1, 'cluster')`, [scraperId]);
+    const { rows } = await db.query<{ id: string }>(
+      `insert into configs (scraper_id, type, name) values ($1, 'Kubernetes::Pod', 'web-7d9f-b') returning id`,
+      [scraperId],
+    );
+    await db.query(
+      `insert into config_changes (config_id, change_type, source, external_change_id, created_at)
+       values ($1, 'BackOff', 'Kubernetes/Event', $2, now() + interval '1 hour')`,
+      [rows[0]!.id, uidOf(event)],
+    );
+    const ctx = contextFor();
+    ctx.scraper.id = scraperId;
+    expect((await scrape({}, ctx)).changes).toEqual([]);
+  });
+
   it('leaves out excluded reasons and raises severity by keywords', async () => {
     const excluded = await scrape({ event: { exclusions: { reason: ['Back*'] } } });
     expect(excluded.changes).toEqual([]);
@@ -579,6 +596,23 @@ describe('the cluster', () => {
     await expect(scrape({ connection: 'connection://clusters/none' }, ctx)).rejects.toThrow(
       'no Kubernetes cluster: connection connection://clusters/none was not found',
     );
+  });
+
+  it("from a kubeconfig kept in a Secret of the scraper's namespace", async () => {
+    const text = readFileSync(kubeconfigFile, 'utf8');
+    put({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'other-cluster', namespace: 'default' },
+      data: { kubeconfig: Buffer.from(text).toString('base64') },
+    });
+    const ctx = contextFor();
+    const output = await scrape(
+      { kubeconfig: { valueFrom: { secretKeyRef: { name: 'other-cluster', key: 'kubeconfig' } } } },
+      ctx,
+    );
+    expect(byName(output, 'Pod', 'web-7d9f-a')).toBeDefined();
+    expect(ctx.secrets.has(text)).toBe(true);
   });
 
   it('an unreachable API server fails the whole entry (so nothing is deleted)', async () => {
