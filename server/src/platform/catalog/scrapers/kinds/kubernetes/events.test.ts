@@ -69,4 +69,12 @@ describe('the event cursor', () => {
     // A second occurrence within the same second still counts.
     expect(changesOf([{ ...recurred, count: 3 }], entry, cursor)).toHaveLength(1);
   });
+
+  it('takes a watched event whatever its time says, once', () => {
+    const cursor = new EventCursor(new Date('2026-01-01T12:00:00Z'));
+    const late = event({ metadata: { uid: 'late' }, lastTimestamp: '2026-01-01T11:59:58Z' });
+    expect(changesOf([late], entry, cursor)).toEqual([]);
+    expect(changesOf([late], entry, cursor, { live: true })).toHaveLength(1);
+    expect(changesOf([late], entry, cursor, { live: true })).toEqual([]);
+  });
 });

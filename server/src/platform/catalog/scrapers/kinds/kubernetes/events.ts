@@ -85,6 +85,9 @@ export function changeOf(event: KubeEvent, entry: KubernetesEntry): ScrapedChang
   };
 }
 
+/** How long before the newest event reported ones are remembered. */
+const REMEMBERED_MS = 10 * 60_000;
+
 /**
  * Which events a scraper has reported: those that happened before `since` are old, and the ones
  * at or after it are told apart by uid and count (the same event seen again with a higher count
@@ -98,10 +101,14 @@ export class EventCursor {
     this.since = since;
   }
 
-  /** Whether the event is news, marking it reported. */
-  take(event: KubeEvent): boolean {
+  /**
+   * Whether the event is news, marking it reported. A `live` event (from a watch, so written
+   * since the watch started) is news whatever its time says: clocks of the components that
+   * report events differ.
+   */
+  take(event: KubeEvent, live = false): boolean {
     const happened = lastSeen(event);
-    if (this.since && happened && happened < this.since) return false;
+    if (!live && this.since && happened && happened < this.since) return false;
     const key = `${event.metadata.uid ?? event.metadata.name}@${happened?.toISOString() ?? ''}`;
     const count = event.series?.count ?? event.count ?? 1;
     if ((this.reported.get(key) ?? 0) >= count) return false;
@@ -109,7 +116,10 @@ export class EventCursor {
     return true;
   }
 
-  /** After a scrape: forgets what is older than the newest event it saw. */
+  /**
+   * After a scrape: starts from the newest event it saw, and forgets what it reported well
+   * before (a watched event can be older than `since` by the reporters' clock differences).
+   */
   advance(events: readonly KubeEvent[]): void {
     let newest = this.since;
     for (const event of events) {
@@ -118,7 +128,7 @@ export class EventCursor {
     }
     if (!newest) return;
     this.since = newest;
-    const floor = newest.toISOString();
+    const floor = new Date(newest.getTime() - REMEMBERED_MS).toISOString();
     for (const key of this.reported.keys()) if ((key.split('@')[1] ?? '') < floor) this.reported.delete(key);
   }
 }
@@ -151,15 +161,16 @@ export function cursorFor(db: Queryable, scraperId: string, entry: KubernetesEnt
   return cursor;
 }
 
-/** The changes of the events that are news to the cursor. */
+/** The changes of the events that are news to the cursor (`live`: events a watch reported). */
 export function changesOf(
   events: readonly KubeEvent[],
   entry: KubernetesEntry,
   cursor: EventCursor,
+  { live = false } = {},
 ): ScrapedChange[] {
   const changes: ScrapedChange[] = [];
   for (const event of events) {
-    if (!cursor.take(event)) continue;
+    if (!cursor.take(event, live)) continue;
     const change = changeOf(event, entry);
     if (change) changes.push(change);
   }

@@ -93,8 +93,8 @@ class KindWatch {
     return { items: [item], errors, completeTypes: [] };
   }
 
-  private eventsUpdate(events: KubeObject[]): ScrapeOutput | undefined {
-    const changes = changesOf(events.map(asEvent), this.entry, this.cursor);
+  private eventsUpdate(events: KubeObject[], live: boolean): ScrapeOutput | undefined {
+    const changes = changesOf(events.map(asEvent), this.entry, this.cursor, { live });
     return changes.length ? { items: [], changes, completeTypes: [] } : undefined;
   }
 
@@ -112,7 +112,7 @@ class KindWatch {
     const update = this.isEvents
       ? event.type === 'DELETED'
         ? undefined
-        : this.eventsUpdate([typed])
+        : this.eventsUpdate([typed], true)
       : this.objectUpdate(typed, event.type === 'DELETED');
     if (update) this.send(update);
   }
@@ -143,7 +143,7 @@ class KindWatch {
     );
     this.resourceVersion = resourceVersion;
     if (this.isEvents) {
-      const update = this.eventsUpdate(objects);
+      const update = this.eventsUpdate(objects, false);
       if (update) this.send(update);
     } else
       for (const object of objects) {
