@@ -615,6 +615,34 @@ describe('the cluster', () => {
     expect(ctx.secrets.has(text)).toBe(true);
   });
 
+  it('a kind the cluster refuses is an error of its own; the others are complete', async () => {
+    const strict = await startKubeApiServer({ authorize: ({ resource }) => resource !== 'configmaps' });
+    try {
+      strict.put({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'hidden', namespace: NS },
+      } as never);
+      strict.put({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'visible', namespace: NS },
+        spec: {},
+      } as never);
+      const output = await scrape({
+        kubeconfig: strict.writeKubeconfig(mkdtempSync(path.join(dir, 'strict-'))),
+      });
+      expect(output.errors).toEqual([
+        expect.stringMatching(/^listing ConfigMap objects failed: configmaps is forbidden/),
+      ]);
+      expect(output.completeTypes).toContain('Kubernetes::Pod');
+      expect(output.completeTypes).not.toContain('Kubernetes::ConfigMap');
+      expect(byName(output, 'Pod', 'visible')).toBeDefined();
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('an unreachable API server fails the whole entry (so nothing is deleted)', async () => {
     const config = readFileSync(kubeconfigFile, 'utf8').replace(/127\.0\.0\.1:\d+/, '127.0.0.1:1');
     await expect(scrape({ kubeconfig: config })).rejects.toThrow(/could not be read: .*connection refused/);
