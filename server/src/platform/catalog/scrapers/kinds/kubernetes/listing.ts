@@ -87,7 +87,7 @@ export interface Listing {
   /** The types listed whole (excluded kinds included: none of theirs is kept). */
   completeTypes: string[];
   errors: string[];
-  /** The kinds listed without error, for the watch. */
+  /** The kinds listed without error. */
   listed: ScrapedKind[];
 }
 
@@ -123,7 +123,7 @@ export async function listCluster(
       listing.errors.push(result.error!);
       continue;
     }
-    listing.objects.push(...result.objects);
+    for (const object of result.objects) listing.objects.push(object);
     listing.completeTypes.push(typeOf(result.scraped.kind));
     listing.listed.push(result.scraped);
   }

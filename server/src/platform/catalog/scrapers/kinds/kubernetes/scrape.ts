@@ -26,6 +26,7 @@ export async function scrapeKubernetes(raw: unknown, ctx: ScrapeContext): Promis
   const items: ScrapedItem[] = [clusterItem(entry, client.server)];
   for (const object of objects) items.push(itemOf(object, entry, index, errors));
 
+  const cursor = await cursorFor(ctx.db, ctx.scraper.id, entry);
   let changes: ScrapeOutput['changes'] = [];
   try {
     const { objects: events } = await listKind(
@@ -36,7 +37,6 @@ export async function scrapeKubernetes(raw: unknown, ctx: ScrapeContext): Promis
       limiter(entry.maxInflight),
       ctx.signal,
     );
-    const cursor = await cursorFor(ctx.db, ctx.scraper.id, entry);
     changes = changesOf(events.map(asEvent), entry, cursor);
   } catch (error) {
     client.noteFailure(error);
