@@ -568,7 +568,9 @@ describe('maxInflight', () => {
   afterAll(() => new Promise((resolve) => proxy.close(resolve)));
 
   it('never has more list requests open than it allows', async () => {
-    const output = await scrape({ maxInflight: 2, kubeconfig: proxyConfig });
+    const ctx = contextFor();
+    const output = await scrape({ maxInflight: 2, kubeconfig: proxyConfig }, ctx);
+    expect(ctx.secrets.has(proxyConfig)).toBe(true);
     expect(output.errors).toEqual([]);
     expect(byName(output, 'Pod', 'web-7d9f-a')).toBeDefined();
     expect(lists).toBeGreaterThanOrEqual(16);

@@ -199,7 +199,11 @@ function loadConfig(text: string, where: string): KubeConfig {
 export async function clusterFor(entry: KubernetesEntry, ctx: ScrapeContext): Promise<ClusterClient> {
   await loadKubeClient();
   const own = await kubeconfigText(entry.kubeconfig, ctx);
-  if (own) return new KubeConfigClient(loadConfig(own, "the entry's kubeconfig"));
+  if (own) {
+    // A kubeconfig's text holds credentials (a path does not).
+    if (!own.startsWith('/')) ctx.secrets.add(own);
+    return new KubeConfigClient(loadConfig(own, "the entry's kubeconfig"));
+  }
   if (entry.connection) {
     const connection = await ctx.connection(entry.connection);
     if (!connection) throw new Error(`${NO_CLUSTER}: connection ${entry.connection} was not found`);
