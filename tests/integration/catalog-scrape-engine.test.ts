@@ -241,6 +241,30 @@ describe.each(availableBackends())('the scrape engine on %s', (backend) => {
     expect((await configsOf(row)).every((c) => c.deleted_at === null)).toBe(true);
   });
 
+  it("deletes by absence only the types every entry of a kind read whole (one cluster's failed list keeps its pods)", async () => {
+    const podOf = (cluster: string): ScrapedItem => ({
+      ...pod,
+      id: `${cluster}-pod`,
+      name: `${cluster}-web`,
+      parents: [],
+    });
+    const a = `source-${++seq}`;
+    const b = `source-${++seq}`;
+    sources.set(a, { items: [podOf('a')], completeTypes: ['Kubernetes::Pod'] });
+    sources.set(b, { items: [podOf('b')], completeTypes: ['Kubernetes::Pod'] });
+    const row = await createScraper({ file: [{ source: a }, { source: b }] });
+    await scrape(row);
+    sources.set(b, { items: [], completeTypes: [], errors: ['pods: forbidden'] });
+    const summary = await scrape(row);
+    expect(summary.deleted).toBe(0);
+    expect((await configsOf(row)).map((c) => [c.name, c.deleted_at])).toEqual([
+      ['a-web', null],
+      ['b-web', null],
+    ]);
+    sources.set(b, { items: [], completeTypes: ['Kubernetes::Pod'] });
+    expect((await scrape(row)).deleted).toBe(1);
+  });
+
   it('reports a kind this console does not run as an error, not a crash', async () => {
     const row = await createScraper({ aws: [{ region: ['eu-west-1'] }] });
     const summary = await scrape(row);

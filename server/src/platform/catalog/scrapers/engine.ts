@@ -133,33 +133,45 @@ export const ALL_TYPES = '*';
 
 /**
  * Several entries' outputs as one. When every entry read its source cleanly without naming its
- * complete types, the scrape is the whole truth for all the scraper's types (config-db's rule);
- * otherwise a type is complete when an entry says so and no entry read it partially.
+ * complete types, the scrape is the whole truth for all the scraper's types (config-db's rule).
+ * Otherwise a type is complete when every entry of its kind says so (two clusters' entries both
+ * list pods: one that failed to list them must not let the other's scrape delete its pods) and no
+ * entry read it partially.
  */
-function merge(
-  outputs: { output: TransformedOutput; complete: boolean }[],
-  errors: string[],
-): TransformedOutput {
+function merge(outputs: EntryOutput[], errors: string[]): TransformedOutput {
   const items = new Map<string, TransformedItem>();
   const partialTypes = new Set<string>();
-  const completeTypes = new Set<string>();
-  for (const { output, complete } of outputs) {
+  const completeByKind = new Map<string, Set<string>>();
+  for (const { kind, output, complete } of outputs) {
     for (const item of output.items) items.set(`${item.type}\u0000${item.id}`, item);
-    for (const t of output.completeTypes) completeTypes.add(t);
+    const seen = completeByKind.get(kind);
+    completeByKind.set(
+      kind,
+      seen ? new Set(output.completeTypes.filter((t) => seen.has(t))) : new Set(output.completeTypes),
+    );
     if (!complete) for (const item of output.items) partialTypes.add(item.type);
     for (const item of output.items)
       if (!output.completeTypes.includes(item.type)) partialTypes.add(item.type);
   }
+  const completeTypes = [...completeByKind.values()].flatMap((types) => [...types]);
   const everything = outputs.every(({ output, complete }) => complete && !output.explicitComplete);
   return {
     items: [...items.values()],
     changes: outputs.flatMap(({ output }) => output.changes),
     errors: [...errors, ...outputs.flatMap(({ output }) => output.errors)],
     completeTypes:
-      everything && !errors.length ? [ALL_TYPES] : [...completeTypes].filter((t) => !partialTypes.has(t)),
+      everything && !errors.length
+        ? [ALL_TYPES]
+        : [...new Set(completeTypes)].filter((t) => !partialTypes.has(t)),
     explicitComplete: true,
     deletions: outputs.flatMap(({ output }) => output.deletions),
   };
+}
+
+interface EntryOutput {
+  kind: string;
+  output: TransformedOutput;
+  complete: boolean;
 }
 
 export interface PersistOptions {
@@ -269,7 +281,7 @@ export async function runScrape(
   const secrets = new Set<string>();
   const signal = deps.signal ?? new AbortController().signal;
   const ctx = await scrapeContextOf(row, deps, secrets, signal);
-  const outputs: { output: TransformedOutput; complete: boolean }[] = [];
+  const outputs: EntryOutput[] = [];
   let failed = false;
   for (const entry of entries) {
     if (signal.aborted) {
@@ -293,7 +305,7 @@ export async function runScrape(
     }
     const transformed = applyTransform(output, entry.entry.transform);
     transformed.errors = transformed.errors.map((e) => `${entryName(entry)}: ${e}`);
-    outputs.push({ output: transformed, complete: transformed.errors.length === 0 });
+    outputs.push({ kind: entry.kind, output: transformed, complete: transformed.errors.length === 0 });
   }
   const merged = redactOutput(merge(outputs, errors), secrets);
   // An entry that failed outright may have owned any type: nothing is deleted by absence.
