@@ -2,7 +2,7 @@ import { Flex, Label, LabelGroup } from '@patternfly/react-core';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
 import { formatCount } from '../../../lib/format.js';
 import { CostCell } from './CostCell.js';
-import { providerOf, type SummaryRow } from './catalog-list-api.js';
+import { isSummaryKey, providerOf, type SummaryRow } from './catalog-list-api.js';
 import type { GroupByKey } from './list-params.js';
 
 const HEALTH_BADGES = [
@@ -53,7 +53,7 @@ const keyText = (row: SummaryRow, key: string) => {
 
 /** The columns: the group keys (the provider is the group row, not a column), then the counts. */
 export function summaryColumns(groupBy: GroupByKey[]): DataTableColumn<SummaryRow>[] {
-  const shown = groupBy.filter((g) => g.key !== 'config_class');
+  const shown = groupBy.filter((g) => isSummaryKey(g) && g.key !== 'config_class');
   // Grouped by provider alone, the server still answers a row per type.
   const keys = shown.length ? shown : [{ key: 'type', isTag: false }];
   const keyColumns: DataTableColumn<SummaryRow>[] = keys.map((g) => ({
@@ -96,7 +96,7 @@ export function summaryColumns(groupBy: GroupByKey[]): DataTableColumn<SummaryRo
 
 /** A stable key per group: its group-by values. */
 const rowKeyOf = (groupBy: GroupByKey[]) => (row: SummaryRow) =>
-  groupBy.map((g) => keyText(row, g.key)).join('\u0000') || row.type;
+  groupBy.map((g) => keyText(row, g.key)).join('\u0000') || (row.type ?? '');
 
 export interface CatalogSummaryTableProps {
   rows: SummaryRow[];

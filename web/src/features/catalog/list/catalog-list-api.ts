@@ -23,7 +23,6 @@ export interface SummaryRequest {
   filter?: Record<string, string>;
   health?: string;
   status?: string;
-  tags?: string[];
   changes: { since: string };
   analysis: { since: string };
   cost: string;
@@ -31,7 +30,7 @@ export interface SummaryRequest {
 
 /** One row of the summary (spec 3 §3): the group's keys, then its counts. */
 export interface SummaryRow {
-  type: string;
+  type?: string | null;
   config_class?: string | null;
   count: number;
   health?: Partial<Record<ConfigHealth, number>> | null;
@@ -43,11 +42,25 @@ export interface SummaryRow {
 }
 
 /**
+ * Keys the summary groups by on the server besides tags; name, analysis and changed group the
+ * item table's rows only.
+ */
+export const SUMMARY_COLUMNS = ['type', 'config_class', 'namespace', 'status'] as const;
+
+/** The group keys a summary can have: its columns and tags. */
+export const isSummaryKey = (g: GroupByKey) => g.isTag || (SUMMARY_COLUMNS as readonly string[]).includes(g.key);
+
+/**
  * The request for the summary under the list's filters. The provider (config_class) grouping is
  * done here, from the type's prefix, as the platform's UI does; the server groups the rest.
  */
 export function summaryRequest(params: CatalogListParams, hideDeleted: boolean): SummaryRequest {
-  const groupBy = params.groupBy.filter((g) => g.key !== 'config_class').map((g) => g.key);
+  const byType = params.groupBy.some((g) => !g.isTag && g.key === 'type');
+  const groupBy = params.groupBy.flatMap((g) => {
+    if (g.isTag) return [g.key];
+    if (g.key === 'config_class') return byType ? [] : ['config_class'];
+    return (SUMMARY_COLUMNS as readonly string[]).includes(g.key) ? [g.key] : [];
+  });
   const filter = { ...params.labels };
   return {
     ...(groupBy.length ? { groupBy } : {}),
@@ -55,9 +68,6 @@ export function summaryRequest(params: CatalogListParams, hideDeleted: boolean):
     ...(Object.keys(filter).length ? { filter } : {}),
     ...(tristateQueryValue(params.health) ? { health: tristateQueryValue(params.health) } : {}),
     ...(tristateQueryValue(params.status) ? { status: tristateQueryValue(params.status) } : {}),
-    ...(Object.keys(params.tags).length
-      ? { tags: Object.entries(params.tags).map(([key, value]) => `${key}=${value}`) }
-      : {}),
     changes: { since: SUMMARY_WINDOW },
     analysis: { since: SUMMARY_WINDOW },
     cost: SUMMARY_WINDOW,
@@ -68,11 +78,13 @@ export const summaryKey = (request: SummaryRequest) =>
   `${CATALOG_LIST_KEY_PREFIX}summary:${JSON.stringify(request)}`;
 
 /** The provider of a type: its prefix before '::' ('AWS::EC2::Instance' → 'AWS'). */
-export const providerOf = (type: string) => type.split('::')[0] ?? type;
+export const providerOf = (type: string | null | undefined) => (type ?? '').split('::')[0] ?? '';
 
 export async function getSummary(request: SummaryRequest): Promise<SummaryRow[]> {
   const rows = await apiJson<SummaryRow[] | null>('api/catalog/summary', { method: 'POST', json: request });
-  return (rows ?? []).map((row) => ({ ...row, config_class: providerOf(row.type) }));
+  return (rows ?? []).map((row) =>
+    typeof row.type === 'string' ? { ...row, config_class: providerOf(row.type) } : row,
+  );
 }
 
 // ─── Items ──────────────────────────────────────────────────────────────────────────────────────
@@ -181,7 +193,11 @@ export function applyItemFilters<Q>(query: Q, params: CatalogListParams, hideDel
     const text = containing(params.search);
     next = next.or(`name.ilike.${text},type.ilike.${text},description.ilike.${text},namespace.ilike.${text}`);
   }
-  for (const [key, value] of Object.entries(params.labels)) next = next.eq(`labels->>${key}`, value);
+  // A summary group of a tag sets a label filter too: an item matches by its labels or its tags.
+  for (const [key, value] of Object.entries(params.labels)) {
+    const text = quoted(value);
+    next = next.or(`labels->>${key}.eq.${text},tags->>${key}.eq.${text}`);
+  }
   for (const [key, value] of Object.entries(params.tags)) next = next.eq(`tags->>${key}`, value);
   next = applyTristate(next, 'status', params.status);
   next = applyTristate(next, 'health', params.health);
