@@ -100,6 +100,7 @@ export function readInsightFilters(search: URLSearchParams): Omit<InsightFilters
     analyzer: value('analyzer'),
     status: value('status'),
     component: value('component'),
+    configType: search.get('configType')?.trim() || undefined,
   };
 }
 

@@ -54,6 +54,8 @@ export interface InsightFilters {
   analyzer?: string;
   status?: string;
   component?: string;
+  /** The catalog type carried over from the Catalog tab. */
+  configType?: string;
   /** The config of a detail page's Insights tab. */
   configId?: string;
 }
@@ -111,6 +113,7 @@ async function listInsightItems({
   if (filters.analyzer) query = query.eq('analyzer', filters.analyzer);
   if (filters.status) query = query.eq('status', filters.status);
   if (filters.configId) query = query.eq('config_id', filters.configId);
+  if (filters.configType) query = query.eq('config_type', filters.configType);
   const from = pageIndex * pageSize;
   const result = await query
     .order(sortColumn(sortBy), { ascending: sortOrder === 'asc', nullsFirst: false })
@@ -171,8 +174,18 @@ async function listComponentInsights({
   };
 }
 
-export const listInsights = (query: InsightQuery): Promise<InsightPage> =>
-  query.filters.component ? listComponentInsights(query) : listInsightItems(query);
+/** A component's insights of one catalog type: their configs' types are known only once read. */
+async function listComponentInsightsOfType(query: InsightQuery): Promise<InsightPage> {
+  const all = await listComponentInsights({ ...query, pageIndex: 0, pageSize: Number.MAX_SAFE_INTEGER });
+  const rows = all.rows.filter((row) => row.config?.type === query.filters.configType);
+  const from = query.pageIndex * query.pageSize;
+  return { rows: rows.slice(from, from + query.pageSize), total: rows.length };
+}
+
+export function listInsights(query: InsightQuery): Promise<InsightPage> {
+  if (!query.filters.component) return listInsightItems(query);
+  return query.filters.configType ? listComponentInsightsOfType(query) : listComponentInsights(query);
+}
 
 // ─── Filter choices ─────────────────────────────────────────────────────────────────────────────
 
