@@ -204,7 +204,10 @@ describe('CatalogListPage', () => {
   });
 
   it('shows the error of a failed summary', async () => {
-    page.api.reply('POST api/catalog/summary', { status: 422, body: { message: 'groupBy takes at most 6 names' } });
+    page.api.reply('POST api/catalog/summary', {
+      status: 422,
+      body: { message: 'groupBy takes at most 6 names' },
+    });
     renderList();
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByText('groupBy takes at most 6 names')).toBeInTheDocument();

@@ -48,7 +48,8 @@ export interface SummaryRow {
 export const SUMMARY_COLUMNS = ['type', 'config_class', 'namespace', 'status'] as const;
 
 /** The group keys a summary can have: its columns and tags. */
-export const isSummaryKey = (g: GroupByKey) => g.isTag || (SUMMARY_COLUMNS as readonly string[]).includes(g.key);
+export const isSummaryKey = (g: GroupByKey) =>
+  g.isTag || (SUMMARY_COLUMNS as readonly string[]).includes(g.key);
 
 /**
  * The request for the summary under the list's filters. The provider (config_class) grouping is

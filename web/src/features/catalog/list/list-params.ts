@@ -185,7 +185,9 @@ export function drillIntoSummaryRow(
   if (keys.includes('type') && typeof row.type === 'string') next.set('configType', row.type);
   const labels: Record<string, string> = {};
   for (const key of keys) {
-    if (['type', 'config_class', 'health', 'status', 'namespace', 'name', 'analysis', 'changed'].includes(key))
+    if (
+      ['type', 'config_class', 'health', 'status', 'namespace', 'name', 'analysis', 'changed'].includes(key)
+    )
       continue;
     const value = row[key];
     if (value !== undefined && value !== null && value !== '') labels[key] = String(value);
