@@ -3,7 +3,9 @@ import { TrashIcon } from '@patternfly/react-icons';
 import { Age } from '../../../components/Age/index.js';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
+import { AnalysisCounts } from './CatalogSummaryTable.js';
 import { CostCell } from './CostCell.js';
+import { formatCount } from '../../../lib/format.js';
 import type { CatalogListItem } from './catalog-list-api.js';
 import type { GroupByKey } from './list-params.js';
 import './catalog-list.css';
@@ -63,6 +65,8 @@ export const ITEM_COLUMNS: DataTableColumn<CatalogListItem>[] = [
   { id: 'name', header: 'Name', sortable: true, cell: (item) => <ItemName item={item} />, width: 25 },
   { id: 'type', header: 'Type', sortable: true, cell: (item) => item.type },
   { id: 'health', header: 'Health', sortable: true, cell: (item) => <ItemStatus item={item} /> },
+  { id: 'changes', header: 'Changes', cell: (item) => (item.changes ? formatCount(item.changes) : null) },
+  { id: 'analysis', header: 'Insights', cell: (item) => <AnalysisCounts analysis={item.analysis} /> },
   { id: 'tags', header: 'Tags', cell: (item) => <Tags tags={item.tags} /> },
   { id: 'cost_total_30d', header: 'Cost', sortable: true, cell: (item) => <CostCell costs={item} /> },
   { id: 'created_at', header: 'Created', sortable: true, cell: (item) => <Age from={item.created_at} /> },
@@ -84,6 +88,10 @@ export function changedBucket(updatedAt: string | null | undefined, now = Date.n
 function groupValue(item: CatalogListItem, group: GroupByKey): string {
   if (group.isTag) return item.tags?.[group.key] ?? '(none)';
   if (group.key === 'changed') return changedBucket(item.updated_at);
+  if (group.key === 'analysis') {
+    const types = Object.keys(item.analysis ?? {}).filter((type) => (item.analysis?.[type] ?? 0) > 0);
+    return types.length ? types.sort().join(', ') : '(none)';
+  }
   const value = (item as unknown as Record<string, unknown>)[group.key];
   return value === null || value === undefined || value === '' ? '(none)' : String(value);
 }
@@ -102,7 +110,6 @@ export interface CatalogItemTableProps {
  * health, deleted items flagged; grouped on the page by the group-by keys when chosen.
  */
 export function CatalogItemTable({ rows, total, isLoading, groupBy, onRowClick }: CatalogItemTableProps) {
-  const grouping = groupBy.filter((g) => g.key !== 'analysis');
   return (
     <div className="ops-catalog-items">
       <DataTable
@@ -114,7 +121,7 @@ export function CatalogItemTable({ rows, total, isLoading, groupBy, onRowClick }
         mode="server"
         totalRows={total}
         defaultSort={{ by: 'type', order: 'asc' }}
-        groupBy={grouping.length ? (item) => grouping.map((g) => groupValue(item, g)).join(' / ') : undefined}
+        groupBy={groupBy.length ? (item) => groupBy.map((g) => groupValue(item, g)).join(' / ') : undefined}
         expandGroups
         onRowClick={onRowClick}
         emptyText="No resources found"

@@ -60,6 +60,10 @@ const itemRows = [
 const page = fakeApiPerTest((api) => {
   api.reply('POST api/catalog/summary', { status: 200, body: summaryRows });
   api.reply('GET api/db/configs', { status: 200, body: itemRows, headers: { 'Content-Range': '0-1/2' } });
+  api.reply('GET api/db/config_detail', {
+    status: 200,
+    body: [{ id: POD, changes: 2500, analysis: { security: 2, cost: 0 } }],
+  });
   api.reply('GET api/db/config_types', {
     status: 200,
     body: [{ type: 'AWS::EC2::Instance' }, { type: 'Kubernetes::Node' }, { type: 'Kubernetes::Pod' }],
@@ -141,6 +145,13 @@ describe('CatalogListPage', () => {
     expect(within(crashing).getByText('CrashLoopBackOff').closest('.pf-v6-c-label')).toHaveClass('pf-m-red');
     expect(crashing.querySelector('[data-row-state="unhealthy"]')).not.toBeNull();
     expect(crashing).toHaveTextContent('cluster: prod');
+    // Changes and insights counted for the page's items only.
+    expect(within(crashing).getByText('2k+')).toBeInTheDocument();
+    expect(crashing).toHaveTextContent('security 2');
+    expect(crashing).not.toHaveTextContent('cost 0');
+    const counts = page.sent.find((r) => r.path === 'api/db/config_detail')!.query;
+    expect(counts.get('select')).toBe('id,changes,analysis');
+    expect(counts.get('id')).toBe(`in.(${POD},${DELETED_POD})`);
     const deleted = within(items).getByText('web-0').closest('tr')!;
     expect(deleted).toHaveTextContent(/Deleted\s*2 hours ago/);
 

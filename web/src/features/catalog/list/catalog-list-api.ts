@@ -108,7 +108,12 @@ export type CatalogListItem = Pick<
   | 'cost_total_7d'
   | 'cost_total_30d'
   | 'agent_id'
-> & { agent?: AgentRef | null };
+> & {
+  agent?: AgentRef | null;
+  /** From the config's summary, read for the page's items only. */
+  changes?: number | null;
+  analysis?: Record<string, number> | null;
+};
 
 export const ITEM_SELECT =
   'id,name,type,config_class,status,health,labels,tags,created_at,updated_at,deleted_at,' +
@@ -306,8 +311,36 @@ async function listItemsByHealth(query: ItemQuery): Promise<ItemPage> {
   return { rows: pages.flat(), total };
 }
 
-export const listItems = (query: ItemQuery): Promise<ItemPage> =>
-  query.sortBy === 'health' ? listItemsByHealth(query) : listItemsByColumn(query);
+/**
+ * The changes and open insights of the page's items, from config_detail by id: counted for these
+ * few rows only, never across the catalog.
+ */
+async function withCounts(page: ItemPage): Promise<ItemPage> {
+  if (!page.rows.length) return page;
+  // The counts only decorate the rows: without them the page is still worth showing.
+  const result = await unwrap(
+    db
+      .from('config_detail')
+      .select('id,changes,analysis')
+      .in(
+        'id',
+        page.rows.map((row) => row.id),
+      )
+      .overrideTypes<Pick<CatalogListItem, 'id' | 'changes' | 'analysis'>[], { merge: false }>(),
+  ).catch(() => ({ data: [] as Pick<CatalogListItem, 'id' | 'changes' | 'analysis'>[] }));
+  const counts = new Map((result.data ?? []).map((row) => [row.id, row]));
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      ...row,
+      changes: counts.get(row.id)?.changes ?? null,
+      analysis: counts.get(row.id)?.analysis ?? null,
+    })),
+  };
+}
+
+export const listItems = async (query: ItemQuery): Promise<ItemPage> =>
+  withCounts(await (query.sortBy === 'health' ? listItemsByHealth(query) : listItemsByColumn(query)));
 
 // ─── Filter choices ─────────────────────────────────────────────────────────────────────────────
 
