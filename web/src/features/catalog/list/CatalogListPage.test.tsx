@@ -146,7 +146,7 @@ describe('CatalogListPage', () => {
     expect(crashing.querySelector('[data-row-state="unhealthy"]')).not.toBeNull();
     expect(crashing).toHaveTextContent('cluster: prod');
     // Changes and insights counted for the page's items only.
-    expect(within(crashing).getByText('2k+')).toBeInTheDocument();
+    expect(await within(crashing).findByText('2k+')).toBeInTheDocument();
     expect(crashing).toHaveTextContent('security 2');
     expect(crashing).not.toHaveTextContent('cost 0');
     const counts = page.sent.find((r) => r.path === 'api/db/config_detail')!.query;

@@ -11,7 +11,9 @@ import { CatalogSummaryTable } from './CatalogSummaryTable.js';
 import {
   CATALOG_CACHE_MS,
   getSummary,
+  itemCountsKey,
   itemsKey,
+  listItemCounts,
   listItems,
   summaryKey,
   summaryRequest,
@@ -75,6 +77,17 @@ function ItemsView({ params, hideDeleted }: { params: CatalogListParams; hideDel
   const items = useSWR<ItemPage, ApiError>(itemsKey(query), () => listItems(query), {
     keepPreviousData: true,
   });
+  const ids = useMemo(() => (items.data?.rows ?? []).map((row) => row.id), [items.data]);
+  // The counts only decorate the rows: a failure leaves the columns empty, the page still shown.
+  const counts = useSWR(itemCountsKey(ids), () => listItemCounts(ids), { shouldRetryOnError: false });
+  const rows = useMemo(
+    () =>
+      (items.data?.rows ?? []).map((row) => {
+        const count = counts.data?.get(row.id);
+        return count ? { ...row, changes: count.changes, analysis: count.analysis } : row;
+      }),
+    [items.data, counts.data],
+  );
   return (
     <>
       <PageHeader title="Catalog" onRefresh={() => void items.mutate()} isRefreshing={items.isValidating} />
@@ -82,7 +95,7 @@ function ItemsView({ params, hideDeleted }: { params: CatalogListParams; hideDel
         <LoadError error={items.error} />
       ) : (
         <CatalogItemTable
-          rows={items.data?.rows ?? []}
+          rows={rows}
           total={items.data?.total}
           isLoading={items.isLoading}
           groupBy={itemGrouping(params, searchParams)}

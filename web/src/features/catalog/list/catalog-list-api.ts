@@ -311,36 +311,29 @@ async function listItemsByHealth(query: ItemQuery): Promise<ItemPage> {
   return { rows: pages.flat(), total };
 }
 
+/** What config_detail counts for an item: its changes and open insights by type. */
+export type ItemCounts = Pick<CatalogListItem, 'id' | 'changes' | 'analysis'>;
+
+export const itemCountsKey = (ids: string[]) =>
+  ids.length ? `${CATALOG_LIST_KEY_PREFIX}config_detail?counts=${ids.join(',')}` : null;
+
 /**
  * The changes and open insights of the page's items, from config_detail by id: counted for these
- * few rows only, never across the catalog.
+ * few rows only, never across the catalog, and read after the rows so they show first.
  */
-async function withCounts(page: ItemPage): Promise<ItemPage> {
-  if (!page.rows.length) return page;
-  // The counts only decorate the rows: without them the page is still worth showing.
+export async function listItemCounts(ids: string[]): Promise<Map<string, ItemCounts>> {
   const result = await unwrap(
     db
       .from('config_detail')
       .select('id,changes,analysis')
-      .in(
-        'id',
-        page.rows.map((row) => row.id),
-      )
-      .overrideTypes<Pick<CatalogListItem, 'id' | 'changes' | 'analysis'>[], { merge: false }>(),
-  ).catch(() => ({ data: [] as Pick<CatalogListItem, 'id' | 'changes' | 'analysis'>[] }));
-  const counts = new Map((result.data ?? []).map((row) => [row.id, row]));
-  return {
-    ...page,
-    rows: page.rows.map((row) => ({
-      ...row,
-      changes: counts.get(row.id)?.changes ?? null,
-      analysis: counts.get(row.id)?.analysis ?? null,
-    })),
-  };
+      .in('id', ids)
+      .overrideTypes<ItemCounts[], { merge: false }>(),
+  );
+  return new Map((result.data ?? []).map((row) => [row.id, row]));
 }
 
-export const listItems = async (query: ItemQuery): Promise<ItemPage> =>
-  withCounts(await (query.sortBy === 'health' ? listItemsByHealth(query) : listItemsByColumn(query)));
+export const listItems = (query: ItemQuery): Promise<ItemPage> =>
+  query.sortBy === 'health' ? listItemsByHealth(query) : listItemsByColumn(query);
 
 // ─── Filter choices ─────────────────────────────────────────────────────────────────────────────
 
