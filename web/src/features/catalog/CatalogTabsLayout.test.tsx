@@ -36,7 +36,11 @@ describe('CatalogTabsLayout', () => {
         .map((tab) => tab.textContent),
     ).toEqual(['Catalog', 'Changes', 'Insights', 'Scrapers']);
     expect(within(tabs).getByRole('tab', { name: 'Catalog' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('catalog list')).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Catalog' })).toHaveTextContent('catalog list');
+    expect(within(tabs).getByRole('tab', { name: 'Changes' })).toHaveAttribute(
+      'aria-controls',
+      'catalog-tab-panel',
+    );
 
     await user.click(within(tabs).getByRole('tab', { name: 'Changes' }));
     expect(await screen.findByText('changes list')).toBeInTheDocument();

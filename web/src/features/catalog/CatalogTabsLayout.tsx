@@ -11,6 +11,8 @@ export const CATALOG_TABS = [
 
 type TabKey = (typeof CATALOG_TABS)[number]['key'];
 
+const PANEL_ID = 'catalog-tab-panel';
+
 /** The tab a path is under: the longest tab path it starts with. */
 export function activeCatalogTab(pathname: string): TabKey {
   const path = pathname.replace(/\/+$/, '');
@@ -47,14 +49,21 @@ export function CatalogTabsLayout() {
         onSelect={(_event, key) => {
           if (key !== active) void navigate(catalogTabHref(key as TabKey, searchParams));
         }}
-        mountOnEnter
-        unmountOnExit
       >
         {CATALOG_TABS.map((tab) => (
-          <Tab key={tab.key} eventKey={tab.key} title={<TabTitleText>{tab.title}</TabTitleText>} />
+          <Tab
+            key={tab.key}
+            id={tab.key}
+            eventKey={tab.key}
+            title={<TabTitleText>{tab.title}</TabTitleText>}
+            tabContentId={PANEL_ID}
+          />
         ))}
       </Tabs>
-      <Outlet />
+      {/* Every tab controls the one panel the chosen tab's page renders in. */}
+      <div id={PANEL_ID} role="tabpanel" aria-labelledby={`pf-tab-${active}-${active}`}>
+        <Outlet />
+      </div>
     </>
   );
 }
