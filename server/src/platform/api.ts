@@ -9,7 +9,12 @@ import { Router, type ErrorRequestHandler } from 'express';
 import { dbAuthorizer, type FlagReader } from '../access/guard.js';
 import type { Logger } from '../http/logging.js';
 import type { Db } from './db/db.js';
-import { createScraperRouter, type ScraperScheduler } from './catalog/index.js';
+import {
+  catalogWriteRules,
+  createCatalogRouter,
+  createScraperRouter,
+  type ScraperScheduler,
+} from './catalog/index.js';
 import { createEventsRouter } from './events/router.js';
 import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
@@ -54,6 +59,7 @@ export const platformWriteRules = composeWriteRules(
   gitOpsWriteRules,
   incidentsWriteRules,
   playbookWriteRules,
+  catalogWriteRules,
 );
 
 /** The routers of the platform API, on the paths below /api they answer. */
@@ -77,6 +83,7 @@ export function createPlatformApi({
   api.use('/incidents', createIncidentsRouter({ db, flags }));
   api.use('/playbook', createPlaybooksRouter({ db, flags, onRunQueued: onPlaybookRunQueued }));
   api.use('/resources', createResourcesRouter({ db, flags }));
+  api.use('/catalog', createCatalogRouter({ db, flags }));
   api.use('/config', createScraperRouter({ flags, scrapers }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
   const authorize = dbAuthorizer(schema, flags);
