@@ -75,7 +75,8 @@ export const fileKind: ScraperKind<FileEntry> = {
   async scrape(entry, ctx): Promise<ScrapeOutput> {
     checkBaseFields(entry);
     const repository = await repositoryOf(entry, ctx);
-    let root = process.cwd();
+    // Local globs are matched from the file system's root, so that `ignore` applies to absolute paths too.
+    let root = '/';
     let sourcePrefix = '';
     if (repository) {
       try {
@@ -87,10 +88,15 @@ export const fileKind: ScraperKind<FileEntry> = {
       }
       sourcePrefix = `${safeUrl(repository.url)}/`;
     }
+    const fromRoot = (pattern: string) =>
+      repository ? pattern : path.resolve(process.cwd(), pattern).slice(1);
     const paths = strings(entry.paths).map(asGlob);
-    const files = await glob(paths.length ? paths : DEFAULT_PATHS, {
+    const ignore = strings(entry.ignore)
+      .map(asGlob)
+      .map((pattern) => (pattern.startsWith('**') ? pattern : fromRoot(pattern)));
+    const files = await glob((paths.length ? paths : DEFAULT_PATHS).map(fromRoot), {
       cwd: root,
-      ignore: [...strings(entry.ignore).map(asGlob), '**/.git/**'],
+      ignore: [...ignore, '**/.git/**'],
       onlyFiles: true,
       // Local files are named by their full path; a repository's by their path inside it.
       absolute: !repository,
