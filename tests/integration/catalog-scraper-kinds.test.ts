@@ -223,6 +223,34 @@ describe('file kind', () => {
     expect(second.completeTypes).toEqual(['Service']);
   });
 
+  it("never reads a file outside the repository through a link, nor the console's process files", async () => {
+    const outside = path.join(scratch, 'console-secret.json');
+    fs.writeFileSync(outside, JSON.stringify({ name: 'leak', password: 'outside-pass-1207' }));
+    const repo = path.join(scratch, 'linking-repo');
+    fs.mkdirSync(path.join(repo, 'services'), { recursive: true });
+    const git = simpleGit(repo);
+    await git.init(['--initial-branch=main']);
+    await git.addConfig('user.name', 'Test').addConfig('user.email', 'test@example.com');
+    write(repo, { 'services/api.json': JSON.stringify({ name: 'api' }) });
+    fs.symlinkSync(outside, path.join(repo, 'services/leak.json'));
+    await git.add('.').commit('a link to a file of the machine');
+
+    const output = await fileKind.scrape(
+      { url: `file://${repo}`, paths: ['services/*.json'], id: '$.name', type: 'Service' },
+      context(),
+    );
+    expect(output.items.map((item) => item.id)).toEqual(['api']);
+    expect(output.errors).toEqual(['file services/leak.json is not read: it is outside the repository']);
+    expect(JSON.stringify(output)).not.toContain('outside-pass-1207');
+
+    const environ = await fileKind.scrape(
+      { paths: ['/proc/self/environ'], id: 'environment', type: 'Text' },
+      context(),
+    );
+    expect(environ.items).toEqual([]);
+    expect(environ.errors).toEqual(['file /proc/self/environ is not read: it is a system file']);
+  });
+
   it('fails a repository it cannot reach without showing its credentials', async () => {
     const port = await freePort();
     await storeConnection({

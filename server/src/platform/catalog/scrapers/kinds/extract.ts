@@ -27,7 +27,7 @@ export interface ConfigProperty extends Record<string, unknown> {
 }
 
 /** The base fields of a scraper entry, as the ScrapeConfig spec writes them. */
-export interface BaseFields {
+export type BaseFields = {
   id?: string;
   name?: string;
   description?: string;
@@ -43,7 +43,7 @@ export interface BaseFields {
   labels?: Record<string, string>;
   tags?: TagSpec[] | Record<string, string>;
   properties?: ConfigProperty[];
-}
+};
 
 /** A mistake in the entry itself: the whole entry fails (and nothing is deleted). */
 export class EntryError extends Error {}

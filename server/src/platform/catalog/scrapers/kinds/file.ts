@@ -22,18 +22,35 @@ import {
 import { checkout } from './git-checkout.js';
 import { messageOf, safeUrl, storedConnection, textField } from './support.js';
 
-export interface FileEntry extends BaseFields {
+export type FileEntry = BaseFields & {
   url?: string;
   paths?: string[];
   ignore?: string[];
   icon?: string;
   connection?: string;
-}
+};
 
 const DEFAULT_PATHS = ['**/*.json', '**/*.yaml', '**/*.yml'];
 
 /** A file bigger than this is an error rather than a document held in memory whole. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** The kernel's and devices' pseudo-files (a process's environment among them) are never items. */
+const SYSTEM_DIRS = ['/proc', '/sys', '/dev'];
+
+const isInside = (file: string, dir: string) =>
+  file === dir || file.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
+
+/**
+ * Why a matched file may not be read, if it may not: a repository's file must stay inside the
+ * checkout once its path and links are followed (a link to the console's own files is not the repository's).
+ */
+async function refusal(file: string, repositoryRoot: string | undefined): Promise<string | undefined> {
+  const real = await fs.realpath(file);
+  if (repositoryRoot && !isInside(real, repositoryRoot)) return 'it is outside the repository';
+  if (SYSTEM_DIRS.some((dir) => isInside(real, dir))) return 'it is a system file';
+  return undefined;
+}
 
 /** config-db's globs write `**.json` for "any .json at any depth". */
 const asGlob = (pattern: string) => pattern.replace(/(^|\/)\*\*(?=\.)/g, '$1**/*');
@@ -102,6 +119,7 @@ export const fileKind: ScraperKind<FileEntry> = {
       absolute: !repository,
     });
     files.sort();
+    const repositoryRoot = repository ? await fs.realpath(root) : undefined;
     const items: ScrapedItem[] = [];
     const errors: string[] = [];
     for (const file of files) {
@@ -110,6 +128,11 @@ export const fileKind: ScraperKind<FileEntry> = {
       const absolute = path.resolve(root, file);
       let text: string;
       try {
+        const refused = await refusal(absolute, repositoryRoot);
+        if (refused) {
+          errors.push(`${label} is not read: ${refused}`);
+          continue;
+        }
         const stat = await fs.stat(absolute);
         if (stat.size > MAX_FILE_BYTES) {
           errors.push(`${label}: ${stat.size} bytes is more than the ${MAX_FILE_BYTES} a file may have`);

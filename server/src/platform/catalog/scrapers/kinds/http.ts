@@ -21,7 +21,7 @@ import {
 } from './extract.js';
 import { envValue, messageOf, redact, safeUrl, storedConnection, textField } from './support.js';
 
-export interface HttpEntry extends BaseFields {
+export type HttpEntry = BaseFields & {
   connection?: string;
   url?: string;
   username?: unknown;
@@ -37,7 +37,7 @@ export interface HttpEntry extends BaseFields {
   env?: { name?: string; value?: string; valueFrom?: unknown }[];
   method?: string;
   body?: string;
-}
+};
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** An answer past this size fails the entry instead of being held whole. */

@@ -7,10 +7,6 @@ import { fileKind } from './file.js';
 import { httpKind } from './http.js';
 import { sqlKind } from './sql.js';
 
-export const SCRAPER_KINDS: ScraperKind[] = [
-  fileKind as unknown as ScraperKind,
-  httpKind as unknown as ScraperKind,
-  sqlKind as unknown as ScraperKind,
-];
+export const SCRAPER_KINDS: ScraperKind[] = [fileKind, httpKind, sqlKind];
 
 export { EntryError, extractItems, type BaseFields } from './extract.js';

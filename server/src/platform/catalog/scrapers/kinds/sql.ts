@@ -21,12 +21,12 @@ import {
   textField,
 } from './support.js';
 
-export interface SqlEntry extends BaseFields {
+export type SqlEntry = BaseFields & {
   connection?: string;
   auth?: { username?: unknown; password?: unknown };
   driver?: string;
   query?: string;
-}
+};
 
 export const CONNECT_TIMEOUT_MS = 15_000;
 export const QUERY_TIMEOUT_MS = 5 * 60_000;
