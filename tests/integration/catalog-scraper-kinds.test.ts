@@ -21,6 +21,7 @@ import type {
   ScrapeOutput,
   ScrapedItem,
 } from '../../server/src/platform/catalog/scrapers/types.js';
+import { startGitServer } from '../support/check-servers/git-http.js';
 import { startMariaDb, type MariaDb } from '../support/check-servers/mariadb.js';
 import { availableBackends, freshDatabase } from '../support/databases.js';
 import { freePort } from '../support/free-port.js';
@@ -221,6 +222,46 @@ describe('file kind', () => {
       { id: 'api', name: 'api', type: 'Service', config: { name: 'api', port: 9090 } },
     ]);
     expect(second.completeTypes).toEqual(['Service']);
+  });
+
+  it('clones a repository over HTTP with the credentials of a stored git connection', async () => {
+    const server = await startGitServer('the file kind over an HTTP git server');
+    if (!server) {
+      skipOrFail('REQUIRE_CHECK_SERVERS', 'the file kind over an HTTP git server', 'no git');
+      return;
+    }
+    try {
+      await storeConnection({
+        name: 'shop-repo',
+        type: 'git',
+        url: server.url,
+        username: server.username,
+        password: server.password,
+      });
+      const ctx = context();
+      const output = await fileKind.scrape(
+        {
+          connection: 'connection://shop-repo',
+          paths: ['README.md'],
+          id: 'shop-readme',
+          type: 'Docs::Readme',
+        },
+        ctx,
+      );
+      expect(output.errors ?? []).toEqual([]);
+      expect(output.items).toEqual([
+        expect.objectContaining({ id: 'shop-readme', type: 'Docs::Readme', config: 'shop\n', format: 'md' }),
+      ]);
+      // The password stays out of the clone's configuration.
+      const cloned = fs.readdirSync(path.join(ctx.workDir, 'git'));
+      const gitConfig = fs.readFileSync(path.join(ctx.workDir, 'git', cloned[0]!, '.git', 'config'), 'utf8');
+      expect(gitConfig).not.toContain(server.password);
+
+      const refused = await failureOf(fileKind.scrape({ url: server.url, id: 'x', type: 'X' }, context()));
+      expect(refused).toContain(`the repository ${server.url} could not be read`);
+    } finally {
+      await server.close();
+    }
   });
 
   it("never reads a file outside the repository through a link, nor the console's process files", async () => {

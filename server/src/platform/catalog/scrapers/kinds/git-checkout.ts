@@ -1,8 +1,8 @@
 /**
  * A git repository checked out in the scraper's own scratch directory: cloned on the first run,
  * brought to the remote's latest commit on the next ones (fetch and hard reset, so local leftovers
- * never hide a change). Credentials travel as an HTTP header given to each git command, never
- * written to the clone's config.
+ * never hide a change). Credentials travel as an HTTP header in git's environment, never in a
+ * command line or the clone's config.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -33,16 +33,33 @@ export function gitTarget(source: GitSource): { url: string; ref?: string } {
   return { url, ref: ref || undefined };
 }
 
-function gitFor(baseDir: string, source: GitSource, signal: AbortSignal): SimpleGit {
-  const config: string[] = [];
-  if (source.username || source.password) {
-    const basic = Buffer.from(`${source.username ?? 'git'}:${source.password ?? ''}`).toString('base64');
-    config.push(`http.extraHeader=Authorization: Basic ${basic}`);
-  }
-  return simpleGit({ baseDir, config, abort: signal, timeout: { block: 120_000 } }).env({
-    ...process.env,
+/** The environment git runs with: enough to find itself, no prompts, no user or system configuration. */
+function gitEnv(source: GitSource): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
     GIT_TERMINAL_PROMPT: '0',
-  });
+    GIT_CONFIG_NOSYSTEM: '1',
+    LANG: 'C',
+  };
+  if (source.username || source.password) {
+    // Through the environment, so that the header is in no command line a process list shows.
+    const basic = Buffer.from(`${source.username ?? 'git'}:${source.password ?? ''}`).toString('base64');
+    env.GIT_CONFIG_COUNT = '1';
+    env.GIT_CONFIG_KEY_0 = 'http.extraHeader';
+    env.GIT_CONFIG_VALUE_0 = `Authorization: Basic ${basic}`;
+  }
+  return env;
+}
+
+function gitFor(baseDir: string, source: GitSource, signal: AbortSignal): SimpleGit {
+  return simpleGit({
+    baseDir,
+    abort: signal,
+    timeout: { block: 120_000 },
+    // The GIT_CONFIG_* variables are this module's own (the credentials header), not a caller's.
+    unsafe: { allowUnsafeConfigEnvCount: true },
+  }).env(gitEnv(source));
 }
 
 /** The directory holding the repository's files at the remote's latest commit of `ref`. */
