@@ -170,6 +170,24 @@ describe('extractItems', () => {
     expect(items[1]!.properties).toEqual([{ name: 'region', text: 'eu-west-1' }]);
   });
 
+  it('renders the texts of a property as templates over the item', () => {
+    const { items } = extractItems(fleet.instances[0], {
+      id: '$.InstanceId',
+      name: '$.Name',
+      type: 'EC2',
+      properties: [
+        {
+          name: 'state',
+          text: '{{ .name }} is {{ .config.State }}',
+          links: [{ url: 'https://aws.local/$(id)' }],
+        },
+      ],
+    });
+    expect(items[0]!.properties).toEqual([
+      { name: 'state', text: 'web is running', links: [{ url: 'https://aws.local/i-1' }] },
+    ]);
+  });
+
   it('keeps a text document as text in its format, a literal id naming it', () => {
     const { items } = extractItems('<root/>', { id: 'settings', type: 'XML' }, { format: 'xml' });
     expect(items[0]).toMatchObject({ id: 'settings', config: '<root/>', format: 'xml' });

@@ -5,11 +5,14 @@
  * literal otherwise. Name defaults to the id, class to the type. `labels` are literals; `tags` a
  * list of {name, value | label | jsonpath} (at most 5) or, the older form, a map of literals.
  * `createFields`/`deleteFields` are JSONPaths tried in turn, read with `timestampFormat` (a Go
- * layout, RFC 3339 by default). An item without an id or a type is an error of that item only.
+ * layout, RFC 3339 by default). `properties` are kept when their CEL `filter` holds, their texts
+ * rendered as Go templates over the item. An item without an id or a type is an error of that
+ * item only.
  */
 import { JSONPath } from 'jsonpath-plus';
 import { load } from 'js-yaml';
 import { evaluateCel } from '../../../../lib/cel.js';
+import { renderGoTemplate } from '../../../../lib/go-template.js';
 import type { ConfigHealth, ScrapeOutput, ScrapedItem } from '../types.js';
 import { parseGoTime, RFC3339 } from './go-time.js';
 
@@ -22,7 +25,10 @@ export interface TagSpec {
 
 export interface ConfigProperty extends Record<string, unknown> {
   name?: string;
-  /** A CEL expression over the item (`config`, `id`, `name`, `type`, `labels`, `tags`): the property is kept when true. */
+  /**
+   * A CEL expression over the item (`config`, `id`, `name`, `type`, `class`, `status`, `health`,
+   * `labels`, `tags`): the property is kept when true. Its texts are Go templates over the same.
+   */
   filter?: string;
 }
 
@@ -147,6 +153,34 @@ function timestampOf(fields: string[] | undefined, layout: string, document: unk
   return undefined;
 }
 
+/** What a property's filter and templates see of the item. */
+const itemView = (item: ScrapedItem) => ({
+  config: item.config,
+  id: item.id,
+  name: item.name,
+  type: item.type,
+  class: item.configClass ?? item.type,
+  status: item.status ?? '',
+  health: item.health ?? '',
+  labels: item.labels ?? {},
+  tags: item.tags ?? {},
+});
+
+/** Every text of a property (its links' too) rendered as a Go template, with `{{ }}` or `$( )`. */
+function templated(value: unknown, data: Record<string, unknown>): unknown {
+  if (typeof value === 'string') {
+    let text = value;
+    if (text.includes('{{')) text = renderGoTemplate(text, data, { valueFunctions: true });
+    if (text.includes('$('))
+      text = renderGoTemplate(text, data, { valueFunctions: true, delims: ['$(', ')'] });
+    return text;
+  }
+  if (Array.isArray(value)) return value.map((v) => templated(v, data));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, templated(v, data)]));
+  return value;
+}
+
 function propertiesOf(
   base: BaseFields,
   item: ScrapedItem,
@@ -154,29 +188,26 @@ function propertiesOf(
   where: string,
 ): unknown[] | undefined {
   if (!Array.isArray(base.properties) || base.properties.length === 0) return undefined;
+  const view = itemView(item);
   const kept: unknown[] = [];
   for (const property of base.properties) {
     const { filter, ...rest } = property;
+    const name = property.name ?? '(unnamed)';
     if (filter) {
       let result: unknown;
       try {
-        result = evaluateCel(filter, {
-          config: item.config,
-          id: item.id,
-          name: item.name,
-          type: item.type,
-          labels: item.labels ?? {},
-          tags: item.tags ?? {},
-        });
+        result = evaluateCel(filter, view);
       } catch (error) {
-        errors.push(
-          `${where}: the filter of property ${property.name ?? '(unnamed)'} failed: ${(error as Error).message}`,
-        );
+        errors.push(`${where}: the filter of property ${name} failed: ${(error as Error).message}`);
         continue;
       }
       if (result !== true && result !== 'true') continue;
     }
-    kept.push(rest);
+    try {
+      kept.push(templated(rest, view));
+    } catch (error) {
+      errors.push(`${where}: property ${name} could not be templated: ${(error as Error).message}`);
+    }
   }
   return kept.length ? kept : undefined;
 }
