@@ -307,6 +307,20 @@ describe('file kind', () => {
     expect(message).toContain(`the repository http://127.0.0.1:${port}/config.git could not be read`);
     expect(message).not.toContain('git-pass-4471');
     expect(message).not.toContain(Buffer.from('deployer:git-pass-4471').toString('base64'));
+
+    await storeConnection({
+      name: 'ssh-git',
+      type: 'git',
+      url: 'git@git.example.com:acme/config.git',
+      properties: { authentication: 'ssh', ref: 'main' },
+    });
+    expect(
+      await failureOf(
+        fileKind.scrape({ connection: 'connection://ssh-git', id: '$.name', type: 'X' }, context()),
+      ),
+    ).toBe(
+      'connection connection://ssh-git authenticates with an SSH key, which this console does not support for scrapers: use HTTPS with a username and password or token',
+    );
   });
 });
 

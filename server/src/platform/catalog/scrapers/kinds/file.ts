@@ -66,6 +66,10 @@ async function repositoryOf(entry: FileEntry, ctx: ScrapeContext) {
   const connection = await storedConnection(connectionRef, ctx);
   url = connection.url ?? url;
   if (!url) throw new EntryError(`connection ${connectionRef} has no URL`);
+  if (connection.properties.authentication === 'ssh')
+    throw new EntryError(
+      `connection ${connectionRef} authenticates with an SSH key, which this console does not support for scrapers: use HTTPS with a username and password or token`,
+    );
   return {
     url,
     username: connection.username,
