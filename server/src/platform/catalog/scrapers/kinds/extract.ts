@@ -322,12 +322,9 @@ export function extractItems(
 }
 
 /**
- * The output of one entry: when nothing went wrong it is the whole truth for the types it
- * found and for its literal type (so that an emptied source deletes what it held).
+ * The output of one entry. It names no complete types: a clean read is the whole truth for every
+ * type of the scraper (the engine's default, config-db's rule), a read with errors for none.
  */
-export function entryOutput(base: BaseFields, items: ScrapedItem[], errors: string[]): ScrapeOutput {
-  if (errors.length) return { items, errors };
-  const types = new Set(items.map((item) => item.type));
-  if (base.type && !isJsonPath(base.type)) types.add(base.type);
-  return { items, completeTypes: [...types] };
+export function entryOutput(items: ScrapedItem[], errors: string[]): ScrapeOutput {
+  return errors.length ? { items, errors } : { items };
 }

@@ -165,6 +165,6 @@ export const fileKind: ScraperKind<FileEntry> = {
         errors.push(...found.errors);
       });
     }
-    return entryOutput(entry, items, errors);
+    return entryOutput(items, errors);
   },
 };

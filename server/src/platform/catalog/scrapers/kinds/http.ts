@@ -228,6 +228,6 @@ export const httpKind: ScraperKind<HttpEntry> = {
       throw new EntryError(`the answer of ${shownUrl} could not be parsed: ${messageOf(error, ctx)}`);
     }
     const found = extractItems(document, entry, { source: shownUrl, format: entry.format || 'text' });
-    return entryOutput(entry, found.items, found.errors);
+    return entryOutput(found.items, found.errors);
   },
 };

@@ -249,6 +249,6 @@ export const sqlKind: ScraperKind<SqlEntry> = {
       items.push(...found.items);
       errors.push(...found.errors);
     });
-    return entryOutput(entry, items, errors);
+    return entryOutput(items, errors);
   },
 };
