@@ -13,6 +13,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { simpleGit } from 'simple-git';
 import { LOCAL_AGENT } from '../../server/src/platform/agents/local-agent.js';
+import { runScrape, type ScraperRow } from '../../server/src/platform/catalog/index.js';
 import { connectionResolver } from '../../server/src/platform/connections/index.js';
 import { openDatabase, type Db } from '../../server/src/platform/db/db.js';
 import { SCRAPER_KINDS } from '../../server/src/platform/catalog/scrapers/kinds/index.js';
@@ -609,5 +610,72 @@ describe('sql kind on MariaDB', () => {
     );
     expect(message).toMatch(new RegExp(`^the query on mysql://127\\.0\\.0\\.1:${port}/inventory failed: `));
     expect(message).not.toContain('my-pass-6619');
+  });
+});
+
+describe('the kinds through the scrape engine', () => {
+  it('a git-backed file scraper adds, leaves alone, updates with a diff and soft-deletes', async () => {
+    const repo = path.join(scratch, 'engine-repo');
+    fs.mkdirSync(repo, { recursive: true });
+    const git = simpleGit(repo);
+    await git.init(['--initial-branch=main']);
+    await git.addConfig('user.name', 'Test').addConfig('user.email', 'test@example.com');
+    write(repo, {
+      'apps/api.yaml': 'name: api\nreplicas: 2\n',
+      'apps/web.yaml': 'name: web\nreplicas: 1\n',
+    });
+    await git.add('.').commit('two apps');
+    const [row] = (
+      await db.query<ScraperRow>(
+        `insert into config_scrapers (name, spec, agent_id) values ('engine-files', $1, $2)
+         returning id, name, namespace, agent_id, schedule, spec`,
+        [
+          JSON.stringify({
+            file: [{ url: `file://${repo}`, paths: ['apps/*.yaml'], id: '$.name', type: 'App::Deployment' }],
+          }),
+          LOCAL_AGENT,
+        ],
+      )
+    ).rows;
+    const dataDir = path.join(scratch, 'engine-data');
+    const scrape = () => runScrape(row!, SCRAPER_KINDS, { db, logger: pino({ level: 'silent' }), dataDir });
+    const stored = async () =>
+      (
+        await db.query<{ name: string; type: string; config: unknown; deleted: boolean }>(
+          `select name, type, config, deleted_at is not null as deleted from configs
+            where scraper_id = $1 order by name`,
+          [row!.id],
+        )
+      ).rows;
+
+    expect(await scrape()).toMatchObject({ added: 2, updated: 0, unchanged: 0, deleted: 0, errors: [] });
+    expect(await stored()).toEqual([
+      { name: 'api', type: 'App::Deployment', config: { name: 'api', replicas: 2 }, deleted: false },
+      { name: 'web', type: 'App::Deployment', config: { name: 'web', replicas: 1 }, deleted: false },
+    ]);
+
+    expect(await scrape()).toMatchObject({ added: 0, updated: 0, unchanged: 2, deleted: 0, changes: 0 });
+
+    write(repo, { 'apps/api.yaml': 'name: api\nreplicas: 5\n' });
+    fs.rmSync(path.join(repo, 'apps/web.yaml'));
+    await git.add('.').commit('api scales out, web retires');
+    expect(await scrape()).toMatchObject({ added: 0, updated: 1, deleted: 1, errors: [] });
+    expect(await stored()).toEqual([
+      { name: 'api', type: 'App::Deployment', config: { name: 'api', replicas: 5 }, deleted: false },
+      { name: 'web', type: 'App::Deployment', config: { name: 'web', replicas: 1 }, deleted: true },
+    ]);
+    const changes = (
+      await db.query<{ name: string; change_type: string }>(
+        `select c.name, x.change_type from config_changes x join configs c on c.id = x.config_id
+          where c.scraper_id = $1 order by c.name, x.change_type`,
+        [row!.id],
+      )
+    ).rows;
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { name: 'api', change_type: 'diff' },
+        { name: 'web', change_type: 'deleted' },
+      ]),
+    );
   });
 });
