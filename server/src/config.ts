@@ -47,6 +47,12 @@ export interface Config {
   incidents: { automationEnabled: boolean; automationIntervalMs: number };
   /** Run queued playbook runs and their actions here, and start playbooks on their triggers. */
   playbooks: { runnerEnabled: boolean };
+  /**
+   * Directories of this machine whose files `file` scrapers may read, also as `file://` git
+   * repositories (SCRAPER_FILE_ROOTS, absolute paths separated by ':'); none by default, so
+   * that whoever may write a scraper cannot read the console's own files.
+   */
+  catalog: { scraperFileRoots: string[] };
   /** The Kubernetes cluster whose custom resources the console mirrors and edits; undefined: none. */
   kube: KubeSettings | undefined;
 }
@@ -140,6 +146,7 @@ const schema = {
     CHECK_ROLLUP_RETENTION: { type: 'string', pattern: durationPattern, default: '400d' },
     INCIDENT_AUTOMATION_ENABLED: { type: 'boolean', default: true },
     PLAYBOOK_RUNNER_ENABLED: { type: 'boolean', default: true },
+    SCRAPER_FILE_ROOTS: { type: 'string', pattern: '^(/[^:]*(:/[^:]*)*)?$', default: '' },
     INCIDENT_AUTOMATION_INTERVAL: { type: 'string', pattern: durationPattern, default: '1m' },
     KUBECONFIG: { type: 'string', minLength: 1 },
     KUBE_CONTEXT: { type: 'string', minLength: 1 },
@@ -180,6 +187,7 @@ const explain: Record<string, string> = {
   CHECK_ROLLUP_RETENTION: "must be a duration such as '400d'",
   INCIDENT_AUTOMATION_ENABLED: 'must be true or false',
   PLAYBOOK_RUNNER_ENABLED: 'must be true or false',
+  SCRAPER_FILE_ROOTS: "must be absolute directories separated by ':', such as '/srv/configs:/etc/app'",
   INCIDENT_AUTOMATION_INTERVAL: "must be a duration such as '1m' or '30s'",
   KUBECONFIG: 'must be the path of a kubeconfig file',
   KUBE_CONTEXT: 'must name a context of the kubeconfig',
@@ -353,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       automationIntervalMs: parseDuration(values.INCIDENT_AUTOMATION_INTERVAL as string),
     },
     playbooks: { runnerEnabled: values.PLAYBOOK_RUNNER_ENABLED as boolean },
+    catalog: { scraperFileRoots: (values.SCRAPER_FILE_ROOTS as string).split(':').filter(Boolean) },
     kube: readKube(values, env),
   };
 }

@@ -15,7 +15,7 @@ import { createKubeConnection, KubeSync, loadKubeClient, type KubeConnection } f
 import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
-import { registerCatalogWork, type ScraperKind } from './platform/catalog/index.js';
+import { registerCatalogWork, SCRAPER_KINDS, type ScraperKind } from './platform/catalog/index.js';
 import { registerIncidentWork } from './platform/incidents/index.js';
 import { ACTION_EXECUTORS, registerPlaybookWork } from './platform/playbooks/index.js';
 import { JobRegistry } from './platform/jobs/registry.js';
@@ -124,7 +124,8 @@ export async function startServer(
       logger,
       kube,
       dataDir: config.dataDir,
-      kinds: options.scraperKinds ?? [],
+      fileRoots: config.catalog.scraperFileRoots,
+      kinds: options.scraperKinds ?? SCRAPER_KINDS,
     });
     const app = createApp({
       identity,

@@ -52,6 +52,7 @@ function contextFor(overrides: Partial<ScrapeContext> = {}): ScrapeContext {
     connection: async () => undefined,
     secrets: new Set(),
     workDir: dir,
+    fileRoots: [],
     signal: new AbortController().signal,
     logger,
     ...overrides,

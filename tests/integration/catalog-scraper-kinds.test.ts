@@ -74,6 +74,7 @@ function contextIn(workDir: string, secrets = new Set<string>()): ScrapeContext 
     connection: connectionResolver(db, { namespace: 'default', secrets }),
     secrets,
     workDir,
+    fileRoots: [scratch],
     signal: new AbortController().signal,
     logger: pino({ level: 'silent' }),
   };
@@ -291,6 +292,29 @@ describe('file kind', () => {
     );
     expect(environ.items).toEqual([]);
     expect(environ.errors).toEqual(['file /proc/self/environ is not read: it is a system file']);
+  });
+
+  it("reads the console's own files only under SCRAPER_FILE_ROOTS", async () => {
+    const dir = fs.mkdtempSync(path.join(scratch, 'roots-'));
+    fs.writeFileSync(path.join(dir, 'app.json'), JSON.stringify({ name: 'app' }));
+    const entry = { paths: [`${dir}/*.json`], id: '$.name', type: 'App' };
+    fs.mkdirSync(path.join(scratch, 'other'), { recursive: true });
+    const none = contextIn(path.join(scratch, 'roots-work'));
+    await expect(fileKind.scrape(entry, { ...none, fileRoots: [] })).rejects.toThrow(
+      'this console reads no files of its own machine',
+    );
+    const elsewhere = await fileKind.scrape(entry, { ...none, fileRoots: [path.join(scratch, 'other')] });
+    expect(elsewhere.items).toEqual([]);
+    expect(elsewhere.errors).toEqual([`file ${dir}/app.json is not read: it is outside SCRAPER_FILE_ROOTS`]);
+    await expect(
+      fileKind.scrape(
+        { ...entry, url: `file://${dir}` },
+        { ...none, fileRoots: [path.join(scratch, 'other')] },
+      ),
+    ).rejects.toThrow('is outside SCRAPER_FILE_ROOTS');
+    expect((await fileKind.scrape(entry, { ...none, fileRoots: [dir] })).items.map((i) => i.id)).toEqual([
+      'app',
+    ]);
   });
 
   it('fails a repository it cannot reach without showing its credentials', async () => {
@@ -638,7 +662,13 @@ describe('the kinds through the scrape engine', () => {
       )
     ).rows;
     const dataDir = path.join(scratch, 'engine-data');
-    const scrape = () => runScrape(row!, SCRAPER_KINDS, { db, logger: pino({ level: 'silent' }), dataDir });
+    const scrape = () =>
+      runScrape(row!, SCRAPER_KINDS, {
+        db,
+        logger: pino({ level: 'silent' }),
+        dataDir,
+        fileRoots: [scratch],
+      });
     const stored = async () =>
       (
         await db.query<{ name: string; type: string; config: unknown; deleted: boolean }>(

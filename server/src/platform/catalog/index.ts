@@ -8,4 +8,4 @@ export type { ScrapeSummary, TypeSummary } from './scrapers/summary.js';
 export type * from './scrapers/types.js';
 export { createCatalogRouter } from './router.js';
 export { catalogWriteRules } from './rules.js';
-export { kubernetesKind } from './scrapers/kinds/kubernetes/index.js';
+export { SCRAPER_KINDS } from './scrapers/kinds/index.js';

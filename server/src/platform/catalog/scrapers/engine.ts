@@ -50,6 +50,8 @@ export interface ScrapeDependencies {
   dataDir?: string;
   /** Items per transaction (default 500). */
   batchSize?: number;
+  /** The directories `file` entries may read (default none). */
+  fileRoots?: readonly string[];
   signal?: AbortSignal;
   now?: () => Date;
 }
@@ -121,6 +123,7 @@ export async function scrapeContextOf(
     connection: connectionResolver(deps.db, { namespace: row.namespace, kube: deps.kube, secrets }),
     secrets,
     workDir: await scratchDirOf(row.id, deps.dataDir),
+    fileRoots: deps.fileRoots ?? [],
     signal,
     logger: deps.logger.child({ scraper: `${row.namespace}/${row.name}` }),
   };

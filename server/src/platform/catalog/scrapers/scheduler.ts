@@ -36,6 +36,8 @@ export interface ScraperSchedulerOptions {
   kinds: readonly ScraperKind[];
   kube?: KubeConnection;
   dataDir?: string;
+  /** The directories `file` entries may read (SCRAPER_FILE_ROOTS; default none). */
+  fileRoots?: readonly string[];
   /** Scrapes at once (default 4). */
   concurrency?: number;
   /** How often config_scrapers is looked at (default 2 s). */
@@ -286,13 +288,13 @@ export class ScraperScheduler implements Service {
   }
 
   private async scrapeAndRecord(row: ScraperRow): Promise<ScrapeRun> {
-    const { db, logger, kinds, kube, dataDir, batchSize } = this.options;
+    const { db, logger, kinds, kube, dataDir, fileRoots, batchSize } = this.options;
     const started = new Date();
     const signal = this.active ? this.signal! : this.standalone.signal;
     let summary: ScrapeSummary;
     let status: JobStatus;
     try {
-      summary = await runScrape(row, kinds, { db, logger, kube, dataDir, batchSize, signal });
+      summary = await runScrape(row, kinds, { db, logger, kube, dataDir, fileRoots, batchSize, signal });
       status = statusOf(summary);
     } catch (error) {
       // The store failed under the scrape: what was written stays, the run is reported failed.
@@ -369,7 +371,7 @@ export class ScraperScheduler implements Service {
     kind: ScraperKind,
     signal: AbortSignal,
   ): Promise<void> {
-    const { db, logger, kube, dataDir, batchSize } = this.options;
+    const { db, logger, kube, dataDir, fileRoots, batchSize } = this.options;
     const name = `${row.namespace}/${row.name} ${entry.kind}[${entry.index}]`;
     let backoff = WATCH_BACKOFF_MIN_MS;
     while (!signal.aborted) {
@@ -380,6 +382,7 @@ export class ScraperScheduler implements Service {
           logger,
           kube,
           dataDir,
+          fileRoots,
           batchSize,
           signal,
           onUpdate: (summary) => {

@@ -9,8 +9,7 @@ create index configs_external_id_idx on configs using gin (external_id);
 create index config_analysis_config_id_analyzer_idx on config_analysis (config_id, analyzer);
 -- The links a scraper made (selector_id is the scraper's id), replaced on each full scrape.
 create index config_relationships_selector_id_idx on config_relationships (selector_id);
--- Retention of changes by type and age.
-create index config_changes_change_type_created_at_idx on config_changes (change_type, created_at);
+-- Retention of changes by type and age reads config_changes_change_type_created_at_idx (0027).
 
 -- updated_at, unless the update only touches the columns named as the trigger's arguments:
 -- a scrape that finds an item unchanged refreshes configs.last_scraped_time (and an open

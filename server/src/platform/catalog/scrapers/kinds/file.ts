@@ -4,7 +4,9 @@
  * `connection`, with its username and password), `ignore` globs left out. Each file is read by
  * its extension: JSON as one document, YAML as one per `---` document, anything else as text kept
  * in its format (the entry's `format`, else the extension). Every document then goes through the
- * base fields. A file that cannot be read or parsed is an error of that file.
+ * base fields. A file that cannot be read or parsed is an error of that file. Files of the
+ * console's own machine (local paths, `file://` repositories) are read only under the operator's
+ * SCRAPER_FILE_ROOTS.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -43,13 +45,38 @@ const isInside = (file: string, dir: string) =>
 
 /**
  * Why a matched file may not be read, if it may not: a repository's file must stay inside the
- * checkout once its path and links are followed (a link to the console's own files is not the repository's).
+ * checkout once its path and links are followed (a link to the console's own files is not the
+ * repository's), a local one inside SCRAPER_FILE_ROOTS.
  */
-async function refusal(file: string, repositoryRoot: string | undefined): Promise<string | undefined> {
+async function refusal(
+  file: string,
+  repositoryRoot: string | undefined,
+  fileRoots: readonly string[],
+): Promise<string | undefined> {
   const real = await fs.realpath(file);
   if (repositoryRoot && !isInside(real, repositoryRoot)) return 'it is outside the repository';
   if (SYSTEM_DIRS.some((dir) => isInside(real, dir))) return 'it is a system file';
+  if (!repositoryRoot && !fileRoots.some((root) => isInside(real, root)))
+    return 'it is outside SCRAPER_FILE_ROOTS';
   return undefined;
+}
+
+const NO_LOCAL_FILES =
+  'this console reads no files of its own machine: its operator lists the directories file scrapers may read in SCRAPER_FILE_ROOTS';
+
+/** The roots as the file system resolves them (a root that does not exist allows nothing). */
+async function realRoots(roots: readonly string[]): Promise<string[]> {
+  const resolved = await Promise.all(roots.map((root) => fs.realpath(root).catch(() => undefined)));
+  return resolved.filter((root): root is string => root !== undefined);
+}
+
+/** A repository on this machine (`file://`, a path) is a local file like any other. */
+async function checkLocalRepository(url: string, roots: readonly string[]): Promise<void> {
+  const local = url.startsWith('file://') ? url.slice('file://'.length) : /^[./]/.test(url) ? url : undefined;
+  if (local === undefined) return;
+  const real = await fs.realpath(path.resolve(local)).catch(() => path.resolve(local));
+  if (!roots.some((root) => isInside(real, root)))
+    throw new EntryError(`the repository ${safeUrl(url)} is not read: it is outside SCRAPER_FILE_ROOTS`);
 }
 
 /** config-db's globs write `**.json` for "any .json at any depth". */
@@ -96,6 +123,9 @@ export const fileKind: ScraperKind<FileEntry> = {
   async scrape(entry, ctx): Promise<ScrapeOutput> {
     checkBaseFields(entry);
     const repository = await repositoryOf(entry, ctx);
+    const fileRoots = await realRoots(ctx.fileRoots);
+    if (repository) await checkLocalRepository(repository.url, fileRoots);
+    else if (!fileRoots.length) throw new EntryError(NO_LOCAL_FILES);
     // Local globs are matched from the file system's root, so that `ignore` applies to absolute paths too.
     let root = '/';
     let sourcePrefix = '';
@@ -132,7 +162,7 @@ export const fileKind: ScraperKind<FileEntry> = {
       const absolute = path.resolve(root, file);
       let text: string;
       try {
-        const refused = await refusal(absolute, repositoryRoot);
+        const refused = await refusal(absolute, repositoryRoot, fileRoots);
         if (refused) {
           errors.push(`${label} is not read: ${refused}`);
           continue;

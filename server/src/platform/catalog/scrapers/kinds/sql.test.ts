@@ -8,6 +8,7 @@ const context = (): ScrapeContext => ({
   connection: () => Promise.resolve(undefined),
   secrets: new Set(),
   workDir: '/nonexistent',
+  fileRoots: [],
   signal: new AbortController().signal,
   logger: pino({ level: 'silent' }),
 });
