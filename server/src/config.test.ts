@@ -36,7 +36,7 @@ describe('loadConfig', () => {
       },
       incidents: { automationEnabled: true, automationIntervalMs: 60_000 },
       playbooks: { runnerEnabled: true },
-      catalog: { scraperFileRoots: [] },
+      catalog: { scraperFileRoots: [path.resolve('./data/files')] },
       kube: undefined,
     });
   });

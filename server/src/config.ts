@@ -49,8 +49,9 @@ export interface Config {
   playbooks: { runnerEnabled: boolean };
   /**
    * Directories of this machine whose files `file` scrapers may read, also as `file://` git
-   * repositories (SCRAPER_FILE_ROOTS, absolute paths separated by ':'); none by default, so
-   * that whoever may write a scraper cannot read the console's own files.
+   * repositories (SCRAPER_FILE_ROOTS, absolute paths separated by ':'); by default only the
+   * data directory's `files/`, so that whoever may write a scraper cannot read the console's
+   * own files.
    */
   catalog: { scraperFileRoots: string[] };
   /** The Kubernetes cluster whose custom resources the console mirrors and edits; undefined: none. */
@@ -296,6 +297,12 @@ function readKube(values: Record<string, unknown>, env: NodeJS.ProcessEnv): Kube
   };
 }
 
+/** SCRAPER_FILE_ROOTS, or the data directory's `files/` when it is empty. */
+function scraperFileRoots(value: string, dataDir: string): string[] {
+  const roots = value.split(':').filter(Boolean);
+  return roots.length ? roots : [path.join(dataDir, 'files')];
+}
+
 function readWorkers(values: Record<string, unknown>): number {
   const workers = values.WORKERS as number | undefined;
   if (!values.DATABASE_URL) {
@@ -327,10 +334,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`${name}=${JSON.stringify(env[name])}: ${explain[name] ?? error.message}`);
   }
   const basePath = withSlash(values.BASE_PATH as string);
+  const dataDir = path.resolve(values.DATA_DIR as string);
   return {
     port: values.PORT as number,
     basePath,
-    dataDir: path.resolve(values.DATA_DIR as string),
+    dataDir,
     databaseUrl: values.DATABASE_URL as string | undefined,
     workers: readWorkers(values),
     databaseConnectTimeoutMs: parseDuration(values.DATABASE_CONNECT_TIMEOUT as string),
@@ -361,7 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       automationIntervalMs: parseDuration(values.INCIDENT_AUTOMATION_INTERVAL as string),
     },
     playbooks: { runnerEnabled: values.PLAYBOOK_RUNNER_ENABLED as boolean },
-    catalog: { scraperFileRoots: (values.SCRAPER_FILE_ROOTS as string).split(':').filter(Boolean) },
+    catalog: { scraperFileRoots: scraperFileRoots(values.SCRAPER_FILE_ROOTS as string, dataDir) },
     kube: readKube(values, env),
   };
 }

@@ -83,6 +83,7 @@ export async function startServer(
     );
     await prepareDatabase(db, {
       demoData: config.demoData,
+      demoFilesDir: config.catalog.scraperFileRoots[0],
       log: (msg, details) => logger.info(details ?? {}, msg),
     });
     await syncLocalFlags(db, config.localFeatureFlags);
