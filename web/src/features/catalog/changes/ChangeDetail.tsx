@@ -96,8 +96,8 @@ function ChangeBody({ change, onFilterTag }: { change: Change; onFilterTag?: (ta
                 isCompact
                 icon={onFilterTag ? <FilterIcon /> : undefined}
                 onClick={onFilterTag ? () => onFilterTag({ key, value: String(value), exclude: false }) : undefined}
-                aria-label={onFilterTag ? `Filter by tag ${key}=${String(value)}` : undefined}
               >
+                {onFilterTag && <span className="pf-v6-screen-reader">Filter by tag </span>}
                 {key}={String(value)}
               </Label>
             ))}
