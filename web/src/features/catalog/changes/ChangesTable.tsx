@@ -51,6 +51,11 @@ export const CHANGE_COLUMNS: DataTableColumn<ChangeRow>[] = [
       return (
         <span>
           <Link to={`/catalog/${encodeURIComponent(config.id)}`}>{config.name}</Link>
+          {(row.deleted_at ?? row.config?.deleted_at) && (
+            <Label isCompact color="grey" className="pf-v6-u-ml-xs">
+              Deleted
+            </Label>
+          )}
           {config.type && <div className="pf-v6-u-font-size-xs pf-v6-u-color-200">{config.type}</div>}
         </span>
       );

@@ -56,6 +56,7 @@ export interface ChangesRequest {
   summary?: string;
   source?: string;
   created_by?: string;
+  external_created_by?: string;
   tags?: string;
   from?: string;
   to?: string;
@@ -76,8 +77,9 @@ export const CHANGES_DEPTH = 5;
  */
 export function changesRequest({ filters, configId, pageIndex, pageSize, sortBy, sortOrder }: ChangesQuery) {
   const column = sortBy && CHANGE_SORTABLE_COLUMNS.includes(sortBy) ? sortBy : DEFAULT_CHANGES_SORT.by;
-  // The platform takes one creator: a person's id or an external name (an id wins).
-  const createdBy = filters.text.created_by ?? filters.text.external_created_by;
+  // The platform reads created_by as a person's id or else an external name; an external name
+  // given beside a person goes in its own field.
+  const { created_by: person, external_created_by: external } = filters.text;
   const recursive = configId ? typeFilter(filters) : 'none';
   const request: ChangesRequest = {
     ...(configId ? { id: configId } : {}),
@@ -86,7 +88,8 @@ export function changesRequest({ filters, configId, pageIndex, pageSize, sortBy,
     severity: filters.severity,
     summary: filters.text.summary,
     source: filters.text.source,
-    created_by: createdBy,
+    created_by: person ?? external,
+    external_created_by: person ? external : undefined,
     tags: formatTags(filters.tags),
     from: filters.range.from,
     to: filters.range.to,

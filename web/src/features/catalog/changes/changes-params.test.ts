@@ -110,6 +110,13 @@ describe('the changes request', () => {
     });
   });
 
+  it('sends an external creator beside a person in its own field', () => {
+    expect(request('created_by=p1&external_created_by=renovate')).toMatchObject({
+      created_by: 'p1',
+      external_created_by: 'renovate',
+    });
+  });
+
   it('orders only by the columns the platform sorts, by creation otherwise', () => {
     const sorted = (sortBy: string, sortOrder: 'asc' | 'desc') =>
       changesRequest({ filters: read(''), pageIndex: 2, pageSize: 50, sortBy, sortOrder });
