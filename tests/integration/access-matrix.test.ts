@@ -72,7 +72,13 @@ const NO_ROW = 'id=eq.ffffffff-ffff-4fff-bfff-ffffffffffff';
 
 /** One /api/db relation per resource; null where the resource has no /api/db relation yet. */
 const PROBES: Record<Resource, Probe | null> = {
-  database: { relation: 'configs', filter: NO_ROW, body: { description: 'matrix probe' } },
+  // Catalog items are written by their scrapers only (catalog/rules.ts): past the guard, 405.
+  database: {
+    relation: 'configs',
+    filter: NO_ROW,
+    body: { description: 'matrix probe' },
+    allowedWriteStatus: 405,
+  },
   rbac: null,
   auth: null,
   responder: { relation: 'responders', filter: NO_ROW, body: { external_id: 'matrix probe' } },

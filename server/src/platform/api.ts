@@ -9,6 +9,8 @@ import { Router, type ErrorRequestHandler } from 'express';
 import { dbAuthorizer, type FlagReader } from '../access/guard.js';
 import type { Logger } from '../http/logging.js';
 import type { Db } from './db/db.js';
+import { createCatalogRouter } from './catalog/router.js';
+import { catalogWriteRules } from './catalog/rules.js';
 import { createEventsRouter } from './events/router.js';
 import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
@@ -51,6 +53,7 @@ export const platformWriteRules = composeWriteRules(
   gitOpsWriteRules,
   incidentsWriteRules,
   playbookWriteRules,
+  catalogWriteRules,
 );
 
 /** The routers of the platform API, on the paths below /api they answer. */
@@ -73,6 +76,7 @@ export function createPlatformApi({
   api.use('/incidents', createIncidentsRouter({ db, flags }));
   api.use('/playbook', createPlaybooksRouter({ db, flags, onRunQueued: onPlaybookRunQueued }));
   api.use('/resources', createResourcesRouter({ db, flags }));
+  api.use('/catalog', createCatalogRouter({ db, flags }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
   const authorize = dbAuthorizer(schema, flags);
   api.use(
