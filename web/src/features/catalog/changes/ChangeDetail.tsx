@@ -43,8 +43,8 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="pf-v6-u-mt-lg">
-      <Title headingLevel="h3" size="md" className="pf-v6-u-mb-sm">
+    <section className="ops-change-section">
+      <Title headingLevel="h3" size="md">
         {title}
       </Title>
       {children}
@@ -60,9 +60,9 @@ function ChangeBody({ change, onFilterTag }: { change: Change; onFilterTag?: (ta
       <DescriptionList isCompact isHorizontal columnModifier={{ default: '2Col' }}>
         <Field term="Config">
           <Link to={`/catalog/${encodeURIComponent(config.id)}`}>{config.name}</Link>
-          {config.type && <span className="pf-v6-u-color-200"> ({config.type})</span>}
+          {config.type && <span className="ops-change-subtle"> ({config.type})</span>}
           {change.config?.deleted_at && (
-            <Label isCompact color="grey" className="pf-v6-u-ml-sm">
+            <Label isCompact color="grey" className="ops-change-deleted">
               Deleted
             </Label>
           )}

@@ -15,6 +15,7 @@ import {
   TrashIcon,
   UserIcon,
 } from '@patternfly/react-icons';
+import './changes.css';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -43,7 +44,7 @@ export function ChangeType({ changeType }: { changeType: string }) {
   const TypeIcon = changeTypeIcon(changeType);
   return (
     <span className="ops-change-type">
-      <TypeIcon aria-hidden="true" className="pf-v6-u-mr-xs" />
+      <TypeIcon aria-hidden="true" />
       {changeType}
     </span>
   );

@@ -9,7 +9,7 @@ function ChangesBreadcrumb() {
   return (
     <span>
       <Link to="/catalog">Catalog</Link>
-      <span aria-hidden="true" className="pf-v6-u-mx-sm">
+      <span aria-hidden="true" style={{ margin: '0 var(--pf-t--global--spacer--sm)' }}>
         ›
       </span>
       <span aria-current="page">Changes</span>

@@ -37,10 +37,10 @@ export const CHANGE_COLUMNS: DataTableColumn<ChangeRow>[] = [
     id: 'change_type',
     header: 'Type',
     sortable: true,
-    width: 15,
+    width: 10,
     cell: (row) => <ChangeType changeType={row.change_type} />,
   },
-  { id: 'summary', header: 'Summary', sortable: true, width: 25, cell: (row) => row.summary },
+  { id: 'summary', header: 'Summary', sortable: true, width: 20, cell: (row) => row.summary },
   {
     id: 'name',
     header: 'Config',
@@ -52,19 +52,19 @@ export const CHANGE_COLUMNS: DataTableColumn<ChangeRow>[] = [
         <span>
           <Link to={`/catalog/${encodeURIComponent(config.id)}`}>{config.name}</Link>
           {(row.deleted_at ?? row.config?.deleted_at) && (
-            <Label isCompact color="grey" className="pf-v6-u-ml-xs">
+            <Label isCompact color="grey" className="ops-change-deleted">
               Deleted
             </Label>
           )}
-          {config.type && <div className="pf-v6-u-font-size-xs pf-v6-u-color-200">{config.type}</div>}
+          {config.type && <div className="ops-change-subtle">{config.type}</div>}
         </span>
       );
     },
   },
-  { id: 'severity', header: 'Severity', width: 10, cell: (row) => <ChangeSeverity severity={row.severity} /> },
+  { id: 'severity', header: 'Severity', cell: (row) => <ChangeSeverity severity={row.severity} /> },
   { id: 'source', header: 'Source', sortable: true, width: 10, cell: (row) => row.source },
   { id: 'created_by', header: 'Created By', width: 15, cell: (row) => <ChangeCreator change={row} /> },
-  { id: 'count', header: 'Count', sortable: true, width: 10, cell: (row) => <ChangeCount count={row.count} /> },
+  { id: 'count', header: 'Count', sortable: true, cell: (row) => <ChangeCount count={row.count} /> },
   { id: 'created_at', header: 'Created', sortable: true, width: 10, cell: (row) => <Age from={row.created_at} /> },
   {
     id: 'first_observed',

@@ -32,7 +32,6 @@ export function TextFilterInput({ label, value, onChange }: TextFilterInputProps
       placeholder={label}
       value={draft}
       onChange={(_event, text) => setDraft(text)}
-      onSearch={(_event, text) => onChange(text.trim() || undefined)}
       onClear={() => {
         setDraft('');
         onChange(undefined);

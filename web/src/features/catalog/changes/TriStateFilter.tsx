@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Badge, MenuToggle, Popover, SearchInput, Spinner } from '@patternfly/react-core';
-import { ToggleFilterGroup } from '../../../components/ToggleFilter/index.js';
-import { summarizeToggles } from '../../../components/ToggleFilter/index.js';
+import { summarizeToggles, ToggleFilterGroup } from '../../../components/ToggleFilter/index.js';
 import type { TriState } from './changes-params.js';
+import './changes.css';
 
 export interface TriStateFilterProps {
   /** The filter's name: the button's text and the panel's title. */
@@ -42,14 +42,13 @@ export function TriStateFilter({ label, options, isLoading = false, value, onCha
       hasAutoWidth
       minWidth="20rem"
       bodyContent={
-        <div style={{ maxHeight: '24rem', overflowY: 'auto' }}>
+        <div className="ops-change-tristate">
           <SearchInput
             aria-label={`Search ${label.toLowerCase()}`}
             placeholder="Search"
             value={search}
             onChange={(_event, text) => setSearch(text)}
             onClear={() => setSearch('')}
-            className="pf-v6-u-mb-sm"
           />
           {isLoading ? (
             <Spinner size="md" aria-label={`Loading ${label.toLowerCase()}`} />
