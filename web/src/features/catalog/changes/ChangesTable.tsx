@@ -6,6 +6,7 @@ import type { ChangeRow } from './changes-api.js';
 import { ChangeCreator } from './ChangeCreator.js';
 import { ChangeSeverity } from './ChangeSeverity.js';
 import { ChangeType } from './ChangeTypeIcon.js';
+import './changes.css';
 import { CHANGES_PAGE_SIZE, DEFAULT_CHANGES_SORT } from './changes-params.js';
 
 /** Spec 3 §2.1: a change seen this many times or more stands out. */
@@ -37,19 +38,17 @@ export const CHANGE_COLUMNS: DataTableColumn<ChangeRow>[] = [
     id: 'change_type',
     header: 'Type',
     sortable: true,
-    width: 10,
     cell: (row) => <ChangeType changeType={row.change_type} />,
   },
-  { id: 'summary', header: 'Summary', sortable: true, width: 20, cell: (row) => row.summary },
+  { id: 'summary', header: 'Summary', sortable: true, width: 25, cell: (row) => <span className="ops-change-wrap">{row.summary}</span> },
   {
     id: 'name',
     header: 'Config',
     sortable: true,
-    width: 15,
     cell: (row) => {
       const config = changedConfig(row);
       return (
-        <span>
+        <span className="ops-change-wrap">
           <Link to={`/catalog/${encodeURIComponent(config.id)}`}>{config.name}</Link>
           {(row.deleted_at ?? row.config?.deleted_at) && (
             <Label isCompact color="grey" className="ops-change-deleted">
@@ -62,14 +61,13 @@ export const CHANGE_COLUMNS: DataTableColumn<ChangeRow>[] = [
     },
   },
   { id: 'severity', header: 'Severity', cell: (row) => <ChangeSeverity severity={row.severity} /> },
-  { id: 'source', header: 'Source', sortable: true, width: 10, cell: (row) => row.source },
+  { id: 'source', header: 'Source', sortable: true, cell: (row) => row.source },
   { id: 'created_by', header: 'Created By', width: 15, cell: (row) => <ChangeCreator change={row} /> },
   { id: 'count', header: 'Count', sortable: true, cell: (row) => <ChangeCount count={row.count} /> },
-  { id: 'created_at', header: 'Created', sortable: true, width: 10, cell: (row) => <Age from={row.created_at} /> },
+  { id: 'created_at', header: 'Created', sortable: true, cell: (row) => <Age from={row.created_at} /> },
   {
     id: 'first_observed',
     header: 'First Observed',
-    width: 10,
     cell: (row) => <Age from={row.first_observed ?? row.created_at} />,
   },
 ];

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, MenuToggle, Popover, SearchInput, Spinner } from '@patternfly/react-core';
 import { summarizeToggles, ToggleFilterGroup } from '../../../components/ToggleFilter/index.js';
 import type { TriState } from './changes-params.js';
@@ -21,7 +21,6 @@ export interface TriStateFilterProps {
 export function TriStateFilter({ label, options, isLoading = false, value, onChange }: TriStateFilterProps) {
   const [isOpen, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const headerId = useId();
   const { selected } = summarizeToggles(value);
 
   const items = useMemo(() => {
@@ -38,7 +37,6 @@ export function TriStateFilter({ label, options, isLoading = false, value, onCha
       shouldOpen={() => setOpen(true)}
       shouldClose={() => setOpen(false)}
       aria-label={`${label} filter`}
-      headerContent={<span id={headerId}>{label}</span>}
       hasAutoWidth
       minWidth="20rem"
       bodyContent={
