@@ -39,7 +39,11 @@ export function ChangesList({ configId, title }: ChangesListProps) {
     defaultSort: DEFAULT_CHANGES_SORT,
   });
   const request = changesRequest({ filters, configId, pageIndex, pageSize, sortBy, sortOrder });
-  const page = useSWR(changesKey(request), () => listChanges(request), { keepPreviousData: true });
+  const key = changesKey(request);
+  // Each answer remembers its request: rows kept from other filters while these load are not
+  // the answer to these, so a failure of these is shown rather than the old rows.
+  const page = useSWR(key, async () => ({ ...(await listChanges(request)), key }), { keepPreviousData: true });
+  const failed = page.error !== undefined && page.data?.key !== key;
 
   const change = useCallback(
     (patch: Partial<Filters>, extra?: (params: URLSearchParams) => void) =>
@@ -88,7 +92,7 @@ export function ChangesList({ configId, title }: ChangesListProps) {
         />
       )}
       <ChangesFilters filters={filters} onChange={change} onClear={clear} isConfigScope={Boolean(configId)} />
-      {page.error && !page.data ? (
+      {failed ? (
         <LoadError error={page.error} />
       ) : (
         <ChangesTable

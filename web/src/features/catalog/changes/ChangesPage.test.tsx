@@ -74,6 +74,16 @@ describe('ChangesPage', () => {
     expect(screen.getByText('database is down')).toBeInTheDocument();
   });
 
+  it('shows the failure of new filters rather than the rows of the previous ones', async () => {
+    const { user } = renderChanges();
+    await findTable();
+    page.api.reply('POST api/catalog/changes', { status: 422, body: { message: 'severity is not valid' } });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Severity' }), 'critical');
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByText('severity is not valid')).toBeInTheDocument();
+    expect(screen.queryByText('spec.replicas changed')).not.toBeInTheDocument();
+  });
+
   it('sends each filter to the server and keeps it in the URL', async () => {
     const { user, url } = renderChanges();
     await findTable();

@@ -43,13 +43,17 @@ describe('changes filters in the URL', () => {
     ]);
   });
 
-  it('takes the catalog tab’s single configType until a choice is made here', () => {
+  it('keeps one chosen config type as the catalog tabs’ configType, several as configTypes', () => {
     expect(read('configType=Kubernetes::Pod').configTypes).toEqual({ 'Kubernetes::Pod': 1 });
-    const next = writeChangesFilters(new URLSearchParams('configType=Kubernetes::Pod'), {
+    const several = writeChangesFilters(new URLSearchParams('configType=Kubernetes::Pod'), {
       configTypes: { 'Kubernetes::Pod': 1, 'AWS::S3::Bucket': -1 },
     });
-    expect(next.get('configType')).toBeNull();
-    expect(next.get('configTypes')).toBe('Kubernetes::Pod,!AWS::S3::Bucket');
+    expect(several.get('configType')).toBeNull();
+    expect(several.get('configTypes')).toBe('Kubernetes::Pod,!AWS::S3::Bucket');
+    const one = writeChangesFilters(several, { configTypes: { 'AWS::S3::Bucket': 1 } });
+    expect(one.get('configType')).toBe('AWS::S3::Bucket');
+    expect(one.get('configTypes')).toBeNull();
+    expect(read(one.toString()).configTypes).toEqual({ 'AWS::S3::Bucket': 1 });
   });
 
   it('leaves defaults out of the URL and goes back to the first page on a change', () => {

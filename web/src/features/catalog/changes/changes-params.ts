@@ -111,7 +111,7 @@ export function readChangesFilters(search: URLSearchParams): ChangesFilters {
   }
   return {
     changeTypes: parseTriState(search.get('changeType')),
-    // The catalog's tabs carry a single configType; a choice made here is kept as configTypes.
+    // The catalog's tabs carry a single configType; several, or exclusions, are configTypes.
     configTypes: parseTriState(search.get('configTypes') ?? search.get('configType')),
     severity: oneOf(CHANGE_SEVERITIES, search.get('severity')),
     range: timeRangeFromValues(search.get('from'), search.get('to')) ?? DEFAULT_CHANGES_RANGE,
@@ -139,8 +139,11 @@ export function writeChangesFilters(
   const next = new URLSearchParams(search);
   if (change.changeTypes) setOrDelete(next, 'changeType', formatTriState(change.changeTypes));
   if (change.configTypes) {
-    next.delete('configType');
-    setOrDelete(next, 'configTypes', formatTriState(change.configTypes));
+    // One included type is the catalog tabs' own configType, which they carry across.
+    const chosen = Object.entries(change.configTypes).filter(([, toggle]) => toggle !== 0);
+    const single = chosen.length === 1 && chosen[0]![1] === 1 ? chosen[0]![0] : undefined;
+    setOrDelete(next, 'configType', single);
+    setOrDelete(next, 'configTypes', single ? undefined : formatTriState(change.configTypes));
   }
   if ('severity' in change) setOrDelete(next, 'severity', change.severity);
   if (change.range) {
