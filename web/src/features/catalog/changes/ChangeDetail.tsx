@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   Bullseye,
+  Button,
   DescriptionList,
   DescriptionListDescription,
   DescriptionListGroup,
@@ -52,8 +53,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ChangeBody({ change, onFilterTag }: { change: Change; onFilterTag?: (tag: TagFilter) => void }) {
+/** Who a creator filter names: a person by id, or an external actor by name. */
+export type CreatorFilter = { created_by: string } | { external_created_by: string };
+
+function creatorFilterOf(change: Change): CreatorFilter | undefined {
+  if (typeof change.created_by === 'string') return { created_by: change.created_by };
+  if (change.external_created_by) return { external_created_by: change.external_created_by };
+  return undefined;
+}
+
+interface FilterActions {
+  onFilterTag?: (tag: TagFilter) => void;
+  onFilterCreator?: (creator: CreatorFilter) => void;
+}
+
+function ChangeBody({ change, onFilterTag, onFilterCreator }: { change: Change } & FilterActions) {
   const config = changedConfig(change);
+  const creator = creatorFilterOf(change);
   const tags = Object.entries(change.tags ?? {}).filter(([, value]) => value !== '' && value != null);
   return (
     <>
@@ -76,6 +92,15 @@ function ChangeBody({ change, onFilterTag }: { change: Change; onFilterTag?: (ta
         <Field term="Source">{change.source}</Field>
         <Field term="Created By">
           <ChangeCreator change={change} />
+          {creator && onFilterCreator && (
+            <Button
+              variant="plain"
+              size="sm"
+              icon={<FilterIcon />}
+              aria-label="Show the changes of this creator"
+              onClick={() => onFilterCreator(creator)}
+            />
+          )}
         </Field>
         <Field term="Count">
           <ChangeCount count={change.count} />
@@ -123,15 +148,16 @@ function ChangeBody({ change, onFilterTag }: { change: Change; onFilterTag?: (ta
   );
 }
 
-export interface ChangeDetailProps {
+export interface ChangeDetailProps extends FilterActions {
   changeId: string;
   onClose: () => void;
-  /** Filters the list by a tag of the change (and closes the detail). */
-  onFilterTag?: (tag: TagFilter) => void;
 }
 
-/** The change the URL names, in a dialog: its fields, tags, diff, patches and details. */
-export function ChangeDetail({ changeId, onClose, onFilterTag }: ChangeDetailProps) {
+/**
+ * The change the URL names, in a dialog: its fields, tags, diff, patches and details. Its tags
+ * and creator can filter the list (the list then closes the detail).
+ */
+export function ChangeDetail({ changeId, onClose, onFilterTag, onFilterCreator }: ChangeDetailProps) {
   const titleId = useId();
   const { data: change, error, isLoading } = useDbQuery<Change | null>(changeKey(changeId), () => getChange(changeId));
   const title = change ? (change.summary ?? change.change_type) : 'Change';
@@ -148,7 +174,7 @@ export function ChangeDetail({ changeId, onClose, onFilterTag }: ChangeDetailPro
   } else if (!change) {
     body = <Bullseye>{CHANGE_NOT_FOUND}</Bullseye>;
   } else {
-    body = <ChangeBody change={change} onFilterTag={onFilterTag} />;
+    body = <ChangeBody change={change} onFilterTag={onFilterTag} onFilterCreator={onFilterCreator} />;
   }
 
   return (

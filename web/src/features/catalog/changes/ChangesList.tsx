@@ -16,7 +16,7 @@ import {
   type ChangesFilters as Filters,
   type TagFilter,
 } from './changes-params.js';
-import { ChangeDetail } from './ChangeDetail.js';
+import { ChangeDetail, type CreatorFilter } from './ChangeDetail.js';
 import { ChangesFilters } from './ChangesFilters.js';
 import { ChangesTable } from './ChangesTable.js';
 
@@ -79,8 +79,10 @@ export function ChangesList({ configId, title }: ChangesListProps) {
       },
       { replace: true },
     );
-  const filterByTag = (tag: TagFilter) =>
-    change({ tags: withTag(filters.tags, tag) }, (next) => next.delete(CHANGE_ID_PARAM));
+  const closing = (next: URLSearchParams) => next.delete(CHANGE_ID_PARAM);
+  const filterByTag = (tag: TagFilter) => change({ tags: withTag(filters.tags, tag) }, closing);
+  const filterByCreator = (creator: CreatorFilter) =>
+    change({ text: { created_by: undefined, external_created_by: undefined, ...creator } }, closing);
 
   return (
     <>
@@ -102,7 +104,14 @@ export function ChangesList({ configId, title }: ChangesListProps) {
           onOpen={openChange}
         />
       )}
-      {changeId && <ChangeDetail changeId={changeId} onClose={closeChange} onFilterTag={filterByTag} />}
+      {changeId && (
+        <ChangeDetail
+          changeId={changeId}
+          onClose={closeChange}
+          onFilterTag={filterByTag}
+          onFilterCreator={filterByCreator}
+        />
+      )}
     </>
   );
 }

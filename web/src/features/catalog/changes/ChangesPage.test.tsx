@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest, renderInShell } from '../../../shell/test-support.js';
 import type { ChangesRequest } from './changes-api.js';
 import { ChangesPage } from './ChangesPage.js';
-import { CONFIG_ID, DIFF_CHANGE_ID, replyChanges } from './test-support.js';
+import { CONFIG_ID, DIFF_CHANGE_ID, PERSON_ID, replyChanges } from './test-support.js';
 
 const page = fakeApiPerTest((api) => replyChanges(api));
 
@@ -155,6 +155,16 @@ describe('ChangesPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(url().get('tags')).toBe('cluster=prod');
     await waitFor(() => expect(lastRequest().tags).toBe('cluster=prod'));
+  });
+
+  it('filters the list by the person who made a change', async () => {
+    const { user, url } = renderChanges(`/catalog/changes?changeId=${DIFF_CHANGE_ID}&external_created_by=renovate`);
+    const dialog = await screen.findByRole('dialog', { name: 'spec.replicas changed' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Show the changes of this creator' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(url().get('created_by')).toBe(PERSON_ID);
+    expect(url().get('external_created_by')).toBeNull();
+    await waitFor(() => expect(lastRequest().created_by).toBe(PERSON_ID));
   });
 
   it('says so when the linked change does not exist', async () => {
