@@ -1,0 +1,2 @@
+export { ChangesPage } from './ChangesPage.js';
+export { ConfigChangesTab } from './ConfigChangesTab.js';
