@@ -71,6 +71,8 @@ export async function loadLiveScraper({ w, r, clock, refs }: DemoContext, filesD
         file: [
           {
             paths: [path.join(dir, '*.yaml')],
+            format: 'yaml',
+            icon: 'file',
             type: 'Acme::ServiceSettings',
             id: '$.metadata.name',
             name: '$.metadata.name',
