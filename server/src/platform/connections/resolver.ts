@@ -2,11 +2,13 @@
  * The one resolver of stored connections (checks' and playbooks' `connection:`, scrapers, senders):
  * a stored connection by `connection://[namespace|type/]name`
  * or a bare name (looked up in the caller's namespace first), its `secret://name/key` and
- * `configmap://name/key` fields read in the connection's namespace. Secret values read are added
- * to the caller's secrets, so that it keeps them out of results and errors.
+ * `configmap://name/key` fields read in the connection's namespace. Its secrets (password, secret
+ * properties, the URL's password, values read from Secrets) are added to the caller's secrets, so
+ * that it keeps them out of results and errors.
  */
 import { readKeyRef, type KeyRef, type KubeConnection } from '../../kube/index.js';
 import type { Queryable } from '../db/db.js';
+import { connectionSecrets } from './urls.js';
 
 /** A stored connection with every reference read. */
 export interface ResolvedConnection {
@@ -30,9 +32,6 @@ interface ConnectionRow {
   certificate: string | null;
   properties: Record<string, unknown> | null;
 }
-
-/** Properties that hold credentials even when stored as literals. */
-const SECRET_PROPERTY = /token|password|secret|key|credential/i;
 
 const STORED_REFERENCE = /^(secret|configmap):\/\/([^/]+)\/(.+)$/;
 
@@ -67,17 +66,14 @@ export function connectionResolver(
     const row = rows[0];
     if (!row) return undefined;
     const password = await read(row.password, row.namespace);
-    if (password) options.secrets.add(password);
     const properties: Record<string, string> = {};
     for (const [key, value] of Object.entries(row.properties ?? {})) {
       const resolved = await read(typeof value === 'string' ? value : JSON.stringify(value), row.namespace);
-      if (resolved === undefined) continue;
-      properties[key] = resolved;
-      if (SECRET_PROPERTY.test(key)) options.secrets.add(resolved);
+      if (resolved !== undefined) properties[key] = resolved;
     }
     const certificate = await read(row.certificate, row.namespace);
     if (certificate !== undefined) properties.certificate ??= certificate;
-    return {
+    const connection: ResolvedConnection = {
       name: row.name,
       namespace: row.namespace,
       type: row.type,
@@ -86,5 +82,7 @@ export function connectionResolver(
       password,
       properties,
     };
+    for (const secret of connectionSecrets(connection)) options.secrets.add(secret);
+    return connection;
   };
 }

@@ -10,9 +10,9 @@
  * always closed; an abort cancels the running query (pg_cancel_backend / KILL QUERY from a second
  * connection) and closes it.
  */
-import type { ConnectionOptions } from 'mysql2/promise';
 import pg from 'pg';
-import { connectionOf, messageOf, safeUrl, stopReason, text } from './support.js';
+import { mysqlOptions } from '../../connections/index.js';
+import { connectionOf, messageOf, stopReason, text } from './support.js';
 import { ActionFailure, type ActionContext, type ActionExecutor } from './types.js';
 
 export const ROW_CAP = 1000;
@@ -52,32 +52,6 @@ function withCredentials(url: string, username?: string, password?: string): str
   }
 }
 
-/** A MySQL connection config from a URL or the Go DSN `user:pass@tcp(host:port)/db?params`. */
-export function mysqlConfig(url: string): ConnectionOptions {
-  const dsn = /^(?:([^:@/]*)(?::([^@]*))?@)?(?:tcp)?\(([^)]*)\)\/([^?]*)(?:\?(.*))?$/.exec(url);
-  if (dsn) {
-    const [, user, password, address, database] = dsn;
-    const [host, port] = (address ?? '').split(':');
-    return {
-      host: host || '127.0.0.1',
-      port: port ? Number(port) : 3306,
-      user: user || undefined,
-      password: password || undefined,
-      database: database || undefined,
-    };
-  }
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:')
-    throw new ActionFailure(`'${safeUrl(url)}' is not a MySQL URL (mysql://user:password@host:port/db)`);
-  return {
-    host: parsed.hostname || '127.0.0.1',
-    port: parsed.port ? Number(parsed.port) : 3306,
-    user: parsed.username ? decodeURIComponent(parsed.username) : undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    database: parsed.pathname.replace(/^\//, '') || undefined,
-  };
-}
-
 async function postgres(url: string, query: string, ctx: ActionContext) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   client.on('error', () => undefined);
@@ -109,7 +83,12 @@ async function postgres(url: string, query: string, ctx: ActionContext) {
 }
 
 async function mysqlQuery(url: string, query: string, ctx: ActionContext) {
-  const config = mysqlConfig(url);
+  let config;
+  try {
+    config = mysqlOptions(url);
+  } catch (error) {
+    throw new ActionFailure((error as Error).message);
+  }
   // Loaded when first used, as the mysql check does (docs/memory.md).
   const mysql = (await import('mysql2/promise')).default;
   if (config.password) ctx.secrets.add(String(config.password));

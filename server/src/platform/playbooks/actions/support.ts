@@ -4,7 +4,10 @@
  * in a way an abort ends.
  */
 import { readKeyRef, type KubeConnection } from '../../../kube/index.js';
+import { connectionSecrets } from '../../connections/index.js';
 import { ActionFailure, type ActionContext, type ResolvedConnection } from './types.js';
+
+export { passwordsInUrl, safeUrl } from '../../connections/index.js';
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -67,41 +70,12 @@ export async function secretText(
   return resolved;
 }
 
-const SECRET_PROPERTY = /token|secret|password|key|credential|kubeconfig|certificate|bearer/i;
-
 /** The stored connection a `connection` field names; a clear failure when there is none. */
 export async function connectionOf(ctx: ActionContext, ref: string): Promise<ResolvedConnection> {
   const connection = await ctx.connection(ref);
   if (!connection) throw new ActionFailure(`connection ${ref} was not found`);
-  if (connection.password) ctx.secrets.add(connection.password);
-  // Properties that hold credentials; the others (region, from, encryptionMethod...) are plain.
-  for (const [key, value] of Object.entries(connection.properties))
-    if (value && SECRET_PROPERTY.test(key)) ctx.secrets.add(value);
-  for (const value of passwordsInUrl(connection.url)) ctx.secrets.add(value);
+  for (const secret of connectionSecrets(connection)) ctx.secrets.add(secret);
   return connection;
-}
-
-export function passwordsInUrl(url: string | undefined): string[] {
-  if (!url) return [];
-  try {
-    const parsed = new URL(url);
-    return [parsed.password, decodeURIComponent(parsed.password)].filter(Boolean);
-  } catch {
-    return [];
-  }
-}
-
-/** A URL as a person may read it: without username and password. */
-export function safeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.username && !parsed.password) return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/[^/@\s]*@/, '//');
-  }
 }
 
 /** Removes any `user:password@` from the text (error messages of clients that repeat the URL). */

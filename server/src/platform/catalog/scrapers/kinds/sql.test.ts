@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import type { ScrapeContext } from '../types.js';
-import { mysqlOptions, rowDocument, sqlKind } from './sql.js';
+import { rowDocument, sqlKind } from './sql.js';
 
 const context = (): ScrapeContext => ({
   scraper: { id: 'b0f1c2d3-0000-4000-8000-000000000002', name: 'rows', namespace: 'default', agentId: '0' },
@@ -29,25 +29,6 @@ describe('rowDocument', () => {
     expect(rowDocument(['doc'], { doc: '{"name":"a"}' })).toEqual({ name: 'a' });
     expect(rowDocument(['doc'], { doc: { name: 'b' } })).toEqual({ name: 'b' });
     expect(rowDocument(['doc'], { doc: 'plain words' })).toBe('plain words');
-  });
-});
-
-describe('mysqlOptions', () => {
-  it('reads mysql:// URLs and the Go DSN', () => {
-    expect(mysqlOptions('mysql://app:p%40ss@db.local:3307/shop')).toEqual({
-      host: 'db.local',
-      port: 3307,
-      user: 'app',
-      password: 'p@ss',
-      database: 'shop',
-    });
-    expect(mysqlOptions('root:pw@tcp(10.0.0.5:3306)/inventory?parseTime=true')).toEqual({
-      host: '10.0.0.5',
-      port: 3306,
-      user: 'root',
-      password: 'pw',
-      database: 'inventory',
-    });
   });
 });
 

@@ -7,8 +7,8 @@
  * document, each value as text (null stays null); a query of one column gives that column's
  * value, read as JSON when it is JSON. The documents then go through the base fields.
  */
-import type { ConnectionOptions } from 'mysql2/promise';
 import pg from 'pg';
+import { mysqlOptions } from '../../../connections/index.js';
 import type { ScrapeContext, ScrapeOutput, ScraperKind, ScrapedItem } from '../types.js';
 import { checkBaseFields, entryOutput, EntryError, extractItems, type BaseFields } from './extract.js';
 import {
@@ -74,39 +74,6 @@ export function rowDocument(columns: string[], row: Record<string, unknown>): un
   return document;
 }
 
-/** A MySQL connection config from a mysql:// (or mariadb://) URL or the Go DSN `user:pass@tcp(host:port)/db?params`. */
-export function mysqlOptions(url: string): ConnectionOptions {
-  const dsn = /^(?:([^:@/]*)(?::([^@]*))?@)?(?:tcp)?\(([^)]*)\)\/([^?]*)(?:\?.*)?$/.exec(url);
-  if (dsn) {
-    const [, user, password, address, database] = dsn;
-    const [host, port] = (address ?? '').split(':');
-    return {
-      host: host || '127.0.0.1',
-      port: port ? Number(port) : 3306,
-      user: user || undefined,
-      password: password || undefined,
-      database: database || undefined,
-    };
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new EntryError(
-      `'${safeUrl(url)}' is neither mysql://user:password@host:3306/db nor user:password@tcp(host:3306)/db`,
-    );
-  }
-  if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:')
-    throw new EntryError(`'${safeUrl(url)}' is not a MySQL URL (mysql://user:password@host:3306/db)`);
-  return {
-    host: parsed.hostname || '127.0.0.1',
-    port: parsed.port ? Number(parsed.port) : 3306,
-    user: parsed.username ? decodeURIComponent(parsed.username) : undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    database: parsed.pathname.replace(/^\//, '') || undefined,
-  };
-}
-
 /** The URL with the username and password when it names none. */
 function withCredentials(url: string, username?: string, password?: string): string {
   if (!username && !password) return url;
@@ -154,7 +121,12 @@ async function queryMysql(
   signal: AbortSignal,
   ctx: ScrapeContext,
 ): Promise<Result> {
-  const options = mysqlOptions(url);
+  let options;
+  try {
+    options = mysqlOptions(url);
+  } catch (error) {
+    throw new EntryError((error as Error).message);
+  }
   if (options.password) ctx.secrets.add(String(options.password));
   // Loaded when first used: most consoles never scrape MySQL.
   const mysql = (await import('mysql2/promise')).default;

@@ -4,9 +4,11 @@
  * the stored connection an entry names, and messages and URLs that carry no credentials.
  */
 import { readKeyRef } from '../../../../kube/index.js';
-import type { ResolvedConnection } from '../../../connections/index.js';
+import { connectionSecrets, type ResolvedConnection } from '../../../connections/index.js';
 import type { ScrapeContext } from '../types.js';
 import { EntryError } from './extract.js';
+
+export { passwordsInUrl, safeUrl } from '../../../connections/index.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -68,34 +70,8 @@ export async function storedConnection(ref: string, ctx: ScrapeContext): Promise
     throw new EntryError(`connection ${ref} could not be read: ${messageOf(error, ctx)}`);
   }
   if (!connection) throw new EntryError(`connection ${ref} was not found`);
-  if (connection.password) ctx.secrets.add(connection.password);
-  for (const [key, value] of Object.entries(connection.properties))
-    if (value && /token|secret|password|key|credential|bearer|certificate/i.test(key)) ctx.secrets.add(value);
-  for (const value of passwordsInUrl(connection.url)) ctx.secrets.add(value);
+  for (const secret of connectionSecrets(connection)) ctx.secrets.add(secret);
   return connection;
-}
-
-export function passwordsInUrl(url: string | undefined): string[] {
-  if (!url) return [];
-  try {
-    const parsed = new URL(url);
-    return [parsed.password, decodeURIComponent(parsed.password)].filter(Boolean);
-  } catch {
-    return [];
-  }
-}
-
-/** A URL as a person may read it: without username and password. */
-export function safeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.username && !parsed.password) return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/[^/@\s]*@/, '//');
-  }
 }
 
 /** Text with every known secret and any `user:password@` of a URL taken out. */
