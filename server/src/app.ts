@@ -19,6 +19,7 @@ import { createPlatformApi, platformBodyErrors } from './platform/api.js';
 import { sharedReads } from './platform/rest/shared-reads.js';
 import { forgetOnWrites } from './http/forget-on-writes.js';
 import type { Db } from './platform/db/db.js';
+import type { ScraperScheduler } from './platform/catalog/index.js';
 import { createHealthWebhookRouter, type CheckRunner } from './platform/health/router.js';
 import { createPlaybookWebhookRouter } from './platform/playbooks/index.js';
 import { createSpecsRouter } from './platform/specs/router.js';
@@ -38,6 +39,8 @@ export interface AppDependencies {
   kube: KubeConnection;
   /** Called once a playbook run is queued, so that the runner may start it at once. */
   onPlaybookRunQueued?: () => void;
+  /** The scrapers' scheduler (Run now of /api/config). */
+  scrapers?: ScraperScheduler;
 }
 
 /** Assembles middleware and routers; every path lives under config.basePath. */
@@ -52,6 +55,7 @@ export function createApp({
   health,
   kube,
   onPlaybookRunQueued,
+  scrapers,
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -114,6 +118,7 @@ export function createApp({
     isShuttingDown,
     sharedReads: reads,
     onPlaybookRunQueued,
+    scrapers,
   });
   api.use(platformApi, platformBodyErrors);
   api.use('/specs', createSpecsRouter({ flags: identity.flags }));

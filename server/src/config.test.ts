@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       },
       incidents: { automationEnabled: true, automationIntervalMs: 60_000 },
       playbooks: { runnerEnabled: true },
+      catalog: { scraperFileRoots: [path.resolve('./data/files')] },
       kube: undefined,
     });
   });
@@ -243,6 +244,17 @@ describe('loadConfig', () => {
     ])('refuses %j, saying why', (env, message) => {
       expect(() => loadConfig(env)).toThrow(new ConfigError(message));
     });
+  });
+
+  it('reads the directories file scrapers may read, and refuses a relative one', () => {
+    expect(loadConfig({ SCRAPER_FILE_ROOTS: '/srv/configs:/etc/app' }).catalog).toEqual({
+      scraperFileRoots: ['/srv/configs', '/etc/app'],
+    });
+    expect(() => loadConfig({ SCRAPER_FILE_ROOTS: 'configs' })).toThrow(
+      new ConfigError(
+        `SCRAPER_FILE_ROOTS="configs": must be absolute directories separated by ':', such as '/srv/configs:/etc/app'`,
+      ),
+    );
   });
 
   it('reads local feature flags from FEATURE_FLAGS and FEATURE_FLAGS_FILE, the file winning', () => {

@@ -47,6 +47,13 @@ export interface Config {
   incidents: { automationEnabled: boolean; automationIntervalMs: number };
   /** Run queued playbook runs and their actions here, and start playbooks on their triggers. */
   playbooks: { runnerEnabled: boolean };
+  /**
+   * Directories of this machine whose files `file` scrapers may read, also as `file://` git
+   * repositories (SCRAPER_FILE_ROOTS, absolute paths separated by ':'); by default only the
+   * data directory's `files/`, so that whoever may write a scraper cannot read the console's
+   * own files.
+   */
+  catalog: { scraperFileRoots: string[] };
   /** The Kubernetes cluster whose custom resources the console mirrors and edits; undefined: none. */
   kube: KubeSettings | undefined;
 }
@@ -140,6 +147,7 @@ const schema = {
     CHECK_ROLLUP_RETENTION: { type: 'string', pattern: durationPattern, default: '400d' },
     INCIDENT_AUTOMATION_ENABLED: { type: 'boolean', default: true },
     PLAYBOOK_RUNNER_ENABLED: { type: 'boolean', default: true },
+    SCRAPER_FILE_ROOTS: { type: 'string', pattern: '^(/[^:]*(:/[^:]*)*)?$', default: '' },
     INCIDENT_AUTOMATION_INTERVAL: { type: 'string', pattern: durationPattern, default: '1m' },
     KUBECONFIG: { type: 'string', minLength: 1 },
     KUBE_CONTEXT: { type: 'string', minLength: 1 },
@@ -180,6 +188,7 @@ const explain: Record<string, string> = {
   CHECK_ROLLUP_RETENTION: "must be a duration such as '400d'",
   INCIDENT_AUTOMATION_ENABLED: 'must be true or false',
   PLAYBOOK_RUNNER_ENABLED: 'must be true or false',
+  SCRAPER_FILE_ROOTS: "must be absolute directories separated by ':', such as '/srv/configs:/etc/app'",
   INCIDENT_AUTOMATION_INTERVAL: "must be a duration such as '1m' or '30s'",
   KUBECONFIG: 'must be the path of a kubeconfig file',
   KUBE_CONTEXT: 'must name a context of the kubeconfig',
@@ -288,6 +297,12 @@ function readKube(values: Record<string, unknown>, env: NodeJS.ProcessEnv): Kube
   };
 }
 
+/** SCRAPER_FILE_ROOTS, or the data directory's `files/` when it is empty. */
+function scraperFileRoots(value: string, dataDir: string): string[] {
+  const roots = value.split(':').filter(Boolean);
+  return roots.length ? roots : [path.join(dataDir, 'files')];
+}
+
 function readWorkers(values: Record<string, unknown>): number {
   const workers = values.WORKERS as number | undefined;
   if (!values.DATABASE_URL) {
@@ -319,10 +334,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`${name}=${JSON.stringify(env[name])}: ${explain[name] ?? error.message}`);
   }
   const basePath = withSlash(values.BASE_PATH as string);
+  const dataDir = path.resolve(values.DATA_DIR as string);
   return {
     port: values.PORT as number,
     basePath,
-    dataDir: path.resolve(values.DATA_DIR as string),
+    dataDir,
     databaseUrl: values.DATABASE_URL as string | undefined,
     workers: readWorkers(values),
     databaseConnectTimeoutMs: parseDuration(values.DATABASE_CONNECT_TIMEOUT as string),
@@ -353,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       automationIntervalMs: parseDuration(values.INCIDENT_AUTOMATION_INTERVAL as string),
     },
     playbooks: { runnerEnabled: values.PLAYBOOK_RUNNER_ENABLED as boolean },
+    catalog: { scraperFileRoots: scraperFileRoots(values.SCRAPER_FILE_ROOTS as string, dataDir) },
     kube: readKube(values, env),
   };
 }

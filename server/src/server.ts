@@ -15,6 +15,7 @@ import { createKubeConnection, KubeSync, loadKubeClient, type KubeConnection } f
 import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
+import { registerCatalogWork, SCRAPER_KINDS, type ScraperKind } from './platform/catalog/index.js';
 import { registerIncidentWork } from './platform/incidents/index.js';
 import { ACTION_EXECUTORS, registerPlaybookWork } from './platform/playbooks/index.js';
 import { JobRegistry } from './platform/jobs/registry.js';
@@ -56,7 +57,7 @@ async function ensureAdmin(db: Db, config: Config, logger: Logger): Promise<void
 
 export async function startServer(
   config: Config,
-  options: { logger?: Logger; webDir?: string } = {},
+  options: { logger?: Logger; webDir?: string; scraperKinds?: readonly ScraperKind[] } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   // A kubeconfig that cannot be used, or a port in use, stops the start before the database is opened.
@@ -82,6 +83,7 @@ export async function startServer(
     );
     await prepareDatabase(db, {
       demoData: config.demoData,
+      demoFilesDir: config.catalog.scraperFileRoots[0],
       log: (msg, details) => logger.info(details ?? {}, msg),
     });
     await syncLocalFlags(db, config.localFeatureFlags);
@@ -118,6 +120,14 @@ export async function startServer(
     const playbooks = config.playbooks.runnerEnabled
       ? registerPlaybookWork(jobs, { db, logger, executors: ACTION_EXECUTORS, kube })
       : undefined;
+    const catalog = registerCatalogWork(jobs, {
+      db,
+      logger,
+      kube,
+      dataDir: config.dataDir,
+      fileRoots: config.catalog.scraperFileRoots,
+      kinds: options.scraperKinds ?? SCRAPER_KINDS,
+    });
     const app = createApp({
       identity,
       config,
@@ -129,6 +139,7 @@ export async function startServer(
       health,
       kube,
       onPlaybookRunQueued: () => playbooks?.wake(),
+      scrapers: catalog.scrapers,
     });
     listener ??= await listenEarly(config.port);
     listener.serve(app);

@@ -1,9 +1,10 @@
 /**
  * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start] [--incidents]
- * [--playbooks] [--against <dir-or-command>]`.
+ * [--playbooks] [--catalog] [--against <dir-or-command>]`.
  */
 
-export type Part = 'api' | 'health' | 'web' | 'platform-ui' | 'default-start' | 'incidents' | 'playbooks';
+export type Part =
+  'api' | 'health' | 'web' | 'platform-ui' | 'default-start' | 'incidents' | 'playbooks' | 'catalog';
 export const PARTS: readonly Part[] = [
   'api',
   'health',
@@ -12,6 +13,7 @@ export const PARTS: readonly Part[] = [
   'default-start',
   'incidents',
   'playbooks',
+  'catalog',
 ];
 
 export interface BenchArgs {

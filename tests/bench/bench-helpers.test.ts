@@ -15,6 +15,7 @@ describe('bench arguments', () => {
   it('measures every part when none is named', () => {
     expect([...parseArgs([]).parts].sort()).toEqual([
       'api',
+      'catalog',
       'default-start',
       'health',
       'incidents',

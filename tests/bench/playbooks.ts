@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../server/src/platform/db/db.js';
 import { inBatches, queueFigures, runListPaths, type QueuedRun } from './playbook-figures.js';
-import { get, getJson, type Build, type Server } from './server.js';
+import { get, getJson, post, type Build, type Server } from './server.js';
 import { timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
 import { withLoadedServers, type BackEnd } from './targets.js';
@@ -105,16 +105,6 @@ async function playbookId(server: Server, name: string): Promise<string> {
   const [row] = await getJson<{ id: string }[]>(server, `api/db/playbooks?select=id&name=eq.${name}`);
   if (!row) throw new Error(`playbook ${name} is missing`);
   return row.id;
-}
-
-/** A signed-in POST with the session's CSRF token, as the UI sends it. */
-async function post(server: Server, requestPath: string, body: unknown): Promise<Response> {
-  const csrf = /(?:^|;\s*)csrf_token=([^;]+)/.exec(server.cookie)?.[1] ?? '';
-  return fetch(`${server.url}${requestPath}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', cookie: server.cookie, 'x-csrf-token': csrf },
-    body: JSON.stringify(body),
-  });
 }
 
 /** The total of a count=exact list, from its Content-Range (`0-0/123`, `*\/0`). */

@@ -111,6 +111,16 @@ export async function get(
   await response.arrayBuffer();
 }
 
+/** A signed-in POST with the session's CSRF token, as the UI sends it. */
+export async function post(server: Server, requestPath: string, body: unknown): Promise<Response> {
+  const csrf = /(?:^|;\s*)csrf_token=([^;]+)/.exec(server.cookie)?.[1] ?? '';
+  return fetch(`${server.url}${requestPath}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', cookie: server.cookie, 'x-csrf-token': csrf },
+    body: JSON.stringify(body),
+  });
+}
+
 export async function getJson<T>(server: Server, requestPath: string): Promise<T> {
   const response = await fetch(`${server.url}${requestPath}`, { headers: { cookie: server.cookie } });
   if (!response.ok) throw new Error(`${requestPath}: HTTP ${response.status}`);

@@ -427,6 +427,43 @@ describe.each(availableBackends())('the catalog API on %s', (backend) => {
       expect(insights[0]).toMatchObject({ name: `${prefix}-web`, config_type: DEPLOY });
     });
 
+    it('embeds configs as the platform pages select them', async () => {
+      const json = async (path: string) => (await server.fetch(`api/db/${path}`)).json();
+      const [insight] = await json(
+        `config_analysis_items?select=id,analysis_type,config:configs(id,name,type)&config_id=eq.${ids.web}&analysis_type=eq.cost`,
+      );
+      expect(insight.config).toEqual({ id: ids.web, name: `${prefix}-web`, type: DEPLOY });
+      const links = await json(
+        `config_relationships?or=(related_id.eq.${chain[1]},config_id.eq.${chain[1]})&select=*,` +
+          'configs:configs!config_relationships_config_id_fkey(id,name),related:configs!config_relationships_related_id_fkey(id,name)',
+      );
+      expect(
+        links
+          .map((link: { configs: { id: string }; related: { id: string } }) => [
+            link.configs.id,
+            link.related.id,
+          ])
+          .sort(),
+      ).toEqual(
+        [
+          [chain[0], chain[1]],
+          [chain[1], chain[2]],
+        ].sort(),
+      );
+      const [byComponent] = await json(
+        `analysis_by_component?component_id=eq.${componentId}&analysis_type=eq.security&select=analysis_id,config:configs(id,name)`,
+      );
+      expect(byComponent.config).toEqual({ id: ids.web, name: `${prefix}-web` });
+      const changesOf = await json(
+        `changes_by_component?component_id=eq.${componentId}&select=id,type,config_id,name,change_type&limit=1`,
+      );
+      expect(changesOf[0]).toMatchObject({ type: DEPLOY, name: `${prefix}-web` });
+      const components = await json(
+        `config_component_relationships?config_id=eq.${ids.web}&select=components!config_component_relationships_component_id_fkey(id,name)`,
+      );
+      expect(components).toEqual([{ components: { id: componentId, name: `${prefix}-svc` } }]);
+    });
+
     it('answers the detail, lists and component views', async () => {
       const [detail] = await (await server.fetch(`api/db/config_detail?id=eq.${ids.web}`)).json();
       expect(detail.summary).toMatchObject({ changes: 4, analysis: 2 });

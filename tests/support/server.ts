@@ -3,6 +3,7 @@ import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
 import { saveIdentity } from '../../server/src/auth/identities.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import type { Logger } from '../../server/src/http/logging.js';
+import type { ScraperKind } from '../../server/src/platform/catalog/index.js';
 import { startServer, type RunningServer } from '../../server/src/server.js';
 import { freshDatabase, type Backend, type Template } from './databases.js';
 
@@ -37,6 +38,8 @@ export interface TestServerOptions {
   webDir?: string;
   /** Where the server logs (default: nowhere, LOG_LEVEL=silent), for a suite that reads the log. */
   logger?: Logger;
+  /** The scraper kinds the server runs (default: the console's own). */
+  scraperKinds?: readonly ScraperKind[];
 }
 
 /** The real service on a free port, against a fresh copy of a template database. */
@@ -60,7 +63,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   let server: RunningServer;
   try {
-    server = await startServer(config, { webDir: options.webDir, logger: options.logger });
+    server = await startServer(config, {
+      webDir: options.webDir,
+      logger: options.logger,
+      scraperKinds: options.scraperKinds,
+    });
   } catch (error) {
     await database.drop();
     throw error;

@@ -85,7 +85,7 @@ describe('the route map', () => {
   const NOT_BUILT = 'This part of the console is not built yet.';
   it.each([
     ['/', '/topology', NOT_BUILT],
-    ['/configs', '/catalog', NOT_BUILT],
+    ['/configs', '/catalog', 'Insights'],
     ['/settings', '/settings/event-queue-status', 'No events in the queue'],
     ['/organizations/orgs-switched', '/topology', NOT_BUILT],
   ])('redirects %s to %s', async (from, target, shown) => {
@@ -103,10 +103,10 @@ describe('the route map', () => {
 
 describe('area pages', () => {
   it('show the area title and say the area is not built yet, inside the chrome', async () => {
-    renderConsole('/catalog/cfg-1/changes');
-    expect(await screen.findByRole('heading', { name: 'Catalog', level: 2 })).toBeInTheDocument();
+    renderConsole('/notifications/rules');
+    expect(await screen.findByRole('heading', { name: 'Notifications', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('This part of the console is not built yet.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Catalog', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Notifications', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Console' })).toBeInTheDocument();
   });
 

@@ -130,20 +130,61 @@ const shellRoutes: RouteObject[] = [
     { path: ':id', lazy: page(() => import('./features/incidents/IncidentPage.js'), 'IncidentPage') },
   ]),
   area('catalog', 'catalog', [
-    { index: true, lazy: notBuilt },
-    { path: 'changes', lazy: notBuilt },
-    { path: 'insights', lazy: notBuilt },
-    { path: 'scrapers', lazy: notBuilt },
+    {
+      lazy: page(() => import('./features/catalog/CatalogTabsLayout.js'), 'CatalogTabsLayout'),
+      children: [
+        {
+          index: true,
+          lazy: page(() => import('./features/catalog/list/CatalogListPage.js'), 'CatalogListPage'),
+        },
+        {
+          path: 'changes',
+          lazy: page(() => import('./features/catalog/changes/ChangesPage.js'), 'ChangesPage'),
+        },
+        {
+          path: 'insights',
+          lazy: page(() => import('./features/catalog/insights/InsightsPage.js'), 'InsightsPage'),
+        },
+        {
+          path: 'scrapers',
+          lazy: page(() => import('./features/catalog/scrapers/ScrapersPage.js'), 'ScrapersPage'),
+        },
+      ],
+    },
     {
       path: 'scrapers/:id',
-      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'ScraperPage'),
+      lazy: page(() => import('./features/catalog/scrapers/CatalogScraperPage.js'), 'CatalogScraperPage'),
     },
-    { path: ':id', lazy: notBuilt },
-    { path: ':id/changes', lazy: notBuilt },
-    { path: ':id/insights', lazy: notBuilt },
-    { path: ':id/relationships', lazy: notBuilt },
-    { path: ':id/playbooks', lazy: notBuilt },
-    { path: ':id/checks', lazy: notBuilt },
+    {
+      path: ':id',
+      lazy: page(() => import('./features/catalog/detail/ConfigLayout.js'), 'ConfigLayout'),
+      children: [
+        { index: true, lazy: page(() => import('./features/catalog/detail/ConfigTab.js'), 'ConfigTab') },
+        {
+          path: 'changes',
+          lazy: page(() => import('./features/catalog/changes/ConfigChangesTab.js'), 'ConfigChangesTab'),
+        },
+        {
+          path: 'insights',
+          lazy: page(() => import('./features/catalog/insights/ConfigInsightsTab.js'), 'ConfigInsightsTab'),
+        },
+        {
+          path: 'relationships',
+          lazy: page(
+            () => import('./features/catalog/relationships/ConfigRelationshipsTab.js'),
+            'ConfigRelationshipsTab',
+          ),
+        },
+        {
+          path: 'playbooks',
+          lazy: page(() => import('./features/catalog/detail/ConfigPlaybooksTab.js'), 'ConfigPlaybooksTab'),
+        },
+        {
+          path: 'checks',
+          lazy: page(() => import('./features/catalog/detail/ConfigChecksTab.js'), 'ConfigChecksTab'),
+        },
+      ],
+    },
   ]),
   area('playbooks', 'playbooks', [
     { index: true, lazy: page(() => import('./features/playbooks/PlaybooksPage.js'), 'PlaybooksPage') },

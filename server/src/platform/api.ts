@@ -9,8 +9,12 @@ import { Router, type ErrorRequestHandler } from 'express';
 import { dbAuthorizer, type FlagReader } from '../access/guard.js';
 import type { Logger } from '../http/logging.js';
 import type { Db } from './db/db.js';
-import { createCatalogRouter } from './catalog/router.js';
-import { catalogWriteRules } from './catalog/rules.js';
+import {
+  catalogWriteRules,
+  createCatalogRouter,
+  createScraperRouter,
+  type ScraperScheduler,
+} from './catalog/index.js';
 import { createEventsRouter } from './events/router.js';
 import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
@@ -42,6 +46,8 @@ export interface PlatformApiDependencies {
   sharedReads: SharedReads;
   /** Called once a playbook run is queued, so that the runner may start it at once. */
   onPlaybookRunQueued?: () => void;
+  /** The scrapers' scheduler, for Run now. */
+  scrapers?: ScraperScheduler;
 }
 
 /**
@@ -69,6 +75,7 @@ export function createPlatformApi({
   isShuttingDown,
   sharedReads,
   onPlaybookRunQueued,
+  scrapers,
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
@@ -77,6 +84,7 @@ export function createPlatformApi({
   api.use('/playbook', createPlaybooksRouter({ db, flags, onRunQueued: onPlaybookRunQueued }));
   api.use('/resources', createResourcesRouter({ db, flags }));
   api.use('/catalog', createCatalogRouter({ db, flags }));
+  api.use('/config', createScraperRouter({ flags, scrapers }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
   const authorize = dbAuthorizer(schema, flags);
   api.use(

@@ -167,22 +167,43 @@ export function changesQueryOf(body: unknown, now: Date = new Date()): ChangesQu
   };
 }
 
-const RELATED_DIRECTION: Record<Exclude<ChangeDirection, 'none'>, string> = {
-  downstream: 'outgoing',
-  upstream: 'incoming',
-  all: 'all',
-};
+/** The link columns a walk follows: from `from` to `to`. */
+const WALKS = {
+  downstream: [{ from: 'config_id', to: 'related_id' }],
+  upstream: [{ from: 'related_id', to: 'config_id' }],
+  all: [
+    { from: 'config_id', to: 'related_id' },
+    { from: 'related_id', to: 'config_id' },
+  ],
+} as const;
 
-/** The configs whose changes are read: the one asked for and, unless `none`, those related to it. */
+/**
+ * The configs whose changes are read: the one asked for and, unless `none`, those its links
+ * reach within `depth` in the direction asked (each path visits a config once; deleted configs
+ * end a path unless they are included). Walked here rather than through
+ * related_configs_recursive, whose one generic plan for every direction reads every link.
+ */
 export async function configIdsOf(db: Queryable, query: ChangesQuery): Promise<string[] | undefined> {
   if (query.ids.length === 0) return undefined;
   if (query.ids.length > 1 || query.recursive === 'none') return query.ids;
-  const relation = query.soft ? 'both' : 'hard';
-  const { rows } = await db.query<{ id: string }>(
-    `select distinct id from related_configs_recursive($1::uuid, $2, $3, $4, $5, $5)`,
-    [query.ids[0], RELATED_DIRECTION[query.recursive], query.includeDeletedConfigs, query.depth, relation],
+  const [id] = query.ids;
+  const relation = query.soft ? '' : `and e.relation = 'hard'`;
+  const deleted = query.includeDeletedConfigs ? '' : 'and c.deleted_at is null';
+  const walks = WALKS[query.recursive].map(
+    ({ from, to }) => `select distinct id from (
+      with recursive walk (id, depth, path) as (
+        select $1::uuid, 0, array[$1::uuid]
+        union all
+        select e.${to}, w.depth + 1, w.path || e.${to}
+        from walk w
+        join config_relationships e on e.${from} = w.id
+        join configs c on c.id = e.${to}
+        where w.depth < $2 and e.deleted_at is null and not (e.${to} = any (w.path)) ${relation} ${deleted}
+      )
+      select id from walk where depth > 0) reached`,
   );
-  return [query.ids[0]!, ...rows.map((row) => row.id).filter((id) => id !== query.ids[0])];
+  const { rows } = await db.query<{ id: string }>(walks.join(' union '), [id, query.depth]);
+  return [id!, ...rows.map((row) => row.id).filter((related) => related !== id)];
 }
 
 /** The conditions on config_changes `x` (and its configs through `config_id`). */

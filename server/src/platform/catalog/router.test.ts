@@ -17,7 +17,7 @@ const db = {
   kind: 'pglite',
   query: async () => {
     queries++;
-    return { rows: [{ total: 0 }], rowCount: 1 };
+    return { rows: [], rowCount: 0 };
   },
 } as unknown as Db;
 let disabled: Feature[] = [];

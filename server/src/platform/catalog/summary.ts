@@ -15,7 +15,6 @@ const GROUP_COLUMNS = ['type', 'config_class', 'namespace', 'status'] as const;
 /** The figures' names in a row, which a group may not take. */
 const FIGURES = ['count', 'health', 'changes', 'analysis', 'created_at', 'updated_at'];
 const COSTS = ['1d', '7d', '30d'] as const;
-const HEALTHS: readonly HealthName[] = ['healthy', 'unhealthy', 'warning', 'unknown'];
 const KEY = /^[A-Za-z0-9_./:-]+$/;
 export const SUMMARY_MAX_GROUPS = 6;
 
@@ -132,77 +131,130 @@ function labelConditions(labels: [string, string][], params: SqlParams): string[
   return conditions;
 }
 
-export function summaryStatement(query: SummaryQuery): { text: string; values: unknown[] } {
-  const params = new SqlParams();
-  const keys = query.groups.map((_, i) => `g${i}`);
-  const selectGroups = query.groups.map((group, i) => `${groupExpression(group, params)} as g${i}`);
+/** The conditions on the items `c` a summary counts. */
+function itemConditions(query: SummaryQuery, params: SqlParams): string {
   const where: string[] = [];
   if (!query.deleted) where.push('c.deleted_at is null');
   where.push(...labelConditions(query.labels, params));
   if (query.health) where.push(filterCondition('c.health', query.health, params) ?? 'true');
   if (query.status) where.push(filterCondition('c.status', query.status, params) ?? 'true');
-  const cost = query.cost ? `c.cost_total_${query.cost}` : 'null::numeric';
-  const joinOn = (alias: string) =>
-    keys.map((k) => `${alias}.${k} is not distinct from s.${k}`).join(' and ');
-  const ctes = [
-    `items as materialized (
-       select c.id, ${selectGroups.join(', ')}, c.health, ${cost} as cost, c.created_at, c.updated_at
-       from configs c ${where.length > 0 ? `where ${where.join(' and ')}` : ''})`,
-    `summary as (
-       select ${keys.join(', ')}, count(*)::integer as count,
-         ${HEALTHS.map((h) => `count(*) filter (where health = '${h}')::integer as ${h}`).join(', ')},
-         max(created_at) as created_at, max(updated_at) as updated_at, sum(cost)::float8 as cost
-       from items group by ${keys.join(', ')})`,
+  return where.length > 0 ? `where ${where.join(' and ')}` : '';
+}
+
+/** The insight types config_analysis allows: each counted in a column of its own. */
+export const ANALYSIS_TYPES = [
+  'cost',
+  'availability',
+  'performance',
+  'security',
+  'integration',
+  'compliance',
+  'technical_debt',
+  'reliability',
+  'recommendation',
+  'other',
+] as const;
+
+/**
+ * The summary as one statement, one row per group and health: changes and insights are counted
+ * per config first (the changes from the time index alone), joined to the matching items once,
+ * and summed per group. Grouping by health too and adding the healths up afterwards is cheaper
+ * than counting each health in SQL.
+ */
+export function summaryStatement(query: SummaryQuery): { text: string; values: unknown[] } {
+  const params = new SqlParams();
+  const groupBy = query.groups.map((_, i) => `g${i}`).join(', ');
+  const selectGroups = query.groups
+    .map((group, i) => `${groupExpression(group, params)} as g${i}`)
+    .join(', ');
+  const figures = [
+    'count(*)::integer as count',
+    `${query.cost ? `sum(c.cost_total_${query.cost})::float8` : 'null::float8'} as cost`,
+    'max(c.created_at) as created_at',
+    'max(c.updated_at) as updated_at',
   ];
-  const extra: string[] = [];
   const joins: string[] = [];
   if (query.changesSinceMs !== undefined) {
     const since = params.add(new Date(Date.now() - query.changesSinceMs));
-    ctes.push(`changes as (
-       select ${keys.map((k) => `i.${k}`).join(', ')}, count(*)::integer as n
-       from config_changes x join items i on i.id = x.config_id
-       where x.created_at > ${since}
-       group by ${keys.map((k) => `i.${k}`).join(', ')})`);
-    extra.push('coalesce(ch.n, 0) as changes');
-    joins.push(`left join changes ch on ${joinOn('ch')}`);
+    joins.push(`left join (select x.config_id, count(*) as n from config_changes x
+                           where x.created_at > ${since} group by x.config_id) ch on ch.config_id = c.id`);
+    figures.push('coalesce(sum(ch.n), 0)::integer as changes');
   }
   if (query.analysisSinceMs !== undefined) {
     const since = params.add(new Date(Date.now() - query.analysisSinceMs));
-    ctes.push(`analysis as (
-       select ${keys.join(', ')}, jsonb_object_agg(analysis_type, n) as counts
-       from (select ${keys.map((k) => `i.${k}`).join(', ')}, a.analysis_type, count(*)::integer as n
-             from config_analysis a join items i on i.id = a.config_id
-             where a.last_observed > ${since}
-             group by ${keys.map((k) => `i.${k}`).join(', ')}, a.analysis_type) per_type
-       group by ${keys.join(', ')})`);
-    extra.push(`coalesce(an.counts, '{}'::jsonb) as analysis`);
-    joins.push(`left join analysis an on ${joinOn('an')}`);
+    const perType = ANALYSIS_TYPES.map(
+      (type) => `count(*) filter (where a.analysis_type = '${type}') as ${type}`,
+    );
+    joins.push(`left join (select a.config_id, ${perType.join(', ')} from config_analysis a
+                           where a.last_observed > ${since} group by a.config_id) an on an.config_id = c.id`);
+    figures.push(
+      ...ANALYSIS_TYPES.map((type) => `coalesce(sum(an.${type}), 0)::integer as analysis_${type}`),
+    );
   }
-  const text = `with ${ctes.join(',\n')}
-    select s.*${extra.map((e) => `, ${e}`).join('')}
-    from summary s ${joins.join(' ')}
-    order by ${keys.map((k) => `s.${k}`).join(', ')}`;
+  const text = `select ${selectGroups}, c.health, ${figures.join(', ')}
+    from configs c ${joins.join(' ')}
+    ${itemConditions(query, params)}
+    group by ${groupBy}, c.health
+    order by ${groupBy}`;
   return { text, values: params.values };
 }
 
-type SummaryRecord = Record<string, unknown> & Record<HealthName, number>;
+type GroupHealthRow = Record<string, unknown> & {
+  health: HealthName | null;
+  count: number;
+  cost: number | null;
+  created_at: Date;
+  updated_at: Date;
+  changes: number | null;
+};
 
-/** The platform's summary rows, group values under the names asked for. */
+interface Summing {
+  row: CatalogSummaryRow;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const laterOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+
+function newSumming(query: SummaryQuery, first: GroupHealthRow): Summing {
+  const row: CatalogSummaryRow = { count: 0, health: {}, created_at: '', updated_at: '' };
+  query.groups.forEach((group, i) => (row[group.name] = first[`g${i}`] ?? null));
+  if (query.changesSinceMs !== undefined) row.changes = 0;
+  if (query.analysisSinceMs !== undefined) row.analysis = {};
+  if (query.cost) row[`cost_total_${query.cost}`] = null;
+  return { row, createdAt: first.created_at, updatedAt: first.updated_at };
+}
+
+/** The platform's summary rows, group values under the names asked for, in the groups' order. */
 export async function catalogSummary(db: Queryable, query: SummaryQuery): Promise<CatalogSummaryRow[]> {
   const { text, values } = summaryStatement(query);
-  const { rows } = await db.query<SummaryRecord>(text, values);
-  return rows.map((row) => {
-    const answer: CatalogSummaryRow = {
-      count: row.count as number,
-      health: {},
-      created_at: row.created_at as string,
-      updated_at: row.updated_at as string,
-    };
-    query.groups.forEach((group, i) => (answer[group.name] = row[`g${i}`] ?? null));
-    for (const health of HEALTHS) if (row[health] > 0) answer.health[health] = row[health];
-    if ('changes' in row) answer.changes = row.changes as number;
-    if ('analysis' in row) answer.analysis = row.analysis as Record<string, number>;
-    if (query.cost) answer[`cost_total_${query.cost}`] = row.cost as number | null;
-    return answer;
-  });
+  const { rows } = await db.query<GroupHealthRow>(text, values);
+  const keyOf = (row: Record<string, unknown>) =>
+    JSON.stringify(query.groups.map((_, i) => row[`g${i}`] ?? null));
+  const summaries = new Map<string, Summing>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const summing = summaries.get(key) ?? newSumming(query, row);
+    summaries.set(key, summing);
+    const summary = summing.row;
+    summary.count += row.count;
+    if (row.health) summary.health[row.health] = (summary.health[row.health] ?? 0) + row.count;
+    summing.createdAt = laterOf(summing.createdAt, row.created_at);
+    summing.updatedAt = laterOf(summing.updatedAt, row.updated_at);
+    if (summary.changes !== undefined) summary.changes += row.changes ?? 0;
+    if (summary.analysis)
+      for (const type of ANALYSIS_TYPES) {
+        const n = row[`analysis_${type}`] as number;
+        if (n > 0) summary.analysis[type] = (summary.analysis[type] ?? 0) + n;
+      }
+    if (query.cost && row.cost !== null) {
+      const name = `cost_total_${query.cost}`;
+      summary[name] = ((summary[name] as number | null) ?? 0) + row.cost;
+    }
+  }
+  return [...summaries.values()].map(({ row, createdAt, updatedAt }) => ({
+    ...row,
+    created_at: createdAt.toISOString(),
+    updated_at: updatedAt.toISOString(),
+  }));
 }

@@ -4,7 +4,7 @@ export type HealthName = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
 
 /** POST /api/catalog/summary. */
 export interface CatalogSummaryRequest {
-  /** Columns (`type`, `config_class`, `namespace`, `status`, `health`), `tags.<key>`, `labels.<key>`, or a bare tag key. Default ['type']. */
+  /** Columns (`type`, `config_class`, `namespace`, `status`), `tags.<key>`, `labels.<key>`, or a bare tag key. Default ['type']. */
   groupBy?: string[] | string;
   /** Tag keys grouped by as well, each a column of its own. */
   tags?: string[];

@@ -3,6 +3,7 @@ import { loadCatalog } from './catalog.js';
 import { loadCatalogEvents } from './catalog-events.js';
 import { emptyRefs, type DemoContext } from './context.js';
 import { loadHealth } from './health.js';
+import { loadLiveScraper } from './live-scraper.js';
 import { loadIncidents } from './incidents.js';
 import { loadNotifications } from './notifications.js';
 import { loadPlaybooks } from './playbooks.js';
@@ -19,6 +20,8 @@ export interface DemoOptions {
   now?: Date;
   /** Called per stage with its duration, for diagnostics. */
   onStage?: (stage: string, ms: number) => void;
+  /** A directory the catalog's file scrapers may read: a scraper the console runs reads files written there. */
+  filesDir?: string;
 }
 
 export const DEFAULT_SEED = 20240611;
@@ -46,6 +49,8 @@ export async function loadDemoData(db: Db, options: DemoOptions = {}): Promise<R
     await stage('people', loadPeople);
     const items = await stage('catalog', loadCatalog);
     await stage('catalog-events', (c) => loadCatalogEvents(c, items));
+    const { filesDir } = options;
+    if (filesDir) await stage('live-scraper', (c) => loadLiveScraper(c, filesDir));
     await stage('topology', (c) => loadTopology(c, items));
     await stage('health', (c) => loadHealth(c, items));
     await stage('connections', loadConnections);

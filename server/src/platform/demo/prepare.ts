@@ -3,6 +3,8 @@ import { migrate } from '../db/migrate.js';
 
 export interface PrepareOptions {
   demoData: boolean;
+  /** Where the demo writes the files its live file scraper reads (one of SCRAPER_FILE_ROOTS). */
+  demoFilesDir?: string;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }
 
@@ -31,7 +33,7 @@ export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<
     if (options.demoData && (await isEmpty(db))) {
       const started = Date.now();
       const { loadDemoData } = await import('./index.js');
-      const counts = await loadDemoData(db);
+      const counts = await loadDemoData(db, { filesDir: options.demoFilesDir });
       log('demo data loaded', { ms: Date.now() - started, ...counts });
     }
   });

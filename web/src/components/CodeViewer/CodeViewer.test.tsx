@@ -76,6 +76,37 @@ describe('CodeViewer', () => {
     expect(onLineClick).toHaveBeenCalledWith(1, expect.objectContaining({ type: 'click' }));
   });
 
+  it('lets the keyboard move between selectable lines and choose them', async () => {
+    const user = userEvent.setup();
+    const onLineClick = jest.fn();
+    render(<CodeViewer value={'a\nb\nc'} selectedLines={[3]} onLineClick={onLineClick} />);
+    const list = screen.getByRole('listbox', { name: 'Code lines' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((line) => line.getAttribute('aria-selected')),
+    ).toEqual(['false', 'false', 'true']);
+    // Copy button, the scrolling region, then the lines: one tab stop for all of them.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(within(list).getByRole('option', { name: 'a' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(list).getByRole('option', { name: 'b' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onLineClick).toHaveBeenLastCalledWith(2, expect.objectContaining({ key: 'Enter' }));
+    await user.keyboard('{End}{Shift>} {/Shift}');
+    expect(onLineClick).toHaveBeenLastCalledWith(3, expect.objectContaining({ key: ' ', shiftKey: true }));
+    await user.tab();
+    expect(list).not.toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('keeps plain code out of the tab order line by line', () => {
+    render(<CodeViewer value={'a\nb'} />);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Code' }).querySelectorAll('[tabindex]')).toHaveLength(0);
+  });
+
   it('scrolls inside the chosen height', () => {
     render(<CodeViewer value="x" height="small" />);
     expect(screen.getByRole('region', { name: 'Code' })).toHaveStyle({

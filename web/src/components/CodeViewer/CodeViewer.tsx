@@ -1,7 +1,8 @@
-import { type CSSProperties, type MouseEvent, type ReactNode, useMemo } from 'react';
+import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import { Button } from '@patternfly/react-core';
 import { CopyIcon } from '@patternfly/react-icons';
 import { dump } from 'js-yaml';
+import { CODE_BACKGROUND, CodeLines, type LineEvent } from './CodeLines.js';
 
 export type CodeLanguage = 'yaml' | 'json' | 'text';
 export type CodeViewerHeight = 'very-small' | 'small' | 'medium' | 'large' | 'full';
@@ -28,7 +29,11 @@ export interface CodeViewerProps {
   height?: CodeViewerHeight;
   /** 1-based line numbers to highlight. */
   selectedLines?: number[];
-  onLineClick?: (line: number, event: MouseEvent<HTMLElement>) => void;
+  /**
+   * Makes the lines a selectable list: a click, or Enter or Space on the focused line (arrow keys,
+   * Home and End move between lines), reports the line and the event (for its shift key).
+   */
+  onLineClick?: (line: number, event: LineEvent) => void;
   /** Called with the text by the default copy button (otherwise it writes to the clipboard itself). */
   onCopy?: (text: string) => void;
   /** Replaces the default copy button, e.g. the shared CopyButton with its toasts. */
@@ -79,30 +84,6 @@ const COPY: CSSProperties = {
   right: 'var(--pf-t--global--spacer--md)',
   zIndex: 1,
 };
-// Rows carry the background so that the sticky gutter, which inherits it, hides code scrolled beneath.
-const ROW: CSSProperties = {
-  display: 'flex',
-  minHeight: '1.5em',
-  background: 'var(--pf-t--global--background--color--secondary--default)',
-};
-const SELECTED_ROW: CSSProperties = {
-  ...ROW,
-  color: 'inherit',
-  background: 'var(--pf-t--global--background--color--highlight--default)',
-};
-// A separate, unselectable, hidden element: selecting and copying the code never picks up the numbers.
-const GUTTER: CSSProperties = {
-  position: 'sticky',
-  left: 0,
-  flex: 'none',
-  textAlign: 'right',
-  userSelect: 'none',
-  paddingInline: 'var(--pf-t--global--spacer--sm)',
-  color: 'var(--pf-t--global--text--color--subtle)',
-  background: 'inherit',
-};
-const CODE: CSSProperties = { whiteSpace: 'pre', paddingInline: 'var(--pf-t--global--spacer--sm)' };
-
 /** Read-only, monospace code with optional line numbers, highlighted lines and a copy button. */
 export function CodeViewer({
   value,
@@ -118,8 +99,6 @@ export function CodeViewer({
 }: CodeViewerProps) {
   const text = useMemo(() => toCodeText(value, language), [value, language]);
   const lines = useMemo(() => text.replace(/\n$/, '').split('\n'), [text]);
-  const selected = new Set(selectedLines);
-  const gutterWidth = `${String(lines.length).length + 2}ch`;
   const size = CODE_VIEWER_HEIGHTS[height];
 
   const copyText = () =>
@@ -150,33 +129,17 @@ export function CodeViewer({
           overflow: 'auto',
           maxHeight: size,
           height: height === 'full' ? '100%' : undefined,
-          background: ROW.background,
+          background: CODE_BACKGROUND,
         }}
       >
         <pre style={{ margin: 0, width: 'max-content', minWidth: '100%', font: 'inherit' }}>
-          <code>
-            {lines.map((line, index) => {
-              const number = index + 1;
-              const Row = selected.has(number) ? 'mark' : 'span';
-              return (
-                <Row
-                  key={number}
-                  style={{
-                    ...(Row === 'mark' ? SELECTED_ROW : ROW),
-                    cursor: onLineClick ? 'pointer' : undefined,
-                  }}
-                  onClick={onLineClick && ((event: MouseEvent<HTMLElement>) => onLineClick(number, event))}
-                >
-                  {lineNumbers && (
-                    <span aria-hidden="true" style={{ ...GUTTER, width: gutterWidth }}>
-                      {number}
-                    </span>
-                  )}
-                  <span style={CODE}>{line}</span>
-                </Row>
-              );
-            })}
-          </code>
+          <CodeLines
+            lines={lines}
+            lineNumbers={lineNumbers}
+            selectedLines={selectedLines}
+            onLineClick={onLineClick}
+            aria-label={`${ariaLabel} lines`}
+          />
         </pre>
       </div>
     </div>

@@ -373,6 +373,23 @@ describe('DataTable', () => {
       expect(onEndReached).toHaveBeenCalledTimes(1);
     });
 
+    it('asks for the next page once the scroll is within 300 px of the end', async () => {
+      const onEndReached = jest.fn();
+      renderTable({ rows: makeChecks(ROWS, 5), virtualized: true, paginate: false, onEndReached });
+      const scroller = screen.getByRole('grid', { name: 'Checks' }).parentElement!;
+      const end = ROWS * 45 - VIEWPORT;
+      await act(async () => {
+        scroller.scrollTop = end - 400;
+        fireEvent.scroll(scroller);
+      });
+      expect(onEndReached).not.toHaveBeenCalled();
+      await act(async () => {
+        scroller.scrollTop = end - 250;
+        fireEvent.scroll(scroller);
+      });
+      expect(onEndReached).toHaveBeenCalledTimes(1);
+    });
+
     it('keeps its rows while loading more', () => {
       renderTable({ rows: makeChecks(ROWS, 5), virtualized: true, paginate: false, isLoading: true });
       expect(firstCells()[0]).toBe('Check 00001');

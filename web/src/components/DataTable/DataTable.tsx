@@ -66,7 +66,7 @@ export interface DataTableProps<Row> {
   virtualized?: boolean;
   /** CSS max-height of the virtualized scroll container; default 70vh. */
   maxHeight?: string;
-  /** Virtualized: called once per row count when the end is scrolled into view (callers double their page size). */
+  /** Virtualized: called once per row count when the scroll comes within 300 px of the end (spec 3 §9). */
   onEndReached?: () => void;
   /** Rows become clickable and operable with Enter. */
   onRowClick?: (row: Row) => void;
@@ -89,6 +89,9 @@ const measureRow: VirtualizerOptions<HTMLDivElement, HTMLTableRowElement>['measu
   entry,
   instance,
 ) => measureElement(element, entry, instance) || ROW_HEIGHT_ESTIMATE;
+
+/** Spec 3 §9: the next page loads when the scroll is within 300 px of the bottom. */
+const END_REACHED_PX = 300;
 
 const INTERACTIVE =
   'a, button, input, select, textarea, label, [role="button"], [role="menuitem"], [role="checkbox"]';
@@ -292,13 +295,15 @@ function VirtualTable<Row>({
   const paddingTop = first?.start ?? 0;
   const paddingBottom = last ? virtualizer.getTotalSize() - last.end : 0;
 
-  const lastIndex = last?.index ?? -1;
+  // The virtualizer renders again on every scroll, so this distance is always current.
+  const scrolled = (virtualizer.scrollOffset ?? 0) + (scrollRef.current?.clientHeight ?? 0);
+  const nearEnd = virtualizer.getTotalSize() - scrolled <= END_REACHED_PX;
   const endReportedAt = useRef(-1);
   useEffect(() => {
-    if (!onEndReached || lastIndex < items.length - 1 || endReportedAt.current === items.length) return;
+    if (!onEndReached || !nearEnd || endReportedAt.current === items.length) return;
     endReportedAt.current = items.length;
     onEndReached();
-  }, [onEndReached, lastIndex, items.length]);
+  }, [onEndReached, nearEnd, items.length]);
 
   return (
     // Focusable so the scroll region can be scrolled with the keyboard.

@@ -14,7 +14,9 @@ describe('catalog costs', () => {
   });
 
   it('badges a daily cost more than 10% away from the 30-day daily average', () => {
-    expect(costView({ cost_total_1d: 1.05, cost_total_7d: 7, cost_total_30d: 30 })).toEqual({ daily: '$1.05' });
+    expect(costView({ cost_total_1d: 1.05, cost_total_7d: 7, cost_total_30d: 30 })).toEqual({
+      daily: '$1.05',
+    });
     expect(costView({ cost_total_1d: 1.25, cost_total_7d: 7, cost_total_30d: 30 })?.trend).toEqual({
       text: '+25%',
       direction: 'increase',

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useDbQuery } from '../../api/index.js';
+import { useDbInfinite } from '../../api/index.js';
 import { DataTable, useTableState } from '../../components/DataTable/index.js';
 import { LoadError } from '../../components/LoadError/index.js';
 import { DEFAULT_RUN_SORT, listRuns, runListKey, type RunResourceFilter } from './playbooks-api.js';
@@ -21,31 +21,36 @@ export interface ResourcePlaybookRunsProps {
 
 /**
  * The playbook runs of one resource (spec 3 §7: runs paged by componentId or configId), newest
- * first, paged on the server: a config's Playbooks tab, a component's Playbooks section.
+ * first, 50 at a time, the next page loading as the reader scrolls near the end (spec 3 §9): a
+ * config's Playbooks tab, a component's Playbooks section.
  */
 export function ResourcePlaybookRuns({ resource, queryPrefix = 'runs.' }: ResourcePlaybookRunsProps) {
   const navigate = useNavigate();
-  const { pageIndex, pageSize, sortBy, sortOrder } = useTableState({
-    defaultSort: DEFAULT_RUN_SORT,
-    defaultPageSize: RESOURCE_RUNS_PAGE_SIZE,
-    queryPrefix,
-  });
-  const list = { resource, pageIndex, pageSize, sortBy: sortBy ?? DEFAULT_RUN_SORT.by, sortOrder };
-  const { data, count, error, isLoading } = useDbQuery<RunListRow[]>(runListKey(list), () => listRuns(list), {
-    keepPreviousData: true,
-  });
-  if (error && !data) return <LoadError error={error} />;
+  const { sortBy, sortOrder } = useTableState({ defaultSort: DEFAULT_RUN_SORT, queryPrefix });
+  const list = {
+    resource,
+    pageIndex: 0,
+    pageSize: RESOURCE_RUNS_PAGE_SIZE,
+    sortBy: sortBy ?? DEFAULT_RUN_SORT.by,
+    sortOrder,
+  };
+  const runs = useDbInfinite<RunListRow>(runListKey(list), RESOURCE_RUNS_PAGE_SIZE, (pageIndex, pageSize) =>
+    listRuns({ ...list, pageIndex, pageSize }),
+  );
+  if (runs.error && runs.rows.length === 0) return <LoadError error={runs.error} />;
   return (
     <DataTable
       ariaLabel="Playbook runs"
       columns={COLUMNS}
-      rows={data ?? []}
+      rows={runs.rows}
       rowKey={(row) => row.id}
-      isLoading={isLoading}
+      isLoading={runs.isLoading || runs.isLoadingMore}
       mode="server"
-      totalRows={count}
+      totalRows={runs.count}
+      paginate={false}
+      virtualized
+      onEndReached={runs.loadMore}
       defaultSort={DEFAULT_RUN_SORT}
-      defaultPageSize={RESOURCE_RUNS_PAGE_SIZE}
       queryPrefix={queryPrefix}
       emptyText={NO_RUNS}
       onRowClick={(row) => void navigate(runPath(row.id))}

@@ -11,7 +11,11 @@ interface AddDialogProps {
  * 'Add {name}' for a spec kind: name, namespace, labels and the spec; saved to the database it
  * opens the new row, created in the cluster it opens the resource's page until the mirror shows it.
  */
-export function AddResourceModal({ kind, onClose }: AddDialogProps & { kind: ResourceKind }) {
+export function AddResourceModal({
+  kind,
+  onClose,
+  initialSpec,
+}: AddDialogProps & { kind: ResourceKind; initialSpec?: Record<string, unknown> }) {
   const openSaved = useOpenSaved(kind.detailPath);
 
   return (
@@ -19,6 +23,7 @@ export function AddResourceModal({ kind, onClose }: AddDialogProps & { kind: Res
       <ResourceEditor
         kind={kind}
         readOnly={false}
+        initialSpec={initialSpec}
         {...openSaved}
         extraActions={
           <Button variant="link" onClick={onClose}>

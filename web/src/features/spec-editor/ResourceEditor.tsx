@@ -32,9 +32,15 @@ export interface ResourceEditorProps {
   onDeleted?: () => void;
   /** More buttons after Save (Cancel in the add dialog). */
   extraActions?: ReactNode;
+  /** A new row's starting spec (a type picker's template); empty by default. */
+  initialSpec?: Record<string, unknown>;
 }
 
-function startingValues(row: SpecRow | undefined, object: KubeObject | undefined) {
+function startingValues(
+  row: SpecRow | undefined,
+  object: KubeObject | undefined,
+  initialSpec: Record<string, unknown> | undefined,
+) {
   if (object) {
     const { name, namespace = 'default', labels } = object.metadata;
     return { name, namespace, labels, spec: object.spec ?? {} };
@@ -43,7 +49,7 @@ function startingValues(row: SpecRow | undefined, object: KubeObject | undefined
     name: row?.name ?? '',
     namespace: row?.namespace ?? 'default',
     labels: row?.labels,
-    spec: row?.spec ?? {},
+    spec: row?.spec ?? initialSpec ?? {},
   };
 }
 
@@ -52,9 +58,16 @@ function startingValues(row: SpecRow | undefined, object: KubeObject | undefined
  * once saved), labels as JSON where the kind has them, and the spec as YAML checked against the
  * kind's schema at its lines; saved to the console's database or to the cluster.
  */
-export function ResourceEditor({ kind, row, clusterObject, extraActions, ...props }: ResourceEditorProps) {
+export function ResourceEditor({
+  kind,
+  row,
+  clusterObject,
+  extraActions,
+  initialSpec,
+  ...props
+}: ResourceEditorProps) {
   const { table } = kind;
-  const [start] = useState(() => startingValues(row, clusterObject));
+  const [start] = useState(() => startingValues(row, clusterObject, initialSpec));
   const form = useSpecForm({ ...props, table, row, clusterObject, start, messages: kind.messages });
   const [specText, setSpecText] = useState(() => specToYaml(start.spec));
   const [specTouched, setSpecTouched] = useState(false);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../shell/page-header.js';
 import { ResourceEditor } from './ResourceEditor.js';
@@ -6,8 +7,17 @@ import { getRow, rowKey, type SpecRow } from './rows-api.js';
 import { SpecPageContent } from './SpecPageContent.js';
 import { useSpecPage } from './use-spec-page.js';
 
+export interface ResourcePageOptions {
+  /** Buttons in the top bar for the resource (a scraper's Run now). */
+  actions?: (id: string) => ReactNode;
+}
+
 /** A Topology, Catalog Scraper or Playbook: its editor (tab Spec) and its Job History. */
-export function ResourcePage({ kind, id }: { kind: ResourceKind; id: string }) {
+export function ResourcePage({
+  kind,
+  id,
+  actions,
+}: { kind: ResourceKind; id: string } & ResourcePageOptions) {
   const { table } = kind;
   const navigate = useNavigate();
   const page = useSpecPage<SpecRow>({
@@ -28,7 +38,7 @@ export function ResourcePage({ kind, id }: { kind: ResourceKind; id: string }) {
 
   return (
     <>
-      <PageHeader title={title} onRefresh={page.refresh} />
+      <PageHeader title={title} actions={row && actions?.(id)} onRefresh={page.refresh} />
       <SpecPageContent
         {...page.content}
         label={kind.title}
@@ -46,10 +56,10 @@ export function ResourcePage({ kind, id }: { kind: ResourceKind; id: string }) {
 }
 
 /** The page of `kind` for the route's id; another id is another page (its state starts afresh). */
-export const resourcePageOf = (kind: ResourceKind) =>
+export const resourcePageOf = (kind: ResourceKind, options: ResourcePageOptions = {}) =>
   function KindPage() {
     const { id = '' } = useParams();
-    return <ResourcePage key={id} kind={kind} id={id} />;
+    return <ResourcePage key={id} kind={kind} id={id} {...options} />;
   };
 
 /** /settings/topologies/:id */

@@ -3,7 +3,9 @@
 // parts every spec editor is built from (name fields, labels, the save to the database or the
 // cluster, the page around an editor). Other areas build their editors from these.
 export { TopologyPage, ScraperPage, ResourcePage, resourcePageOf } from './ResourcePage.js';
+export type { ResourcePageOptions } from './ResourcePage.js';
 export { AddTopologyModal, AddScraperModal, AddResourceModal } from './AddResourceModal.js';
+export { RESOURCE_KINDS } from './resource-kinds.js';
 export type { ResourceKind } from './resource-kinds.js';
 export { AddSpecModal, useOpenSaved } from './AddSpecModal.js';
 export type { AddSpecModalProps } from './AddSpecModal.js';

@@ -16,7 +16,8 @@ export type ConfigHealth = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
  * its type with name and namespace. Resolved against this scrape's items first, then the
  * scraper's stored configs, then every stored config of the same agent.
  */
-export type ConfigRef = { type?: string; externalId: string } | { type: string; name: string; namespace?: string };
+export type ConfigRef =
+  { type?: string; externalId: string } | { type: string; name: string; namespace?: string };
 
 export interface ScrapedRelationship {
   /** The other end: this item → related (outgoing) unless `incoming`, then related → this item. */
@@ -100,8 +101,10 @@ export interface ScrapeOutput {
   errors?: string[];
   /**
    * The item types this output is the whole truth for: stored items of these types that the
-   * output lacks are soft-deleted. Default: every type in `items` when `errors` is empty, none
-   * otherwise (a failed or partial read never deletes). A watch update passes [] (nothing deleted).
+   * output lacks are soft-deleted. Default, when `errors` is empty: every type the scraper has
+   * (an item whose type vanished altogether is deleted too), as long as the scraper's other
+   * entries read cleanly as well; none otherwise (a failed or partial read never deletes). A
+   * watch update passes [] (nothing deleted).
    */
   completeTypes?: string[];
 }
@@ -117,6 +120,8 @@ export interface ScrapeContext {
   secrets: Set<string>;
   /** A scratch directory of this scraper's own, kept between runs (git clones). */
   workDir: string;
+  /** The directories of this machine a `file` entry may read (SCRAPER_FILE_ROOTS); empty: none. */
+  fileRoots: readonly string[];
   signal: AbortSignal;
   logger: Logger;
 }

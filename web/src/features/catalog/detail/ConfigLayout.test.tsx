@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApiPerTest } from '../../../shell/test-support.js';
+import { CONFIG_ID, configRow, renderConfigPage, replyConfig } from './test-support.js';
+
+const page = fakeApiPerTest((api) => replyConfig(api));
+
+const detailRequests = () => page.sent.filter((r) => r.path === 'api/db/config_detail');
+
+function renderPage(path?: string) {
+  const user = userEvent.setup();
+  return { ...renderConfigPage(path), user };
+}
+
+describe('ConfigLayout', () => {
+  it('titles the page Catalog › type › name and badges each tab with its count', async () => {
+    page.api.reply('GET api/db/config_detail', {
+      status: 200,
+      body: [
+        configRow({ summary: { changes: 1500, analysis: 3, relationships: 4, playbook_runs: 0, checks: 2 } }),
+      ],
+    });
+    renderPage();
+    const tabs = await screen.findByRole('tablist');
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Config', 'Changes1k+', 'Insights3', 'Relationships4', 'Playbooks0', 'Checks2']);
+    expect(within(tabs).getByRole('tab', { name: /Config/ })).toHaveAttribute('aria-selected', 'true');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Catalog' })).toHaveAttribute('href', '/catalog');
+    expect(within(banner).getByRole('link', { name: 'Kubernetes::Pod' })).toHaveAttribute(
+      'href',
+      '/catalog?configType=Kubernetes%3A%3APod',
+    );
+    expect(within(banner).getByText('orders-7c9')).toHaveAttribute('aria-current', 'page');
+    const query = detailRequests().at(-1)!.query;
+    expect(query.get('id')).toBe(`eq.${CONFIG_ID}`);
+    expect(query.get('select')).toContain('config_scrapers(id,name)');
+  });
+
+  it('opens a tab at its own address and marks it current', async () => {
+    const { user, router } = renderPage();
+    await user.click(await screen.findByRole('tab', { name: /Changes/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/catalog/${CONFIG_ID}/changes`));
+    expect(await screen.findByText('changes of the config')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Changes/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Checks/ })).toHaveAttribute(
+      'href',
+      `/catalog/${CONFIG_ID}/checks`,
+    );
+  });
+
+  it('says when a deleted config was deleted', async () => {
+    replyConfig(page.api, configRow({ deleted_at: new Date(Date.now() - 3 * 86_400_000).toISOString() }));
+    const { user } = renderPage();
+    const banner = await screen.findByRole('banner');
+    const deleted = await within(banner).findByText('Deleted');
+    await user.hover(deleted);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Deleted: 3 days ago');
+  });
+
+  it('shows "Details not found" for an absent config and for an address that is no id', async () => {
+    replyConfig(page.api, null);
+    const { unmount } = renderPage();
+    expect(await screen.findByText('Details not found')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    unmount();
+
+    renderPage('/catalog/not-an-id');
+    expect(await screen.findByText('Details not found')).toBeInTheDocument();
+    expect(detailRequests()).toHaveLength(1);
+  });
+
+  it('shows the server message when the config cannot be loaded', async () => {
+    page.api.reply('GET api/db/config_detail', { status: 500, body: { message: 'database is down' } });
+    renderPage();
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByText('database is down')).toBeInTheDocument();
+  });
+
+  it('hides and shows the details sidebar', async () => {
+    const { user } = renderPage();
+    const sidebar = await screen.findByLabelText('Config details', { selector: 'dl' });
+    expect(sidebar).toBeVisible();
+    const banner = screen.getByRole('banner');
+    await user.click(within(banner).getByRole('button', { name: 'Hide Sidebar', expanded: true }));
+    await waitFor(() => expect(sidebar).not.toBeVisible());
+    await user.click(within(banner).getByRole('button', { name: 'Show Sidebar', expanded: false }));
+    await waitFor(() => expect(sidebar).toBeVisible());
+  });
+
+  it('lists the playbooks matched to the config and runs one on it', async () => {
+    page.api.reply('GET api/playbook/list', {
+      status: 200,
+      body: [
+        {
+          id: 'p1',
+          name: 'restart-pod',
+          title: 'Restart pod',
+          spec: { configs: [{ types: ['Kubernetes::Pod'] }] },
+        },
+      ],
+    });
+    page.api.reply('POST api/playbook/p1/params', { status: 200, body: { params: [] } });
+    page.api.reply('POST api/playbook/run', { status: 201, body: { run_id: 'run1' } });
+    const { user, router } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Run Playbook' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Restart pod' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restart pod' });
+    expect(within(dialog).getByRole('textbox', { name: 'Resource' })).toHaveValue('orders-7c9');
+    await within(dialog).findByText('No parameters for this playbook.');
+    await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/playbooks/runs/run1'));
+    expect(page.sent.find((r) => r.path === 'api/playbook/list')!.query.get('config_id')).toBe(CONFIG_ID);
+    expect(page.sent.find((r) => r.path === 'api/playbook/run')!.body).toEqual({
+      id: 'p1',
+      config_id: CONFIG_ID,
+      params: {},
+    });
+  });
+});
