@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest, renderInShell } from '../../../shell/test-support.js';
 import type { ChangesRequest } from './changes-api.js';
 import { ChangesPage } from './ChangesPage.js';
-import { CONFIG_ID, DIFF_CHANGE_ID, PERSON_ID, replyChanges } from './test-support.js';
+import { CONFIG_ID, DIFF_CHANGE_ID, PERSON_ID, giveTablesAViewport, replyChanges } from './test-support.js';
 
 const page = fakeApiPerTest((api) => replyChanges(api));
+giveTablesAViewport();
 
 function renderChanges(path = '/catalog/changes') {
   const user = userEvent.setup();
@@ -26,10 +27,10 @@ const changeRequests = () =>
 const lastRequest = () => changeRequests().at(-1)!;
 const HOUR = 3_600_000;
 
+/** The table once its rows are in (the skeleton shown while loading is another table). */
 async function findTable() {
-  const table = await screen.findByRole('grid', { name: 'Config changes' });
-  await within(table).findByText('spec.replicas changed');
-  return table;
+  await screen.findByText('spec.replicas changed');
+  return screen.getByRole('grid', { name: 'Config changes' });
 }
 
 describe('ChangesPage', () => {

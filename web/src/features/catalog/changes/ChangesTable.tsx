@@ -38,13 +38,15 @@ export const CHANGE_COLUMNS: DataTableColumn<ChangeRow>[] = [
     id: 'change_type',
     header: 'Type',
     sortable: true,
+    width: 15,
     cell: (row) => <ChangeType changeType={row.change_type} />,
   },
-  { id: 'summary', header: 'Summary', sortable: true, width: 25, cell: (row) => <span className="ops-change-wrap">{row.summary}</span> },
+  { id: 'summary', header: 'Summary', sortable: true, width: 20, cell: (row) => <span className="ops-change-wrap">{row.summary}</span> },
   {
     id: 'name',
     header: 'Config',
     sortable: true,
+    width: 15,
     cell: (row) => {
       const config = changedConfig(row);
       return (
@@ -95,6 +97,7 @@ export function ChangesTable({ rows, total, isLoading, onOpen }: ChangesTablePro
       defaultSort={DEFAULT_CHANGES_SORT}
       emptyText={NO_CHANGES}
       onRowClick={onOpen}
+      virtualized
     />
   );
 }

@@ -65,3 +65,13 @@ export function replyChanges(api: FakeApi, changes: ChangeRow[] = CHANGES, total
   // Both the creators of a page and a change's detail read config_changes.
   api.reply('GET api/db/config_changes', { status: 200, body: [{ ...DIFF_DETAIL, created_by: PERSON_ID }] });
 }
+
+/** jsdom has no layout: the virtualized table needs a viewport height to render its rows. */
+export function giveTablesAViewport(height = 450) {
+  beforeEach(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => height });
+  });
+  afterEach(() => {
+    delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  });
+}
