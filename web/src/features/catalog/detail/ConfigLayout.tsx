@@ -22,17 +22,18 @@ import {
   Title,
   Tooltip,
 } from '@patternfly/react-core';
+import { PlayIcon } from '@patternfly/react-icons';
 import { Can } from '../../../components/Can/index.js';
 import { LoadError } from '../../../components/LoadError/index.js';
 import { formatCount, formatPastAge } from '../../../lib/format.js';
 import { useWindowMatch } from '../../../lib/use-window-match.js';
 import { PageHeader } from '../../../shell/page-header.js';
 import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
+import { RunPlaybookMenu } from '../../playbooks/index.js';
 import type { ConfigItem, ConfigItemSummary } from '../types.js';
 import { isConfigId, useConfigDetail, useRefreshConfig } from './config-api.js';
 import type { ConfigOutletContext } from './config-outlet.js';
 import { ConfigSidebar } from './ConfigSidebar.js';
-import { RunPlaybookMenu } from './RunPlaybookMenu.js';
 import { GAP_ABOVE_MD, GAP_AROUND, GAP_BEFORE, PAD_MD } from './spacing.js';
 
 export const DETAILS_NOT_FOUND = 'Details not found';
@@ -164,7 +165,12 @@ export function ConfigLayout() {
     <Flex spaceItems={{ default: 'spaceItemsSm' }} flexWrap={{ default: 'nowrap' }}>
       <Can do="playbooks.run">
         <FlexItem>
-          <RunPlaybookMenu config={config} />
+          <RunPlaybookMenu
+            resource={{ config_id: config.id, name: config.name }}
+            label="Run Playbook"
+            icon={<PlayIcon />}
+            placement="right"
+          />
         </FlexItem>
       </Can>
       <FlexItem>

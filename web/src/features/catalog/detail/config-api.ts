@@ -1,13 +1,11 @@
 /**
  * The config detail's calls and SWR keys (spec 3 §7): the item with its scraper and its tab counts
- * (config_detail), the checks linked to it (check_summary_for_config) and the playbooks that can
- * run on it (GET /api/playbook/list?config_id=). Every key starts with configKeyPrefix(id), so one
- * refresh revalidates every part of the page.
+ * (config_detail) and the checks linked to it (check_summary_for_config). Every key starts with
+ * configKeyPrefix(id), so one refresh revalidates every part of the page.
  */
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { db, useApi, useDbQuery } from '../../../api/index.js';
-import type { RunnablePlaybook } from '../../playbooks/index.js';
+import { db, useDbQuery } from '../../../api/index.js';
 import type { ConfigItem } from '../types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -109,13 +107,3 @@ export const useConfigChecks = (id: string) =>
   useDbQuery<ConfigCheck[]>(isConfigId(id) ? configChecksKey(id) : null, () => listConfigChecks(id), {
     revalidateOnFocus: false,
   });
-
-// ─── Playbooks ────────────────────────────────────────────────────────────────────────────────────
-
-/** The playbooks that can run on the config, matched by the server (GET /api/playbook/list). */
-export const configPlaybooksPath = (id: string) =>
-  `api/playbook/list?${new URLSearchParams({ config_id: id }).toString()}`;
-
-/** Asked only once `enabled` (the menu opened), so the page's first load stays small. */
-export const useConfigPlaybooks = (id: string, enabled: boolean) =>
-  useApi<RunnablePlaybook[]>(enabled ? configPlaybooksPath(id) : null, { revalidateOnFocus: false });

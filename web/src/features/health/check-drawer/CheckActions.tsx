@@ -4,8 +4,8 @@ import { Button, Flex, FlexItem } from '@patternfly/react-core';
 import { PlayIcon } from '@patternfly/react-icons';
 import { Can } from '../../../components/Can/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
+import { RunPlaybookMenu } from '../../playbooks/index.js';
 import { runCheck, type CheckRow } from './check-api.js';
-import { PlaybooksMenu } from './PlaybooksMenu.js';
 
 // The incidents area's dialog loads when first opened, outside /health's first load.
 const LinkToIncidentModal = lazy(async () => ({
@@ -71,7 +71,11 @@ export function CheckActions({ check, since, onRan }: CheckActionsProps) {
       </Can>
       <Can do="playbooks.run">
         <FlexItem>
-          <PlaybooksMenu check={check} />
+          <RunPlaybookMenu
+            resource={{ check_id: check.id, name: check.name }}
+            label="Playbooks"
+            placement="up"
+          />
         </FlexItem>
       </Can>
       <Can do="incidents.attach">

@@ -104,5 +104,3 @@ export const runCheck = (checkId: string) =>
   apiJson<RunCheckResponse>(`api/canary/run/check/${encodeURIComponent(checkId)}`, { method: 'POST' });
 
 /** The playbooks that can run on the check, matched by the server (GET /api/playbook/list). */
-export const checkPlaybooksPath = (checkId: string) =>
-  `api/playbook/list?${new URLSearchParams({ check_id: checkId }).toString()}`;
