@@ -11,7 +11,14 @@ import { KubeMirror, type MirrorTimings } from './mirror.js';
 import { StatusWriter } from './status-writer.js';
 
 export { loadKubeClient } from './client-library.js';
-export { describeKeyRef, KeyRefError, readKeyRef, type KeyRef } from './key-refs.js';
+export {
+  describeKeyRef,
+  KeyRefError,
+  readEnvVar,
+  readKeyRef,
+  type EnvVarValue,
+  type KeyRef,
+} from './key-refs.js';
 export {
   createObject,
   deleteObject,

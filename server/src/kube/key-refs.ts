@@ -54,3 +54,47 @@ export async function readKeyRef(kube: KubeConnection | undefined, ref: KeyRef):
     throw new KeyRefError(`${ref.kind} ${ref.namespace}/${ref.name} has no key '${ref.key}'`);
   return text;
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What a secret-capable value resolved to, and whether a Secret held it. */
+export interface EnvVarValue {
+  value: string;
+  fromSecret: boolean;
+}
+
+/**
+ * A secret-capable value (duty's EnvVar): a string, `{value}` or `{valueFrom: {secretKeyRef |
+ * configMapKeyRef}}` read in `namespace`. Undefined when absent or empty; a KeyRefError names a
+ * reference that cannot be read, never a value.
+ */
+export async function readEnvVar(
+  value: unknown,
+  kube: KubeConnection | undefined,
+  namespace: string,
+): Promise<EnvVarValue | undefined> {
+  let resolved: string | undefined;
+  let fromSecret = false;
+  if (typeof value === 'string') resolved = value;
+  else if (isObject(value)) {
+    if (typeof value.value === 'string') resolved = value.value;
+    else if (isObject(value.valueFrom)) {
+      const from = value.valueFrom;
+      const ref = isObject(from.secretKeyRef)
+        ? { kind: 'secret' as const, ref: from.secretKeyRef }
+        : isObject(from.configMapKeyRef)
+          ? { kind: 'configmap' as const, ref: from.configMapKeyRef }
+          : undefined;
+      if (!ref) throw new KeyRefError('only valueFrom.secretKeyRef and valueFrom.configMapKeyRef are read');
+      resolved = await readKeyRef(kube, {
+        kind: ref.kind,
+        namespace,
+        name: typeof ref.ref.name === 'string' ? ref.ref.name : '',
+        key: typeof ref.ref.key === 'string' ? ref.ref.key : '',
+      });
+      fromSecret = ref.kind === 'secret';
+    }
+  }
+  return resolved === undefined || resolved === '' ? undefined : { value: resolved, fromSecret };
+}

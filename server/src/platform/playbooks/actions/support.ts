@@ -3,7 +3,7 @@
  * or `{valueFrom}`), naming URLs without their credentials, capping captured text, and waiting
  * in a way an abort ends.
  */
-import { readKeyRef, type KubeConnection } from '../../../kube/index.js';
+import { readEnvVar, type KubeConnection } from '../../../kube/index.js';
 import { connectionSecrets } from '../../connections/index.js';
 import { ActionFailure, type ActionContext, type ResolvedConnection } from './types.js';
 
@@ -36,38 +36,14 @@ export async function secretText(
   what: string,
   secret = true,
 ): Promise<string | undefined> {
-  let resolved: string | undefined;
-  if (typeof value === 'string') resolved = value;
-  else if (isObject(value)) {
-    if (typeof value.value === 'string') resolved = value.value;
-    else if (isObject(value.valueFrom)) {
-      const from = value.valueFrom;
-      const ref = isObject(from.secretKeyRef)
-        ? { kind: 'secret' as const, ref: from.secretKeyRef }
-        : isObject(from.configMapKeyRef)
-          ? { kind: 'configmap' as const, ref: from.configMapKeyRef }
-          : undefined;
-      if (!ref)
-        throw new ActionFailure(
-          `${what}: only valueFrom.secretKeyRef and valueFrom.configMapKeyRef are read here`,
-        );
-      const name = typeof ref.ref.name === 'string' ? ref.ref.name : '';
-      const key = typeof ref.ref.key === 'string' ? ref.ref.key : '';
-      try {
-        resolved = await readKeyRef(kubeOf(ctx), {
-          kind: ref.kind,
-          namespace: ctx.namespace ?? 'default',
-          name,
-          key,
-        });
-      } catch (error) {
-        throw new ActionFailure(`${what}: ${messageOf(error)}`);
-      }
-    }
+  let read;
+  try {
+    read = await readEnvVar(value, kubeOf(ctx), ctx.namespace ?? 'default');
+  } catch (error) {
+    throw new ActionFailure(`${what}: ${messageOf(error)}`);
   }
-  if (resolved === undefined || resolved === '') return undefined;
-  if (secret) ctx.secrets.add(resolved);
-  return resolved;
+  if (read && secret) ctx.secrets.add(read.value);
+  return read?.value;
 }
 
 /** The stored connection a `connection` field names; a clear failure when there is none. */

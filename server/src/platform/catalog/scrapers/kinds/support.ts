@@ -3,15 +3,12 @@
  * `{value}` or `{valueFrom: {secretKeyRef | configMapKeyRef}}` read in the scraper's namespace),
  * the stored connection an entry names, and messages and URLs that carry no credentials.
  */
-import { readKeyRef } from '../../../../kube/index.js';
+import { readEnvVar } from '../../../../kube/index.js';
 import { connectionSecrets, type ResolvedConnection } from '../../../connections/index.js';
 import type { ScrapeContext } from '../types.js';
 import { EntryError } from './extract.js';
 
 export { passwordsInUrl, safeUrl } from '../../../connections/index.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A text field of the entry ('' and non-strings count as absent). */
 export function textField(entry: Record<string, unknown>, key: string): string | undefined {
@@ -29,36 +26,14 @@ export async function envValue(
   what: string,
   secret: boolean,
 ): Promise<string | undefined> {
-  let resolved: string | undefined;
-  let fromSecret = false;
-  if (typeof value === 'string') resolved = value;
-  else if (isObject(value)) {
-    if (typeof value.value === 'string') resolved = value.value;
-    else if (isObject(value.valueFrom)) {
-      const from = value.valueFrom;
-      const ref = isObject(from.secretKeyRef)
-        ? { kind: 'secret' as const, ref: from.secretKeyRef }
-        : isObject(from.configMapKeyRef)
-          ? { kind: 'configmap' as const, ref: from.configMapKeyRef }
-          : undefined;
-      if (!ref)
-        throw new EntryError(`${what}: only valueFrom.secretKeyRef and valueFrom.configMapKeyRef are read`);
-      try {
-        resolved = await readKeyRef(ctx.kube, {
-          kind: ref.kind,
-          namespace: ctx.scraper.namespace || 'default',
-          name: typeof ref.ref.name === 'string' ? ref.ref.name : '',
-          key: typeof ref.ref.key === 'string' ? ref.ref.key : '',
-        });
-      } catch (error) {
-        throw new EntryError(`${what}: ${(error as Error).message}`);
-      }
-      fromSecret = ref.kind === 'secret';
-    }
+  let read;
+  try {
+    read = await readEnvVar(value, ctx.kube, ctx.scraper.namespace || 'default');
+  } catch (error) {
+    throw new EntryError(`${what}: ${(error as Error).message}`);
   }
-  if (resolved === undefined || resolved === '') return undefined;
-  if (secret || fromSecret) ctx.secrets.add(resolved);
-  return resolved;
+  if (read && (secret || read.fromSecret)) ctx.secrets.add(read.value);
+  return read?.value;
 }
 
 /** The stored connection `ref` names, its credentials added to ctx.secrets; an entry error when there is none. */
