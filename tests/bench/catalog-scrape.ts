@@ -35,7 +35,7 @@ export const scrapeRows = (objects: number) => {
 };
 
 /** The objects of `namespaces` namespaces, as a cluster's controllers would have made them. */
-export function fillCluster(kube: KubeApiServer, namespaces: number): number {
+export function fillCluster(kube: Pick<KubeApiServer, 'put'>, namespaces: number): number {
   let objects = 0;
   const put = (object: Record<string, unknown>) => {
     objects++;
