@@ -135,11 +135,13 @@ export function fillCluster(kube: Pick<KubeApiServer, 'put'>, namespaces: number
 
 /** Runs the child; its last line of output is its figures. */
 function scrapeInChild(env: Record<string, string>): Promise<ScrapeFigures> {
+  // The back end is the one in `env` alone, whatever the bench itself was started with.
+  const { DATA_DIR: _dir, DATABASE_URL: _url, ...inherited } = process.env;
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'catalog-scrape-child.ts')],
     {
-      env: { ...process.env, ...env },
+      env: { ...inherited, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
