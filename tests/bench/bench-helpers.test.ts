@@ -32,6 +32,15 @@ describe('bench arguments', () => {
     expect(parseArgs(['--against=node other.js']).against).toBe('node other.js');
   });
 
+  it('takes smaller catalog and scrape data sets for a quick run', () => {
+    const args = parseArgs(['--catalog', '--catalog-items', '2000', '--scrape-objects=400']);
+    expect([...args.parts]).toEqual(['catalog']);
+    expect(args).toMatchObject({ catalogItems: 2000, scrapeObjects: 400 });
+    expect(parseArgs(['--catalog'])).not.toHaveProperty('catalogItems');
+    expect(() => parseArgs(['--catalog-items', 'many'])).toThrow('--catalog-items needs a whole number');
+    expect(() => parseArgs(['--scrape-objects=0'])).toThrow('--scrape-objects needs a whole number');
+  });
+
   it('refuses an unknown option and a missing --against value', () => {
     expect(() => parseArgs(['--fast'])).toThrow('unknown option --fast');
     expect(() => parseArgs(['--against'])).toThrow('--against needs');

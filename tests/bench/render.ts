@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../../hack/ensure-chromium.js';
 import type { Server } from './server.js';
 import { summarize, type Timing } from './stats.js';
@@ -29,11 +29,14 @@ export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Prom
   }
 }
 
-/** A page to load cold: its full URL, the cookie it is loaded with, the text that ends the wait. */
+/**
+ * A page to load cold: its full URL, the cookie it is loaded with, and what ends the wait: a
+ * text, or a wait of its own for what the page's first render must show.
+ */
 export interface RenderTarget {
   pageUrl: string;
   cookie: string;
-  shown: RegExp;
+  shown: RegExp | ((page: Page) => Promise<void>);
   /** A failed load ends this target's loads instead of the whole measure. */
   optional?: boolean;
 }
@@ -64,7 +67,8 @@ async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetche
       });
     const started = performance.now();
     await page.goto(target.pageUrl);
-    await page.getByText(target.shown).first().waitFor({ timeout: 30_000 });
+    if (typeof target.shown === 'function') await target.shown(page);
+    else await page.getByText(target.shown).first().waitFor({ timeout: 30_000 });
     const elapsed = performance.now() - started;
     recording = false;
     if (fetched) {

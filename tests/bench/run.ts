@@ -11,6 +11,7 @@ import { bundleReport, formatReport } from '../../hack/bundle-report.js';
 import { benchApi } from './api.js';
 import { parseArgs } from './args.js';
 import { benchCatalog } from './catalog.js';
+import { benchCatalogScrape } from './catalog-scrape.js';
 import { benchDefaultStart } from './default-start.js';
 import { benchHealth } from './health.js';
 import { benchIncidents } from './incidents.js';
@@ -99,8 +100,12 @@ for (const backEnd of backEnds) {
     await part(`${backEnd}: playbooks`, () => benchPlaybooks(backEnd, builds, results));
 }
 for (const backEnd of backEnds) {
-  if (args.parts.has('catalog'))
-    await part(`${backEnd}: catalog`, () => benchCatalog(backEnd, builds, results));
+  if (args.parts.has('catalog')) {
+    await part(`${backEnd}: catalog`, () => benchCatalog(backEnd, builds, results, args.catalogItems));
+    await part(`${backEnd}: kubernetes scrape`, () =>
+      benchCatalogScrape(backEnd, builds, results, args.scrapeObjects),
+    );
+  }
 }
 if (args.parts.has('default-start'))
   await part('default start (PGlite, demo data, checks running)', () => benchDefaultStart(builds, results));
