@@ -12,7 +12,8 @@ type Creator = Pick<ChangeRow, 'creator' | 'created_by' | 'external_created_by'>
 export function ChangeCreator({ change }: { change: Creator }) {
   const person = change.creator ?? (typeof change.created_by === 'object' ? change.created_by : null);
   if (!person) {
-    const name = change.external_created_by ?? (typeof change.created_by === 'string' ? change.created_by : null);
+    const name =
+      change.external_created_by ?? (typeof change.created_by === 'string' ? change.created_by : null);
     return name ? <span className="ops-change-creator">{name}</span> : null;
   }
   return (

@@ -120,7 +120,9 @@ function ChangeBody({ change, onFilterTag, onFilterCreator }: { change: Change }
                 key={key}
                 isCompact
                 icon={onFilterTag ? <FilterIcon /> : undefined}
-                onClick={onFilterTag ? () => onFilterTag({ key, value: String(value), exclude: false }) : undefined}
+                onClick={
+                  onFilterTag ? () => onFilterTag({ key, value: String(value), exclude: false }) : undefined
+                }
               >
                 {onFilterTag && <span className="pf-v6-screen-reader">Filter by tag </span>}
                 {key}={String(value)}
@@ -159,7 +161,11 @@ export interface ChangeDetailProps extends FilterActions {
  */
 export function ChangeDetail({ changeId, onClose, onFilterTag, onFilterCreator }: ChangeDetailProps) {
   const titleId = useId();
-  const { data: change, error, isLoading } = useDbQuery<Change | null>(changeKey(changeId), () => getChange(changeId));
+  const {
+    data: change,
+    error,
+    isLoading,
+  } = useDbQuery<Change | null>(changeKey(changeId), () => getChange(changeId));
   const title = change ? (change.summary ?? change.change_type) : 'Change';
 
   let body: ReactNode;

@@ -2,7 +2,13 @@ import { CodeViewer } from '../../../components/CodeViewer/index.js';
 import { diffLines, type DiffLine } from './change-diff.js';
 import './changes.css';
 
-const MARKER: Record<DiffLine['kind'], string> = { added: '+', removed: '-', context: ' ', hunk: '', note: '' };
+const MARKER: Record<DiffLine['kind'], string> = {
+  added: '+',
+  removed: '-',
+  context: ' ',
+  hunk: '',
+  note: '',
+};
 const SPOKEN: Partial<Record<DiffLine['kind'], string>> = { added: 'added', removed: 'removed' };
 
 /**

@@ -104,11 +104,17 @@ export function ChangesFilters({ filters, onChange, onClear, isConfigScope = fal
             <FormSelect
               aria-label="Severity"
               value={filters.severity ?? ''}
-              onChange={(_event, value) => onChange({ severity: (value || undefined) as ChangeSeverity | undefined })}
+              onChange={(_event, value) =>
+                onChange({ severity: (value || undefined) as ChangeSeverity | undefined })
+              }
             >
               <FormSelectOption value="" label="All severities" />
               {CHANGE_SEVERITIES.map((severity) => (
-                <FormSelectOption key={severity} value={severity} label={`${capitalised(severity)} and above`} />
+                <FormSelectOption
+                  key={severity}
+                  value={severity}
+                  label={`${capitalised(severity)} and above`}
+                />
               ))}
             </FormSelect>
           </ToolbarItem>

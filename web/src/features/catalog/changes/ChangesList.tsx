@@ -42,7 +42,9 @@ export function ChangesList({ configId, title }: ChangesListProps) {
   const key = changesKey(request);
   // Each answer remembers its request: rows kept from other filters while these load are not
   // the answer to these, so a failure of these is shown rather than the old rows.
-  const page = useSWR(key, async () => ({ ...(await listChanges(request)), key }), { keepPreviousData: true });
+  const page = useSWR(key, async () => ({ ...(await listChanges(request)), key }), {
+    keepPreviousData: true,
+  });
   const failed = page.error !== undefined && page.data?.key !== key;
 
   const change = useCallback(

@@ -23,7 +23,9 @@ function renderChanges(path = '/catalog/changes') {
 }
 
 const changeRequests = () =>
-  page.sent.filter((r) => r.method === 'POST' && r.path === 'api/catalog/changes').map((r) => r.body as ChangesRequest);
+  page.sent
+    .filter((r) => r.method === 'POST' && r.path === 'api/catalog/changes')
+    .map((r) => r.body as ChangesRequest);
 const lastRequest = () => changeRequests().at(-1)!;
 const HOUR = 3_600_000;
 
@@ -39,7 +41,10 @@ describe('ChangesPage', () => {
     const table = await findTable();
     const [diff, backOff] = within(table).getAllByRole('row').slice(1);
     expect(diff).toHaveTextContent('diff');
-    expect(within(diff!).getByRole('link', { name: 'checkout' })).toHaveAttribute('href', `/catalog/${CONFIG_ID}`);
+    expect(within(diff!).getByRole('link', { name: 'checkout' })).toHaveAttribute(
+      'href',
+      `/catalog/${CONFIG_ID}`,
+    );
     expect(diff).toHaveTextContent('Kubernetes::Deployment');
     expect(diff).toHaveTextContent('Medium');
     // The person behind the change, looked up by name.
@@ -159,7 +164,9 @@ describe('ChangesPage', () => {
   });
 
   it('filters the list by the person who made a change', async () => {
-    const { user, url } = renderChanges(`/catalog/changes?changeId=${DIFF_CHANGE_ID}&external_created_by=renovate`);
+    const { user, url } = renderChanges(
+      `/catalog/changes?changeId=${DIFF_CHANGE_ID}&external_created_by=renovate`,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'spec.replicas changed' });
     await user.click(await within(dialog).findByRole('button', { name: 'Show the changes of this creator' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -41,7 +41,13 @@ export const CHANGE_COLUMNS: DataTableColumn<ChangeRow>[] = [
     width: 15,
     cell: (row) => <ChangeType changeType={row.change_type} />,
   },
-  { id: 'summary', header: 'Summary', sortable: true, width: 20, cell: (row) => <span className="ops-change-wrap">{row.summary}</span> },
+  {
+    id: 'summary',
+    header: 'Summary',
+    sortable: true,
+    width: 20,
+    cell: (row) => <span className="ops-change-wrap">{row.summary}</span>,
+  },
   {
     id: 'name',
     header: 'Config',

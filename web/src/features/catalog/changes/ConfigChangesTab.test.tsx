@@ -19,7 +19,8 @@ function renderTab(query = '') {
 }
 
 const lastRequest = () =>
-  page.sent.filter((r) => r.method === 'POST' && r.path === 'api/catalog/changes').at(-1)!.body as ChangesRequest;
+  page.sent.filter((r) => r.method === 'POST' && r.path === 'api/catalog/changes').at(-1)!
+    .body as ChangesRequest;
 
 describe('ConfigChangesTab', () => {
   it('lists the config’s changes and its downstream configs’, 5 levels deep', async () => {

@@ -51,13 +51,23 @@ export function TriStateFilter({ label, options, isLoading = false, value, onCha
           {isLoading ? (
             <Spinner size="md" aria-label={`Loading ${label.toLowerCase()}`} />
           ) : (
-            <ToggleFilterGroup title={label} headingLevel="h4" items={items} value={value} onChange={onChange} />
+            <ToggleFilterGroup
+              title={label}
+              headingLevel="h4"
+              items={items}
+              value={value}
+              onChange={onChange}
+            />
           )}
           {!isLoading && items.length === 0 && <div>No options found</div>}
         </div>
       }
     >
-      <MenuToggle isExpanded={isOpen} aria-haspopup="dialog" badge={selected > 0 ? <Badge>{selected}</Badge> : undefined}>
+      <MenuToggle
+        isExpanded={isOpen}
+        aria-haspopup="dialog"
+        badge={selected > 0 ? <Badge>{selected}</Badge> : undefined}
+      >
         {label}
       </MenuToggle>
     </Popover>

@@ -2,7 +2,9 @@ import { diffLines } from './change-diff.js';
 
 describe('diffLines', () => {
   it('numbers the lines of each hunk on the old and new side', () => {
-    const lines = diffLines('--- a\n+++ b\n@@ -3,3 +3,3 @@\n spec:\n-  replicas: 2\n+  replicas: 5\n   paused: false\n');
+    const lines = diffLines(
+      '--- a\n+++ b\n@@ -3,3 +3,3 @@\n spec:\n-  replicas: 2\n+  replicas: 5\n   paused: false\n',
+    );
     expect(lines).toEqual([
       { kind: 'hunk', text: '@@ -3,3 +3,3 @@' },
       { kind: 'context', text: 'spec:', oldNumber: 3, newNumber: 3 },

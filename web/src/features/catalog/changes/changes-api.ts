@@ -126,7 +126,8 @@ export async function listChanges(request: ChangesRequest): Promise<ChangesPage>
 
 // ─── Who made the changes ───────────────────────────────────────────────────────────────────────
 
-const creatorId = (change: ChangeRow) => (typeof change.created_by === 'string' ? change.created_by : undefined);
+const creatorId = (change: ChangeRow) =>
+  typeof change.created_by === 'string' ? change.created_by : undefined;
 
 /**
  * The page's changes with their creators by name: one request for the page, through one change
@@ -180,7 +181,13 @@ export async function listConfigTypes(): Promise<string[]> {
 
 export type ChangeDetail = ConfigChange & {
   creator?: PersonRef | null;
-  config?: { id: string; name: string; type: string; config_class?: string | null; deleted_at?: string | null } | null;
+  config?: {
+    id: string;
+    name: string;
+    type: string;
+    config_class?: string | null;
+    deleted_at?: string | null;
+  } | null;
 };
 
 const CHANGE_DETAIL_SELECT = [

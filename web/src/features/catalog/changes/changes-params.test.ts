@@ -64,7 +64,11 @@ describe('changes filters in the URL', () => {
       includeDeletedConfigs: true,
       text: { summary: ' scaled ' },
     });
-    expect(Object.fromEntries(next)).toEqual({ sortBy: 'count', showDeletedConfigs: 'true', summary: 'scaled' });
+    expect(Object.fromEntries(next)).toEqual({
+      sortBy: 'count',
+      showDeletedConfigs: 'true',
+      summary: 'scaled',
+    });
   });
 
   it('turns the toggles into the type filter', () => {

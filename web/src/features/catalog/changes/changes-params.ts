@@ -171,7 +171,10 @@ export function writeChangesFilters(
 /** Which related configs' changes a config's list takes in (spec 3 §2.1 toggles). */
 export type TypeFilter = 'all' | 'upstream' | 'downstream' | 'none';
 
-export function typeFilter({ upstream, downstream }: Pick<ChangesFilters, 'upstream' | 'downstream'>): TypeFilter {
+export function typeFilter({
+  upstream,
+  downstream,
+}: Pick<ChangesFilters, 'upstream' | 'downstream'>): TypeFilter {
   if (upstream && downstream) return 'all';
   if (upstream) return 'upstream';
   if (downstream) return 'downstream';
