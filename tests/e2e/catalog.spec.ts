@@ -53,8 +53,12 @@ test('the summary drills into a type, its table opens an item, and selected line
   expect(catalog.query('groupBy')).toEqual([]);
   const rows = catalog.items().getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
-  await expect(catalog.items().getByRole('gridcell', { name: 'Kubernetes::Deployment' }).first()).toBeVisible();
-  await expect(catalog.items().getByRole('gridcell', { name: /^Kubernetes::(?!Deployment$)/ })).toHaveCount(0);
+  await expect(
+    catalog.items().getByRole('gridcell', { name: 'Kubernetes::Deployment' }).first(),
+  ).toBeVisible();
+  await expect(catalog.items().getByRole('gridcell', { name: /^Kubernetes::(?!Deployment$)/ })).toHaveCount(
+    0,
+  );
 
   const checkout = catalog.itemRow('checkout').first();
   await checkout.getByText('checkout', { exact: true }).click();
@@ -71,11 +75,12 @@ test('the summary drills into a type, its table opens an item, and selected line
   await expect(page.getByText('3 lines selected')).toBeVisible();
   await expect.poll(() => catalog.query('selected')).toEqual(['2', '3', '4']);
   await expect(lines.nth(2)).toHaveAttribute('aria-selected', 'true');
-  const chosenLine = ((await lines.nth(2).textContent()) ?? '').trim();
+  // The line's code, without its number.
+  const chosenLine = ((await lines.nth(2).locator('span').last().textContent()) ?? '').trim();
 
   await page.getByRole('button', { name: 'Attach as Evidence' }).click();
   const dialog = page.getByRole('dialog', { name: 'Attach as Evidence' });
-  const title = `e2e checkout config ${suffix()}`;
+  const title = `e2e config lines ${suffix()}`;
   await dialog.getByRole('combobox', { name: 'Incident', exact: true }).selectOption({
     label: 'Create a new incident',
   });
@@ -95,7 +100,7 @@ test('the summary drills into a type, its table opens an item, and selected line
   await incident.tab('Action Plan').click();
   await page.getByRole('button', { name: 'Expand all' }).click();
   const evidence = page.getByRole('tabpanel', { name: 'Action Plan' });
-  await expect(evidence.getByText('checkout').first()).toBeVisible();
+  await expect(evidence.getByText('checkout (Kubernetes::Deployment)').first()).toBeVisible();
   await expect(evidence.getByText(chosenLine, { exact: false }).first()).toBeVisible();
 });
 
@@ -157,7 +162,6 @@ test('relationships as a graph: a large group expands and a node opens its confi
   await expect(namespaces).toHaveAttribute('aria-expanded', 'true');
   const namespace = graph.getByRole('link', { name: /^payments \(Kubernetes::Namespace\)/ });
   await expect(namespace).toBeVisible();
-  await expectAccessible(page);
 
   await config.clickNode(namespace);
   await expect(page).not.toHaveURL(new RegExp(clusterId));
@@ -207,7 +211,7 @@ test('a File scraper added from the type picker scrapes a directory on Run now, 
     await expect(page).toHaveURL(/\/catalog\/scrapers\/[0-9a-f-]{36}$/);
 
     await page.getByRole('button', { name: 'Run now' }).click();
-    await expect(page.getByText(/Scrape finished: \d+ added/)).toBeVisible();
+    await expect(page.getByText('Scrape finished: 2 added, 0 updated, 0 unchanged, 0 deleted')).toBeVisible();
 
     await catalog.open(`?configType=${encodeURIComponent(type)}`);
     await expect(catalog.itemRow('alpha')).toBeVisible();
