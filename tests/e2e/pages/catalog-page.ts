@@ -39,6 +39,11 @@ export class CatalogPage {
       .filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
+  /** The name an item row shows (without the agent's label beside it). */
+  async itemName(row: Locator): Promise<string> {
+    return ((await row.locator('.ops-catalog-item-name').textContent()) ?? '').trim();
+  }
+
   /** A query parameter of the current URL, every value of it. */
   query(name: string): string[] {
     return new URL(this.page.url()).searchParams.getAll(name);
