@@ -158,6 +158,7 @@ test('relationships as a graph: a large group expands and a node opens its confi
   const namespaces = graph.getByRole('button', { name: /^\d+ Kubernetes::Namespace$/ });
   await expect(namespaces).toHaveAttribute('aria-expanded', 'false');
   await expect(graph.getByRole('link', { name: /\(Kubernetes::Namespace\)/ })).toHaveCount(0);
+  await expectAccessible(page);
   await config.clickNode(namespaces);
   await expect(namespaces).toHaveAttribute('aria-expanded', 'true');
   const namespace = graph.getByRole('link', { name: /^payments \(Kubernetes::Namespace\)/ });
