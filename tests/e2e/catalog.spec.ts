@@ -22,17 +22,11 @@ async function demoConfigId(api: APIRequestContext, type: string, name: string):
   return row!.id;
 }
 
-/**
- * Where the server's file scrapers may read (its DATA_DIR's files/): the directory above the one
- * the demo's live file scraper reads.
- */
-async function scraperFilesRoot(api: APIRequestContext): Promise<string> {
-  const [scraper] = await dbRows<{ spec: { file: Array<{ paths: string[] }> } }>(
-    api,
-    'config_scrapers?select=spec&name=eq.acme-service-settings',
-  );
-  const pattern = scraper!.spec.file[0]!.paths[0]!;
-  return path.dirname(path.dirname(pattern));
+/** Where the server's file scrapers may read: its DATA_DIR's files/ (tests/e2e/run.ts). */
+function scraperFilesRoot(): string {
+  const root = process.env.E2E_SCRAPER_FILES;
+  if (!root) throw new Error('E2E_SCRAPER_FILES is not set: run the e2e tests with npm run test:e2e');
+  return root;
 }
 
 const settingsFile = (name: string, replicas: number) =>
@@ -172,10 +166,9 @@ test('relationships as a graph: a large group expands and a node opens its confi
 
 test('a File scraper added from the type picker scrapes a directory on Run now, and an edited file becomes a diff change', async ({
   page,
-  adminApi,
 }) => {
   const id = suffix();
-  const dir = path.join(await scraperFilesRoot(adminApi), `e2e-${id}`);
+  const dir = path.join(scraperFilesRoot(), `e2e-${id}`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'alpha.yaml'), settingsFile('alpha', 2));
   fs.writeFileSync(path.join(dir, 'beta.yaml'), settingsFile('beta', 1));

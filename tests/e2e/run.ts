@@ -99,6 +99,8 @@ try {
         E2E_BASE_URL: `http://127.0.0.1:${port}${BASE_PATH}`,
         E2E_RESULTS: resultsDir,
         E2E_STATE_DIR: stateDir,
+        // The server's default SCRAPER_FILE_ROOTS: where a test's file scraper may read.
+        E2E_SCRAPER_FILES: path.join(dataDir, 'files'),
         E2E_KUBECONFIG: cluster.kubeconfig,
         E2E_KUBE_CONTROL: cluster.controlUrl,
       },
