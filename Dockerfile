@@ -15,7 +15,10 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
+# git: the file scrapers' repositories and the playbooks' gitops action.
+RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates \
+    && rm -rf /var/lib/apt/lists/* \
+    && npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
     && groupadd --gid 10001 console && useradd --uid 10001 --gid 10001 --no-create-home console \
     && mkdir /data && chown 10001:10001 /data
 # server/src/version.ts reads /app/package.json (copied above) beside dist/.
