@@ -83,7 +83,10 @@ export async function startServer(
     );
     await prepareDatabase(db, {
       demoData: config.demoData,
-      demoFilesDir: config.catalog.scraperFileRoots[0],
+      // Only the data directory's own files/: never write into a directory the operator listed.
+      demoFilesDir: config.catalog.scraperFileRoots.find(
+        (root) => root === path.join(config.dataDir, 'files'),
+      ),
       log: (msg, details) => logger.info(details ?? {}, msg),
     });
     await syncLocalFlags(db, config.localFeatureFlags);

@@ -6,10 +6,11 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../../server/src/config.js';
 import { startServer, type RunningServer } from '../../server/src/server.js';
+import { eventually } from '../../server/src/lib/eventually.js';
 import { ADMIN_PASSWORD } from '../support/server.js';
 
-/** Signs in as the first administrator (ADMIN_PASSWORD) and counts a table's rows. */
-async function count(server: RunningServer, table: string): Promise<number> {
+/** Signs in as the first administrator (ADMIN_PASSWORD) and counts a table's rows, filtered by `query`. */
+async function count(server: RunningServer, table: string, query = ''): Promise<number> {
   const login = await fetch(new URL('api/auth/login', server.url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -20,7 +21,7 @@ async function count(server: RunningServer, table: string): Promise<number> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const response = await fetch(new URL(`api/db/${table}?select=id&limit=1`, server.url), {
+  const response = await fetch(new URL(`api/db/${table}?select=id&limit=1${query}`, server.url), {
     headers: { Prefer: 'count=exact', cookie },
   });
   return Number(response.headers.get('content-range')!.split('/')[1]);
@@ -46,6 +47,15 @@ describe('first start on an empty embedded database', () => {
       expect(checksAtFirstStart).toBeGreaterThanOrEqual(200);
       expect(await count(server, 'configs')).toBeGreaterThanOrEqual(500);
       expect(await count(server, 'incidents')).toBeGreaterThanOrEqual(60);
+      // The demo's live file scraper reads the files the first start wrote, and really scrapes them.
+      expect(fs.readdirSync(path.join(dataDir, 'files', 'acme')).sort()).toEqual([
+        'checkout.yaml',
+        'orders.yaml',
+        'search.yaml',
+      ]);
+      await eventually(async () =>
+        expect(await count(server, 'configs', '&type=eq.Acme::ServiceSettings&deleted_at=is.null')).toBe(3),
+      );
     } finally {
       await server.close();
     }
