@@ -9,6 +9,7 @@ import { durationMs } from '../../lib/duration.js';
 import type { Queryable } from '../db/db.js';
 import { filterCondition, invalid, SqlParams } from './sql-filters.js';
 import type { CatalogSummaryRow, HealthName } from './types.js';
+import { ANALYSIS_TYPES } from '../../../../common/catalog.js';
 
 /** Columns of configs a summary may group by; anything else names a tag (or `labels.<key>`). */
 const GROUP_COLUMNS = ['type', 'config_class', 'namespace', 'status'] as const;
@@ -141,19 +142,7 @@ function itemConditions(query: SummaryQuery, params: SqlParams): string {
   return where.length > 0 ? `where ${where.join(' and ')}` : '';
 }
 
-/** The insight types config_analysis allows: each counted in a column of its own. */
-export const ANALYSIS_TYPES = [
-  'cost',
-  'availability',
-  'performance',
-  'security',
-  'integration',
-  'compliance',
-  'technical_debt',
-  'reliability',
-  'recommendation',
-  'other',
-] as const;
+export { ANALYSIS_TYPES };
 
 /**
  * The summary as one statement, one row per group and health: changes and insights are counted

@@ -1,5 +1,7 @@
 /** Name pools for "Acme", a small online retailer running on Kubernetes, AWS, Azure and GitHub. */
 
+import { ANALYSIS_TYPES, SEVERITIES } from '../../../../common/catalog.js';
+
 export const COMPANY = 'acme';
 
 /**
@@ -213,20 +215,7 @@ export const CHANGE_TYPES: readonly { type: string; severity: string; source: st
   { type: 'Deleted', severity: 'medium', source: 'kubernetes', summary: 'Object deleted' },
 ];
 
-export const ANALYSIS_TYPES = [
-  'cost',
-  'availability',
-  'performance',
-  'security',
-  'integration',
-  'compliance',
-  'technical_debt',
-  'reliability',
-  'recommendation',
-  'other',
-] as const;
-
-export const SEVERITIES = ['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical'] as const;
+export { ANALYSIS_TYPES, SEVERITIES };
 
 export const ANALYSES: Record<
   (typeof ANALYSIS_TYPES)[number],

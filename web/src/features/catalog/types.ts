@@ -1,4 +1,5 @@
 /** The catalog's rows as the UI reads them (spec 3 §3), shared by its pages. */
+import type { AnalysisType } from '../../../../common/catalog.js';
 import type { ConfigCosts } from './cost.js';
 
 export type ConfigHealth = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
@@ -72,17 +73,7 @@ export interface ConfigChange {
   config?: { id: string; name: string; type: string; deleted_at?: string | null } | null;
 }
 
-export type AnalysisType =
-  | 'cost'
-  | 'availability'
-  | 'performance'
-  | 'security'
-  | 'integration'
-  | 'compliance'
-  | 'technical_debt'
-  | 'reliability'
-  | 'recommendation'
-  | 'other';
+export type { AnalysisType };
 
 export interface ConfigAnalysis {
   id: string;

@@ -12,24 +12,14 @@
 import type { Db } from '../../db/db.js';
 import { canonical, stableJson } from './diff.js';
 import { insertChanges, type ChangeRow, type WrittenItem } from './persist-configs.js';
+import { ANALYSIS_TYPES, SEVERITIES } from '../../../../../common/catalog.js';
 import { refKey, type ConfigResolver } from './refs.js';
 import type { ScrapeSummary } from './summary.js';
 import type { ScrapedAnalysis, ScrapedChange } from './types.js';
 
 const CHUNK = 500;
-const SEVERITIES = new Set(['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical']);
-const ANALYSIS_TYPES = new Set([
-  'cost',
-  'availability',
-  'performance',
-  'security',
-  'integration',
-  'compliance',
-  'technical_debt',
-  'reliability',
-  'recommendation',
-  'other',
-]);
+const SEVERITY = new Set<string>(SEVERITIES);
+const ANALYSIS_TYPE = new Set<string>(ANALYSIS_TYPES);
 
 function chunks<T>(list: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -43,7 +33,7 @@ function changeRow(configId: string, change: ScrapedChange): ChangeRow | undefin
   return {
     config_id: configId,
     change_type: change.changeType.trim(),
-    severity: severity && SEVERITIES.has(severity) ? severity : 'info',
+    severity: severity && SEVERITY.has(severity) ? severity : 'info',
     source: change.source ?? null,
     summary: change.summary ?? null,
     details: change.details === undefined ? null : canonical(change.details),
@@ -178,8 +168,8 @@ function findingColumns(configId: string, a: ScrapedAnalysis) {
   return {
     config_id: configId,
     analyzer: a.analyzer,
-    analysis_type: ANALYSIS_TYPES.has(a.analysisType) ? a.analysisType : 'other',
-    severity: severity && SEVERITIES.has(severity) ? severity : 'info',
+    analysis_type: ANALYSIS_TYPE.has(a.analysisType) ? a.analysisType : 'other',
+    severity: severity && SEVERITY.has(severity) ? severity : 'info',
     message: a.message ?? null,
     summary: a.summary ?? null,
     source: a.source ?? null,

@@ -4,6 +4,7 @@
  * (exclude, mask, relationship rules), writes configs, changes, analyses and relationships in
  * short transactions, soft-deletes what is gone, applies retention and records the run.
  */
+import type { AnalysisType, Severity } from '../../../../../common/catalog.js';
 import type { Logger } from '../../../http/logging.js';
 import type { KubeConnection } from '../../../kube/index.js';
 import type { ResolvedConnection } from '../../connections/index.js';
@@ -33,7 +34,7 @@ export interface ScrapedChange {
   /** The config the change is about, when it is not the item carrying it (an Event's involvedObject). */
   config?: ConfigRef;
   changeType: string;
-  severity?: 'info' | 'warning' | 'low' | 'medium' | 'high' | 'blocker' | 'critical';
+  severity?: Severity;
   source?: string;
   summary?: string;
   details?: unknown;
@@ -45,18 +46,8 @@ export interface ScrapedChange {
 export interface ScrapedAnalysis {
   /** One open finding per item and analyzer; a finding not reported again by the item's next scrape is resolved. */
   analyzer: string;
-  analysisType:
-    | 'cost'
-    | 'availability'
-    | 'performance'
-    | 'security'
-    | 'integration'
-    | 'compliance'
-    | 'technical_debt'
-    | 'reliability'
-    | 'recommendation'
-    | 'other';
-  severity: 'info' | 'warning' | 'low' | 'medium' | 'high' | 'blocker' | 'critical';
+  analysisType: AnalysisType;
+  severity: Severity;
   message: string;
   summary?: string;
   source?: string;
