@@ -73,9 +73,9 @@ test('a deep link under the base path loads, with immutable assets and an uncach
     responses.set(response.url(), response.headers()['cache-control'] ?? null),
   );
   const shell = new ConsoleShell(page);
-  await shell.open('catalog/0a1b2c3d/changes');
+  await shell.open('notifications/silences/add');
   await expect(shell.notBuiltMessage()).toBeVisible();
-  const page_ = [...responses].find(([url]) => url.endsWith('/console/catalog/0a1b2c3d/changes'));
+  const page_ = [...responses].find(([url]) => url.endsWith('/console/notifications/silences/add'));
   expect(page_?.[1]).toBe('no-cache');
   const assets = [...responses].filter(([url]) => /\/console\/assets\/.+\.(js|css)$/.test(url));
   expect(assets.length).toBeGreaterThan(1);

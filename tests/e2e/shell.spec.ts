@@ -25,6 +25,7 @@ const SETTINGS = [
 
 /** Areas whose pages exist (by path under the base); the others say they are not built yet. */
 const BUILT = [
+  'catalog',
   'health',
   'incidents',
   'playbooks',
