@@ -5,7 +5,7 @@
  */
 import { HttpError } from '../../http/errors.js';
 
-/** The bound values of one statement; `add` answers the placeholder of a value. */
+/** The bound values of one statement; `add` binds a value and answers its `$n`. */
 export class SqlParams {
   readonly values: unknown[] = [];
   add(value: unknown): string {

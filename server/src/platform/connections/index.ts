@@ -1,3 +1,10 @@
 /** Stored connections as every area reads them: `connection://[namespace|type/]name` resolved, URLs read safely. */
 export { connectionResolver, type ResolvedConnection } from './resolver.js';
-export { connectionSecrets, mysqlOptions, passwordsInUrl, safeUrl, type MysqlOptions } from './urls.js';
+export {
+  connectionSecrets,
+  mysqlOptions,
+  passwordsInUrl,
+  safeUrl,
+  withCredentials,
+  type MysqlOptions,
+} from './urls.js';

@@ -78,3 +78,19 @@ export function mysqlOptions(url: string): MysqlOptions {
     database: parsed.pathname.replace(/^\//, '') || undefined,
   };
 }
+
+/** The URL with the username and password when it names none. */
+export function withCredentials(url: string, username?: string, password?: string): string {
+  if (!username && !password) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) return url;
+    if (username) parsed.username = encodeURIComponent(username);
+    if (password) parsed.password = encodeURIComponent(password);
+    return parsed.toString();
+  } catch {
+    // The Go DSN: credentials go before the @.
+    if (/^(?:tcp)?\(/.test(url)) return `${username ?? ''}${password ? `:${password}` : ''}@${url}`;
+    return url;
+  }
+}

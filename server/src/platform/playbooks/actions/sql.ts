@@ -11,7 +11,7 @@
  * connection) and closes it.
  */
 import pg from 'pg';
-import { mysqlOptions } from '../../connections/index.js';
+import { mysqlOptions, withCredentials } from '../../connections/index.js';
 import { connectionOf, messageOf, stopReason, text } from './support.js';
 import { ActionFailure, type ActionContext, type ActionExecutor } from './types.js';
 
@@ -37,20 +37,6 @@ const textRows = (rows: Record<string, unknown>[]): Row[] =>
     for (const [key, value] of Object.entries(row)) out[key] = asText(value);
     return out;
   });
-
-/** The URL with the connection's username and password when it names none. */
-function withCredentials(url: string, username?: string, password?: string): string {
-  if (!username && !password) return url;
-  try {
-    const parsed = new URL(url);
-    if (parsed.username || parsed.password) return url;
-    if (username) parsed.username = encodeURIComponent(username);
-    if (password) parsed.password = encodeURIComponent(password);
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
 
 async function postgres(url: string, query: string, ctx: ActionContext) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });

@@ -7,32 +7,14 @@
  */
 import { db, dbError } from '../../../api/index.js';
 import type { SortOrder } from '../../../components/DataTable/index.js';
+import { ANALYSIS_TYPES, SEVERITIES } from '../../../../../common/catalog.js';
 import type { AnalysisType, ConfigAnalysis } from '../types.js';
 
 export const INSIGHTS_KEY_PREFIX = 'catalog:insights:';
 
 /** Spec 3 §2.1. */
-export const INSIGHT_TYPES: readonly AnalysisType[] = [
-  'cost',
-  'availability',
-  'performance',
-  'security',
-  'integration',
-  'compliance',
-  'technical_debt',
-  'reliability',
-  'recommendation',
-  'other',
-];
-export const INSIGHT_SEVERITIES = [
-  'info',
-  'warning',
-  'low',
-  'medium',
-  'high',
-  'blocker',
-  'critical',
-] as const;
+export const INSIGHT_TYPES: readonly AnalysisType[] = ANALYSIS_TYPES;
+export const INSIGHT_SEVERITIES = SEVERITIES;
 export const INSIGHT_STATUSES = ['open', 'resolved', 'silenced'] as const;
 
 /** Spec 3 §9. */

@@ -8,7 +8,7 @@
  * value, read as JSON when it is JSON. The documents then go through the base fields.
  */
 import pg from 'pg';
-import { mysqlOptions } from '../../../connections/index.js';
+import { mysqlOptions, withCredentials } from '../../../connections/index.js';
 import type { ScrapeContext, ScrapeOutput, ScraperKind, ScrapedItem } from '../types.js';
 import { checkBaseFields, entryOutput, EntryError, extractItems, type BaseFields } from './extract.js';
 import {
@@ -72,22 +72,6 @@ export function rowDocument(columns: string[], row: Record<string, unknown>): un
   const document: Record<string, string | null> = {};
   for (const column of columns) document[column] = valueText(row[column]);
   return document;
-}
-
-/** The URL with the username and password when it names none. */
-function withCredentials(url: string, username?: string, password?: string): string {
-  if (!username && !password) return url;
-  try {
-    const parsed = new URL(url);
-    if (parsed.username || parsed.password) return url;
-    if (username) parsed.username = encodeURIComponent(username);
-    if (password) parsed.password = encodeURIComponent(password);
-    return parsed.toString();
-  } catch {
-    // The Go DSN: credentials go before the @.
-    if (/^(?:tcp)?\(/.test(url)) return `${username ?? ''}${password ? `:${password}` : ''}@${url}`;
-    return url;
-  }
 }
 
 async function queryPostgres(url: string, query: string, signal: AbortSignal): Promise<Result> {
