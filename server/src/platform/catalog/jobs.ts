@@ -1,8 +1,10 @@
 /**
  * The catalog's background work: the scrapers of the local agent on their schedules, with the
- * watches of the kinds that follow their source (a leader-held service of the jobs registry).
+ * watches of the kinds that follow their source (a leader-held service of the jobs registry), and
+ * the task that keeps the summary's 30-day change counts moving.
  */
 import type { JobRegistry } from '../jobs/registry.js';
+import { changeCountsTask } from './change-counts.js';
 import { ScraperScheduler, type ScraperSchedulerOptions } from './scrapers/scheduler.js';
 
 export type CatalogWorkDependencies = ScraperSchedulerOptions;
@@ -15,5 +17,6 @@ export interface CatalogWork {
 export function registerCatalogWork(jobs: JobRegistry, deps: CatalogWorkDependencies): CatalogWork {
   const scrapers = new ScraperScheduler(deps);
   jobs.addService(scrapers);
+  jobs.addTask(changeCountsTask(deps.db));
   return { scrapers };
 }

@@ -144,6 +144,26 @@ function itemConditions(query: SummaryQuery, params: SqlParams): string {
 
 export { ANALYSIS_TYPES };
 
+/** The window config_change_counts keeps per item (migration 0028). */
+const COUNTED_WINDOW_MS = 30 * 86_400_000;
+
+/**
+ * Per item, what its kept count is off by for changes after `since`: the kept count starts at the
+ * window's start, which the ConfigChangeCounts task moves on every few minutes, so the changes
+ * between that start and `since` come out (or, with the database's clock ahead, go in). A few
+ * minutes of changes, read from the time index.
+ */
+function countCorrection(since: string): string {
+  const start = '(select counted_from from config_change_counts_window)';
+  return `select x.config_id,
+                 sum(case when x.created_at > ${since} and x.created_at < ${start} then 1
+                          when x.created_at <= ${since} and x.created_at >= ${start} then -1
+                          else 0 end) as n
+          from config_changes x
+          where x.created_at >= least(${start}, ${since}) and x.created_at <= greatest(${start}, ${since})
+          group by x.config_id`;
+}
+
 /**
  * The summary as one statement, one row per group and health: changes and insights are counted
  * per config first (the changes from the time index alone), joined to the matching items once,
@@ -163,7 +183,12 @@ export function summaryStatement(query: SummaryQuery): { text: string; values: u
     'max(c.updated_at) as updated_at',
   ];
   const joins: string[] = [];
-  if (query.changesSinceMs !== undefined) {
+  if (query.changesSinceMs === COUNTED_WINDOW_MS) {
+    const since = params.add(new Date(Date.now() - query.changesSinceMs));
+    joins.push(`left join config_change_counts cc on cc.config_id = c.id
+                left join (${countCorrection(since)}) ch on ch.config_id = c.id`);
+    figures.push('(coalesce(sum(cc.changes_30d), 0) + coalesce(sum(ch.n), 0))::integer as changes');
+  } else if (query.changesSinceMs !== undefined) {
     const since = params.add(new Date(Date.now() - query.changesSinceMs));
     joins.push(`left join (select x.config_id, count(*) as n from config_changes x
                            where x.created_at > ${since} group by x.config_id) ch on ch.config_id = c.id`);
