@@ -125,3 +125,17 @@ with recursive found (change_type) as (
   from found where found.change_type is not null
 )
 select change_type from found where change_type is not null;
+
+-- The catalog list's search (a substring of the name, type, description or namespace) through
+-- trigrams where pg_trgm can be had (see 0021); elsewhere it scans.
+do $$
+begin
+  create schema if not exists extensions;
+  create extension if not exists pg_trgm with schema extensions;
+  execute 'create index configs_search_trgm_idx on configs using gin (
+    name extensions.gin_trgm_ops, type extensions.gin_trgm_ops,
+    description extensions.gin_trgm_ops, namespace extensions.gin_trgm_ops)';
+exception when others then
+  raise notice 'pg_trgm is not available: catalog search scans without an index';
+end
+$$;
