@@ -24,9 +24,9 @@ const text = (id: string, label: string, extra: Partial<FieldDef> = {}): FieldDe
 
 /** The base fields: JSONPaths ($...) into what is read, or literals. */
 const type = (required: boolean) =>
-  text('type', 'Type', { required, placeholder: 'HTTP::Resource or $.kind' });
-const id = (required: boolean) => text('id', 'ID', { required, placeholder: '$.id' });
-const itemName = text('name', 'Name', { placeholder: '$.name' });
+  text('type', 'Item Type', { required, placeholder: 'HTTP::Resource or $.kind' });
+const id = (required: boolean) => text('id', 'Item ID', { required, placeholder: '$.id' });
+const itemName = text('name', 'Item Name', { placeholder: '$.name' });
 const items = text('items', 'Items', { placeholder: '$.items' });
 const connection = (required = false) =>
   text('connection', 'Connection', { required, placeholder: 'connection://postgres/my-database' });
@@ -41,7 +41,7 @@ const KUBERNETES: FieldDef[] = [
     type: 'textarea',
     placeholder: "A kubeconfig file path or its YAML; empty: the console's cluster",
   },
-  text('namespace', 'Namespace', { placeholder: 'All namespaces' }),
+  text('namespace', 'Scraped Namespace', { placeholder: 'All namespaces' }),
   {
     id: 'scope',
     path: ['scope'],
