@@ -58,7 +58,8 @@ function startingValues(
 /**
  * The editor of a Topology, Catalog Scraper or Playbook (spec 3 §2.3): name and namespace (fixed
  * once saved), labels as JSON where the kind has them, and the spec as YAML checked against the
- * kind's schema at its lines; saved to the console's database or to the cluster.
+ * kind's schema at its lines, with a Form beside the YAML where the kind has `forms`; saved to the
+ * console's database or to the cluster.
  */
 export function ResourceEditor({
   kind,
