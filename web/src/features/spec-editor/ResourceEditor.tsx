@@ -12,7 +12,9 @@ import { YamlEditor } from '../../components/YamlEditor/index.js';
 import type { KubeObject } from './cluster/cluster-api.js';
 import { columnsFromSpec, type ResourceKind } from './resource-kinds.js';
 import type { SpecRow } from './rows-api.js';
-import { specFromYaml, specToYaml } from './spec-text.js';
+import { KindSpecEditor } from './kind-form/KindSpecEditor.js';
+import { currentSpec, formActive, initSpecState, selectTab, type SpecState } from './kind-form/spec-state.js';
+import { specToYaml } from './spec-text.js';
 import { SpecForm } from './SpecForm.js';
 import { useSpecForm } from './use-spec-form.js';
 import { useSpecValidation } from './use-spec-validation.js';
@@ -56,7 +58,8 @@ function startingValues(
 /**
  * The editor of a Topology, Catalog Scraper or Playbook (spec 3 §2.3): name and namespace (fixed
  * once saved), labels as JSON where the kind has them, and the spec as YAML checked against the
- * kind's schema at its lines; saved to the console's database or to the cluster.
+ * kind's schema at its lines, with a Form beside the YAML where the kind has `forms`; saved to the
+ * console's database or to the cluster.
  */
 export function ResourceEditor({
   kind,
@@ -66,18 +69,37 @@ export function ResourceEditor({
   initialSpec,
   ...props
 }: ResourceEditorProps) {
-  const { table } = kind;
+  const { table, forms } = kind;
   const [start] = useState(() => startingValues(row, clusterObject, initialSpec));
-  const form = useSpecForm({ ...props, table, row, clusterObject, start, messages: kind.messages });
-  const [specText, setSpecText] = useState(() => specToYaml(start.spec));
+  const [spec, setSpec] = useState<SpecState>(() => initSpecState(forms, start.spec));
+  const form = useSpecForm({
+    ...props,
+    table,
+    row,
+    clusterObject,
+    start,
+    messages: kind.messages,
+    // The cluster's errors are at lines of the YAML: the Code tab shows them.
+    onSpecErrors: forms && (() => setSpec((state) => selectTab(forms, state, 'code'))),
+  });
   const [specTouched, setSpecTouched] = useState(false);
-  const parsed = useMemo(() => specFromYaml(specText), [specText]);
+  const parsed = useMemo(() => currentSpec(forms, spec), [forms, spec]);
+  const codeActive = !formActive(spec);
+  // What is saved is what the platform checks: the Code's text, or the YAML of the Form's spec.
+  const specText = codeActive ? spec.text : parsed.ok ? specToYaml(parsed.spec) : '';
   // The form rules too (a playbook needs its title here): what the platform would accept may still
   // lack what the console asks of the resources made in it.
-  const validation = useSpecValidation(specText, !props.readOnly, {
+  const validation = useSpecValidation(specText, !props.readOnly && (codeActive || parsed.ok), {
     path: `api/specs/${table}/validate?form=true`,
   });
   const { id, labels } = form;
+
+  const changeSpec = (next: SpecState) => {
+    form.rowSave.clearRejected();
+    setSpec(next);
+    setSpecTouched(true);
+  };
+  const diagnostics = [...validation.diagnostics, ...form.target.specDiagnostics(specText)];
 
   const save = () => {
     if (!parsed.ok || !labels.ok) return;
@@ -98,7 +120,7 @@ export function ResourceEditor({
   const title = parsed.ok && typeof parsed.spec.title === 'string' ? parsed.spec.title : '';
   const required = kind.requiresTitleAndSpec === true && !props.readOnly;
   // A new form does not open on an error: it is said once the spec was typed in and emptied.
-  const specMissing = required && specText.trim() === '' && (form.isEdit || specTouched);
+  const specMissing = required && codeActive && spec.text.trim() === '' && (form.isEdit || specTouched);
   const titleMissing = required && parsed.ok && title.trim() === '';
 
   return (
@@ -137,18 +159,27 @@ export function ResourceEditor({
         )
       }
     >
-      <YamlEditor
-        aria-label="Spec"
-        value={specText}
-        onChange={(text) => {
-          form.rowSave.clearRejected();
-          setSpecText(text);
-          setSpecTouched(true);
-        }}
-        readOnly={form.disabled}
-        diagnostics={[...validation.diagnostics, ...form.target.specDiagnostics(specText)]}
-        placeholder={kind.placeholder}
-      />
+      {forms ? (
+        <KindSpecEditor
+          forms={forms}
+          state={spec}
+          onChange={changeSpec}
+          diagnostics={codeActive ? diagnostics : []}
+          formProblems={codeActive ? [] : diagnostics.map((problem) => problem.message)}
+          isDisabled={form.disabled}
+          showAllErrors={form.isEdit}
+          placeholder={kind.placeholder}
+        />
+      ) : (
+        <YamlEditor
+          aria-label="Spec"
+          value={spec.text}
+          onChange={(text) => changeSpec({ ...spec, text })}
+          readOnly={form.disabled}
+          diagnostics={diagnostics}
+          placeholder={kind.placeholder}
+        />
+      )}
       {specMissing && (
         <FormHelperText>
           <HelperText>

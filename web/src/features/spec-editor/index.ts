@@ -31,3 +31,37 @@ export { CRD_SOURCE, deleteClusterObject } from './cluster/cluster-api.js';
 export type { KubeObject } from './cluster/cluster-api.js';
 export { useSaveTarget } from './cluster/use-save-target.js';
 export type { ClusterSavedState } from './cluster/use-cluster-editing.js';
+export {
+  currentSpec,
+  FIELD_MESSAGES,
+  formActive,
+  formFields,
+  formShapeOf,
+  HEADER_ROWS,
+  HTTP_METHODS,
+  initialValues,
+  initSpecState,
+  KindForm,
+  KindSpecEditor,
+  newEntry,
+  readValues,
+  SCHEDULES,
+  selectTab,
+  validateValues,
+  visibleFields,
+  writeValues,
+} from './kind-form/index.js';
+export type {
+  FieldDef,
+  FieldErrors,
+  FieldType,
+  FieldValue,
+  FormValues,
+  KindFormProps,
+  KindForms,
+  KindSpecEditorProps,
+  Row,
+  RowColumn,
+  SpecState,
+  SpecTab,
+} from './kind-form/index.js';

@@ -5,6 +5,7 @@
  */
 import { AREAS } from '../../shell/nav-items.js';
 import type { KindTable } from './cluster/cluster-api.js';
+import type { KindForms } from './kind-form/fields.js';
 import { PLAIN_MESSAGES, type SpecMessages } from './use-spec-form.js';
 
 export type EditableTable = Exclude<KindTable, 'canaries'>;
@@ -31,6 +32,11 @@ export interface ResourceKind {
    * an empty one says 'This field is required' rather than only disabling the save.
    */
   requiresTitleAndSpec?: boolean;
+  /**
+   * The spec's Form beside its Code (spec 3 §2.3 "Editors offer Form and Code tabs"): one entry of
+   * a kind that has a form. Without it the spec is edited as YAML only.
+   */
+  forms?: KindForms;
 }
 
 const path = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { EditorView } from '@codemirror/view';
+import { load } from 'js-yaml';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
 import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
 import { clusterStatus } from '../../spec-editor/cluster/test-support.js';
@@ -182,5 +184,227 @@ describe('Run now', () => {
     renderScrapers(`/catalog/scrapers/${SCRAPER_ID}`);
     await screen.findByRole('tab', { name: 'Spec' });
     expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the scraper spec: Form and Code', () => {
+  const sqlScraper = savedRow({
+    id: SCRAPER_ID,
+    name: 'orders',
+    namespace: 'default',
+    labels: {},
+    schedule: '@hourly',
+    spec: {
+      schedule: '@hourly',
+      sql: [
+        {
+          connection: 'connection://postgres/shop',
+          type: 'Shop::Order',
+          id: '$.id',
+          name: '$.number',
+          query: 'select id, number from orders',
+          transform: { expr: 'config' },
+        },
+      ],
+    },
+  });
+
+  async function replace(user: UserEvent, input: HTMLElement, text: string) {
+    await user.clear(input);
+    await user.click(input);
+    await user.paste(text);
+  }
+
+  const codeText = async (scope: HTMLElement) =>
+    EditorView.findFromDOM(await within(scope).findByRole('textbox', { name: 'Spec' }))!.state.doc.toString();
+
+  async function addScraper(label: string) {
+    const rendered = renderScrapers();
+    await rendered.user.click(await screen.findByRole('button', { name: 'Add Catalog Scraper' }));
+    const picker = await screen.findByRole('dialog', { name: 'Add Catalog Scraper' });
+    await rendered.user.click(within(picker).getByRole('button', { name: label }));
+    const dialog = await screen.findByRole('dialog', { name: `Add ${label} Catalog Scraper` });
+    return { ...rendered, dialog };
+  }
+
+  it('adds an HTTP scraper from its Form, shows the Form in Code, and saves the spec the Form shows', async () => {
+    page.api.reply('POST api/db/config_scrapers', { status: 201, body: { ...scraper, name: 'items' } });
+    const { user, dialog, router } = await addScraper('HTTP');
+    expect(within(dialog).getByRole('tab', { name: 'Form' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByText('HTTP scraper')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Item Type' })).toHaveValue('HTTP::Resource');
+    expect(within(dialog).getByRole('textbox', { name: 'Item ID' })).toHaveValue('$.id');
+    expect(within(dialog).getByRole('combobox', { name: 'Schedule' })).toHaveValue('@hourly');
+
+    await replace(user, within(dialog).getByRole('textbox', { name: 'Name' }), 'items');
+    await replace(
+      user,
+      within(dialog).getByRole('textbox', { name: 'URL' }),
+      'https://shop.example.com/items',
+    );
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Method' }), 'POST');
+    await replace(user, within(dialog).getByRole('textbox', { name: 'Body' }), '{"all":true}');
+    await user.click(within(dialog).getByRole('button', { name: 'Add header' }));
+    await replace(user, within(dialog).getByRole('textbox', { name: 'Header 1 name' }), 'Accept');
+    await replace(user, within(dialog).getByRole('textbox', { name: 'Header 1 value' }), 'application/json');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Schedule' }), '@daily');
+
+    const expected = {
+      schedule: '@daily',
+      http: [
+        {
+          type: 'HTTP::Resource',
+          id: '$.id',
+          name: '$.name',
+          url: 'https://shop.example.com/items',
+          method: 'POST',
+          body: '{"all":true}',
+          headers: [{ name: 'Accept', value: 'application/json' }],
+        },
+      ],
+    };
+    await user.click(within(dialog).getByRole('tab', { name: 'Code' }));
+    expect(load(await codeText(dialog))).toEqual(expected);
+    await user.click(within(dialog).getByRole('tab', { name: 'Form' }));
+    expect(within(dialog).getByRole('textbox', { name: 'URL' })).toHaveValue(
+      'https://shop.example.com/items',
+    );
+
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/catalog/scrapers/${SCRAPER_ID}`));
+    const created = page.sent.find((r) => r.method === 'POST' && r.path === 'api/db/config_scrapers')!;
+    expect(created.body).toMatchObject({ name: 'items', schedule: '@daily', spec: expected });
+    // The platform checked the spec the Form makes, not only YAML typed in Code.
+    const checked = page.sent.filter((r) => r.path === 'api/specs/config_scrapers/validate');
+    expect(load((checked[checked.length - 1]!.body as { yaml: string }).yaml)).toEqual(expected);
+  });
+
+  it('says under a field that it is required, and keeps Save disabled until it is filled', async () => {
+    const { user, dialog } = await addScraper('SQL');
+    await replace(user, within(dialog).getByRole('textbox', { name: 'Name' }), 'orders');
+    const connection = within(dialog).getByRole('textbox', { name: 'Connection' });
+    await user.clear(connection);
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+    expect(connection).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await user.click(connection);
+    await user.paste('connection://postgres/shop');
+    expect(within(dialog).queryByText('This field is required')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
+  });
+
+  it('shows the platform refusing the spec the Form makes, and keeps Save disabled', async () => {
+    page.api.reply('POST api/specs/config_scrapers/validate', {
+      status: 200,
+      body: {
+        valid: false,
+        errors: [{ line: 3, column: 5, path: '/http/0', message: "spec: http[0]: 'url' must be a URL" }],
+      },
+    });
+    const { dialog } = await addScraper('HTTP');
+    expect(await within(dialog).findByText("spec: http[0]: 'url' must be a URL")).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('opens a kind without a form in Code and says why in the Form tab', async () => {
+    const { user, dialog } = await addScraper('Azure');
+    expect(within(dialog).getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
+    expect(load(await codeText(dialog))).toMatchObject({
+      azure: [{ connection: 'connection://azure/my-subscription' }],
+    });
+    await user.click(within(dialog).getByRole('tab', { name: 'Form' }));
+    expect(within(dialog).getByText('There is no form for Azure scrapers.')).toBeInTheDocument();
+  });
+
+  it('opens a saved sql scraper in the Form with its values, and updates only what was changed', async () => {
+    page.api.reply('GET api/db/config_scrapers', { status: 200, body: [sqlScraper] });
+    page.api.reply('PATCH api/db/config_scrapers', { status: 200, body: [sqlScraper] });
+    const { user } = renderScrapers(`/catalog/scrapers/${SCRAPER_ID}`);
+    const query = await screen.findByRole('textbox', { name: 'Query' });
+    expect(query).toHaveValue('select id, number from orders');
+    expect(screen.getByRole('tab', { name: 'Form' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('SQL scraper')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Connection' })).toHaveValue('connection://postgres/shop');
+    expect(screen.getByRole('textbox', { name: 'Item Type' })).toHaveValue('Shop::Order');
+    expect(screen.getByRole('textbox', { name: 'Item Name' })).toHaveValue('$.number');
+    expect(screen.getByRole('combobox', { name: 'Schedule' })).toHaveValue('@hourly');
+
+    await replace(user, query, 'select id, number from orders where open');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(page.sent.some((r) => r.method === 'PATCH')).toBe(true));
+    const update = page.sent.find((r) => r.method === 'PATCH')!;
+    expect(update.body).toEqual({
+      source: 'UI',
+      spec: {
+        schedule: '@hourly',
+        sql: [{ ...sqlScraper.spec.sql[0], query: 'select id, number from orders where open' }],
+      },
+    });
+  });
+
+  it('opens a spec with two entries in Code and says why the Form cannot show it', async () => {
+    const twoEntries = {
+      ...scraper,
+      spec: { schedule: '@every 30m', kubernetes: [{ clusterName: 'a' }, { clusterName: 'b' }] },
+    };
+    page.api.reply('GET api/db/config_scrapers', { status: 200, body: [twoEntries] });
+    const { user } = renderScrapers(`/catalog/scrapers/${SCRAPER_ID}`);
+    const code = await screen.findByRole('tab', { name: 'Code' });
+    expect(code).toHaveAttribute('aria-selected', 'true');
+    expect(load(await codeText(document.body))).toEqual(twoEntries.spec);
+    await user.click(screen.getByRole('tab', { name: 'Form' }));
+    expect(screen.getByText('The form edits one scraper at a time; this spec has 2.')).toBeInTheDocument();
+    expect(screen.getByText('Edit it in Code.')).toBeInTheDocument();
+  });
+
+  it('edits the retention rows, shows them in Code and back, and saves them', async () => {
+    const kept = {
+      ...scraper,
+      spec: {
+        ...scraper.spec,
+        retention: { changes: [{ name: 'diff', age: '7d', count: 100 }], staleItemAge: '30d' },
+      },
+    };
+    page.api.reply('GET api/db/config_scrapers', { status: 200, body: [kept] });
+    page.api.reply('PATCH api/db/config_scrapers', { status: 200, body: [kept] });
+    const { user } = renderScrapers(`/catalog/scrapers/${SCRAPER_ID}`);
+    expect(await screen.findByRole('textbox', { name: 'Cluster Name' })).toHaveValue('local');
+    const changes = screen.getByRole('group', { name: 'Change Retention' });
+    expect(within(changes).getByRole('textbox', { name: 'Change 1 name' })).toHaveValue('diff');
+    expect(within(changes).getByRole('textbox', { name: 'Change 1 count' })).toHaveValue('100');
+
+    await user.click(within(changes).getByRole('button', { name: 'Add change' }));
+    await replace(user, within(changes).getByRole('textbox', { name: 'Change 2 count' }), '5');
+    expect(await within(changes).findByText('Every change needs a name')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    await replace(user, within(changes).getByRole('textbox', { name: 'Change 2 name' }), 'CREATE');
+    const types = screen.getByRole('group', { name: 'Type Retention' });
+    await user.click(within(types).getByRole('button', { name: 'Add type' }));
+    await replace(user, within(types).getByRole('textbox', { name: 'Type 1 name' }), 'Kubernetes::Pod');
+    await replace(user, within(types).getByRole('textbox', { name: 'Type 1 deleted age' }), '1d');
+
+    const retention = {
+      changes: [
+        { name: 'diff', age: '7d', count: 100 },
+        { name: 'CREATE', count: 5 },
+      ],
+      types: [{ name: 'Kubernetes::Pod', deletedAge: '1d' }],
+      staleItemAge: '30d',
+    };
+    await user.click(screen.getByRole('tab', { name: 'Code' }));
+    expect(load(await codeText(document.body))).toEqual({ ...scraper.spec, retention });
+    await user.click(screen.getByRole('tab', { name: 'Form' }));
+    const back = screen.getByRole('group', { name: 'Change Retention' });
+    expect(within(back).getByRole('textbox', { name: 'Change 2 name' })).toHaveValue('CREATE');
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(page.sent.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(page.sent.find((r) => r.method === 'PATCH')!.body).toMatchObject({
+      spec: { ...scraper.spec, retention },
+    });
   });
 });

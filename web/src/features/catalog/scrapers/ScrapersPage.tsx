@@ -7,7 +7,7 @@ import type { DataTableColumn } from '../../../components/DataTable/index.js';
 import { ListPage } from '../../../components/ListPage/index.js';
 import { NO_VALUE } from '../../../lib/format.js';
 import { JobStatusLabel } from '../../settings/resources/index.js';
-import { inCatalog, scraperPath } from './catalog-scraper-kind.js';
+import { scraperPath } from './catalog-scraper-kind.js';
 import { ScraperTypePicker } from './ScraperTypePicker.js';
 import type { ScraperType } from './scraper-types.js';
 import { listScrapers, scrapersKey, type ScraperRow } from './scrapers-api.js';
@@ -19,8 +19,10 @@ interface AddScraperDialogProps {
 
 // The editor (and CodeMirror) loads when a type is chosen, not with the list.
 const AddScraperDialog = lazy(async () => {
-  const { AddResourceModal, RESOURCE_KINDS } = await import('../../spec-editor/index.js');
-  const kind = inCatalog(RESOURCE_KINDS.config_scrapers);
+  const [{ AddResourceModal }, { CATALOG_SCRAPER_KIND: kind }] = await Promise.all([
+    import('../../spec-editor/index.js'),
+    import('./catalog-scraper-editor.js'),
+  ]);
   return {
     default: ({ type, onClose }: AddScraperDialogProps) => (
       <AddResourceModal

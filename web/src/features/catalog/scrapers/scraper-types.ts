@@ -12,7 +12,7 @@ export interface ScraperType {
 
 /** Spec 3 §9: a Kubernetes scrape runs every 30 minutes by default. */
 const KUBERNETES_SCHEDULE = '@every 30m';
-const DEFAULT_SCHEDULE = '@every 1h';
+const DEFAULT_SCHEDULE = '@hourly';
 
 const TYPES: ScraperType[] = [
   {

@@ -1,11 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { GridItem } from '@patternfly/react-core';
 import { SelectField, TextField } from '../../../components/Form/index.js';
-import { type KubeObject, SpecForm, useSpecForm, useSpecValidation } from '../../spec-editor/index.js';
+import {
+  type KubeObject,
+  SCHEDULES,
+  SpecForm,
+  useSpecForm,
+  useSpecValidation,
+} from '../../spec-editor/index.js';
 import {
   CANARY_MESSAGES,
   DEFAULT_SCHEDULE,
-  SCHEDULES,
   VALIDATE_PATH,
   type Canary,
   type CanaryFields,

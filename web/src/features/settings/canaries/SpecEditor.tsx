@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
-import { Alert, HelperText, HelperTextItem, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
+import { HelperText, HelperTextItem } from '@patternfly/react-core';
 import { useApi } from '../../../api/index.js';
-import { YamlEditor, type EditorDiagnostic } from '../../../components/YamlEditor/index.js';
+import type { EditorDiagnostic } from '../../../components/YamlEditor/index.js';
 import { SCHEMA_PATH } from './canaries-api.js';
-import { kindLabel } from './check-kinds.js';
-import { CheckForm } from './CheckForm.js';
-import { describeKindFields, kindFields } from '../../spec-editor/index.js';
-import { selectTab, specFromText, type SpecState, type SpecTab } from './spec-state.js';
+import { CHECK_FORMS } from './check-fields.js';
+import { describeKindFields, KindSpecEditor, kindFields } from '../../spec-editor/index.js';
+import { specFromText, type SpecState } from './spec-state.js';
 
 export interface SpecEditorProps {
   state: SpecState;
@@ -43,56 +42,14 @@ function SchemaHints({ text }: { text: string }) {
   );
 }
 
-/** The spec as a Form (one check of a kind with a form) or as YAML Code; switching converts. */
-export function SpecEditor({ state, onChange, diagnostics, isDisabled, showAllErrors }: SpecEditorProps) {
+/** A canary's spec as a Form (one check of a kind with a form) or as YAML Code, with hints by kind. */
+export function SpecEditor(props: SpecEditorProps) {
   return (
-    <Tabs
-      activeKey={state.tab}
-      onSelect={(_event, key) => onChange(selectTab(state, key as SpecTab))}
-      aria-label="Spec editor"
-      mountOnEnter
-      unmountOnExit
-    >
-      <Tab eventKey="form" title={<TabTitleText>Form</TabTitleText>}>
-        <div className="pf-v6-u-pt-md">
-          {state.formBlocked || state.kind === undefined ? (
-            <Alert
-              variant="info"
-              isInline
-              isPlain
-              title={state.formBlocked ?? 'There is no form for this spec.'}
-            >
-              Edit it in Code.
-            </Alert>
-          ) : (
-            <>
-              <HelperText className="pf-v6-u-mb-md">
-                <HelperTextItem>{kindLabel(state.kind)} check</HelperTextItem>
-              </HelperText>
-              <CheckForm
-                kind={state.kind}
-                values={state.values}
-                onChange={(values) => onChange({ ...state, values })}
-                isDisabled={isDisabled}
-                showAllErrors={showAllErrors}
-              />
-            </>
-          )}
-        </div>
-      </Tab>
-      <Tab eventKey="code" title={<TabTitleText>Code</TabTitleText>}>
-        <div className="pf-v6-u-pt-md">
-          <YamlEditor
-            aria-label="Spec"
-            value={state.text}
-            onChange={(text) => onChange({ ...state, text })}
-            readOnly={isDisabled}
-            diagnostics={diagnostics}
-            placeholder={CODE_PLACEHOLDER}
-            helperText={<SchemaHints text={state.text} />}
-          />
-        </div>
-      </Tab>
-    </Tabs>
+    <KindSpecEditor
+      forms={CHECK_FORMS}
+      placeholder={CODE_PLACEHOLDER}
+      codeHelp={<SchemaHints text={props.state.text} />}
+      {...props}
+    />
   );
 }

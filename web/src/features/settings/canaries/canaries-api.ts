@@ -21,17 +21,6 @@ export interface Canary {
 /** What the editor writes besides name and namespace. */
 export type CanaryFields = Pick<Canary, 'icon' | 'labels' | 'schedule' | 'spec'>;
 
-/** Spec 3 §9: the generic editor's schedule list. */
-export const SCHEDULES = [
-  '@every 30s',
-  '@every 1m',
-  '@every 5m',
-  '@every 30m',
-  '@hourly',
-  '@every 6h',
-  '@daily',
-  '@weekly',
-] as const;
 export const DEFAULT_SCHEDULE = '@every 5m';
 
 export const CANARY_MESSAGES = {

@@ -1,40 +1,8 @@
 // The form fields of the check kinds that have a form (spec 3 §3 per-kind spec fields, §5, §9).
-
-export type FieldType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'multiselect' | 'headers';
-
-export interface Header {
-  name: string;
-  value: string;
-}
-
-export type FieldValue = string | string[] | Header[];
-export type FormValues = Record<string, FieldValue>;
-
-export interface FieldDef {
-  /** The field's key in the form values. */
-  id: string;
-  /** Where the value lives in the check entry. */
-  path: readonly string[];
-  label: string;
-  type: FieldType;
-  required?: boolean;
-  /** select and multiselect choices. */
-  options?: readonly string[];
-  /** multiselect: the choices are numbers in the spec (response codes). */
-  numeric?: boolean;
-  /** number: the smallest allowed value. */
-  min?: number;
-  /** number: whole numbers only. */
-  integer?: boolean;
-  /** The value of a new check. */
-  initial?: FieldValue;
-  placeholder?: string;
-  /** Shown only when this holds; hidden fields are left out of the spec. */
-  visibleWhen?: (values: FormValues) => boolean;
-}
+import { HEADER_ROWS, HTTP_METHODS, type FieldDef, type KindForms } from '../../spec-editor/index.js';
+import { kindLabel } from './check-kinds.js';
 
 /** Spec 3 §9. */
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export const RESPONSE_CODES = [
   '200',
   '201',
@@ -94,7 +62,7 @@ const HTTP: FieldDef[] = [
     type: 'textarea',
     visibleWhen: (values) => values.method === 'POST' || values.method === 'PUT',
   },
-  { id: 'headers', path: ['headers'], label: 'Headers', type: 'headers' },
+  { id: 'headers', path: ['headers'], label: 'Headers', type: 'rows', row: HEADER_ROWS },
   { id: 'username', path: ['authentication', 'username'], label: 'Username', type: 'text' },
   { id: 'password', path: ['authentication', 'password'], label: 'Password', type: 'password' },
   {
@@ -218,3 +186,6 @@ const FORMS: Record<string, FieldDef[]> = {
 export function fieldsOf(kind: string | undefined): readonly FieldDef[] | undefined {
   return kind !== undefined && Object.hasOwn(FORMS, kind) ? FORMS[kind] : undefined;
 }
+
+/** A canary spec's form: one check of a kind. */
+export const CHECK_FORMS: KindForms = { entry: { one: 'check', many: 'checks' }, fieldsOf, kindLabel };

@@ -8,28 +8,35 @@ import {
   TextArea,
   TextInput,
 } from '@patternfly/react-core';
-import type { FieldDef, FormValues, Header } from './check-fields.js';
-import { validateValues, visibleFields } from './check-form.js';
 import { FieldError } from '../../../components/Form/index.js';
-import { HeadersField } from './HeadersField.js';
+import type { FieldDef, FormValues, Row } from './fields.js';
 import { MultiSelectField } from './MultiSelectField.js';
+import { RowsField } from './RowsField.js';
+import { validateValues, visibleFields } from './values.js';
 
-export interface CheckFormProps {
-  kind: string;
+export interface KindFormProps {
+  fields: readonly FieldDef[];
   values: FormValues;
   onChange: (values: FormValues) => void;
   isDisabled: boolean;
-  /** Show every problem at once (an existing check), not only those of fields the user touched. */
+  /** Show every problem at once (an existing entry), not only those of fields the user touched. */
   showAllErrors?: boolean;
 }
 
-const WIDE: FieldDef['type'][] = ['textarea', 'headers'];
+const WIDE: FieldDef['type'][] = ['textarea', 'rows', 'list'];
 
-/** The form of one check of a kind (spec 3 §3): its fields, their problems under them (spec 3 §5). */
-export function CheckForm({ kind, values, onChange, isDisabled, showAllErrors = false }: CheckFormProps) {
+/** A select's choices: its options, with 'Not set' and a value from the YAML where they are not among them. */
+function selectOptions(field: FieldDef, value: string) {
+  const options = [...(field.options ?? [])];
+  if (!options.includes(value)) options[value === '' ? 'unshift' : 'push'](value);
+  return options.map((option) => ({ value: option, label: option === '' ? 'Not set' : option }));
+}
+
+/** The form of one entry of a kind (spec 3 §3): its fields, their problems under them (spec 3 §5). */
+export function KindForm({ fields, values, onChange, isDisabled, showAllErrors = false }: KindFormProps) {
   const idPrefix = useId();
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const errors = validateValues(kind, values);
+  const errors = validateValues(fields, values);
   const touch = (id: string) => setTouched((all) => (all.has(id) ? all : new Set(all).add(id)));
   const change = (id: string, value: FormValues[string]) => {
     touch(id);
@@ -49,8 +56,8 @@ export function CheckForm({ kind, values, onChange, isDisabled, showAllErrors = 
       case 'select':
         return (
           <FormSelect {...common} value={value as string} onChange={(_event, next) => change(field.id, next)}>
-            {(field.options ?? []).map((option) => (
-              <FormSelectOption key={option} value={option} label={option} />
+            {selectOptions(field, value as string).map((option) => (
+              <FormSelectOption key={option.value} value={option.value} label={option.label} />
             ))}
           </FormSelect>
         );
@@ -66,17 +73,19 @@ export function CheckForm({ kind, values, onChange, isDisabled, showAllErrors = 
             placeholder={field.placeholder}
           />
         );
-      case 'headers':
+      case 'rows':
         return (
-          <HeadersField
+          <RowsField
             id={inputId}
-            headers={value as Header[]}
+            row={field.row!}
+            rows={value as Row[]}
             onChange={(next) => change(field.id, next)}
             isDisabled={isDisabled}
             describedBy={error ? errorId : undefined}
           />
         );
       case 'textarea':
+      case 'list':
         return (
           <TextArea
             {...common}
@@ -103,7 +112,7 @@ export function CheckForm({ kind, values, onChange, isDisabled, showAllErrors = 
 
   return (
     <Grid hasGutter md={6}>
-      {visibleFields(kind, values).map((field) => {
+      {visibleFields(fields, values).map((field) => {
         const inputId = `${idPrefix}-${field.id}`;
         const errorId = `${inputId}-error`;
         const error = showAllErrors || touched.has(field.id) ? errors[field.id] : undefined;
@@ -113,7 +122,7 @@ export function CheckForm({ kind, values, onChange, isDisabled, showAllErrors = 
               label={field.label}
               fieldId={inputId}
               isRequired={field.required}
-              role={field.type === 'headers' ? 'group' : undefined}
+              role={field.type === 'rows' ? 'group' : undefined}
             >
               {input(field, inputId, errorId, error)}
               <FieldError id={errorId} error={error} />

@@ -1,5 +1,20 @@
-import type { FormValues } from './check-fields.js';
-import { entryToValues, FIELD_MESSAGES, newValues, validateValues, valuesToEntry } from './check-form.js';
+import {
+  FIELD_MESSAGES,
+  initialValues,
+  readValues,
+  validateValues as validate,
+  writeValues,
+  type FormValues,
+} from '../../spec-editor/index.js';
+import { fieldsOf } from './check-fields.js';
+
+// The canary's fields through the shared form model, by kind.
+const fields = (kind: string) => fieldsOf(kind)!;
+const newValues = (kind: string) => initialValues(fields(kind));
+const entryToValues = (kind: string, entry: Record<string, unknown>) => readValues(fields(kind), entry);
+const validateValues = (kind: string, values: FormValues) => validate(fields(kind), values);
+const valuesToEntry = (kind: string, values: FormValues, base?: Record<string, unknown>) =>
+  writeValues(fields(kind), values, base);
 
 describe('check form', () => {
   describe('validation (spec 3 §5)', () => {
