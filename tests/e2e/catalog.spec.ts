@@ -185,6 +185,10 @@ test('a File scraper added from the type picker scrapes a directory on Run now, 
 
     const dialog = page.getByRole('dialog', { name: 'Add File Catalog Scraper' });
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    // The Form opens first; the test's schedule (@never) is one only the Code takes.
+    await expect(dialog.getByRole('tab', { name: 'Form', selected: true })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Item Type' })).toBeVisible();
+    await dialog.getByRole('tab', { name: 'Code' }).click();
     await dialog.getByRole('textbox', { name: 'Spec' }).click();
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Delete');
@@ -196,6 +200,7 @@ test('a File scraper added from the type picker scrapes a directory on Run now, 
         '    id: $.metadata.name',
         '    name: $.metadata.name',
         '    format: yaml',
+        '    icon: file',
         '    paths:',
         `      - ${path.join(dir, '*.yaml')}`,
         '',
