@@ -117,12 +117,16 @@ describe.each(availableBackends())('the kept 30-day change counts on %s', (backe
   });
 
   it('never moves the window back', async () => {
-    const before = await db.query<{ counted_from: Date }>(`select counted_from from config_change_counts_window`);
+    const before = await db.query<{ counted_from: Date }>(
+      `select counted_from from config_change_counts_window`,
+    );
     const { rows } = await db.query<{ n: number }>(
       `select config_change_counts_advance(now() - interval '60 days') as n`,
     );
     expect(rows[0]!.n).toBe(0);
-    const after = await db.query<{ counted_from: Date }>(`select counted_from from config_change_counts_window`);
+    const after = await db.query<{ counted_from: Date }>(
+      `select counted_from from config_change_counts_window`,
+    );
     expect(after.rows).toEqual(before.rows);
   });
 
