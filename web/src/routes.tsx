@@ -101,7 +101,7 @@ const settingsRoutes: RouteObject[] = [
   area('catalogScrapers', 'config_scrapers/:id', [
     {
       index: true,
-      lazy: page(() => import('./features/spec-editor/ResourcePage.js'), 'ScraperPage'),
+      lazy: page(() => import('./features/catalog/scrapers/CatalogScraperPage.js'), 'SettingsScraperPage'),
     },
   ]),
   // The generic resource tables (spec 3 §2.3); the guard answers 'not found' for any other name.

@@ -38,6 +38,3 @@ export function AddResourceModal({
 export const AddTopologyModal = (props: AddDialogProps) => (
   <AddResourceModal kind={RESOURCE_KINDS.topologies} {...props} />
 );
-export const AddScraperModal = (props: AddDialogProps) => (
-  <AddResourceModal kind={RESOURCE_KINDS.config_scrapers} {...props} />
-);

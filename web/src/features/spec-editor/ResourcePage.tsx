@@ -65,4 +65,3 @@ export const resourcePageOf = (kind: ResourceKind, options: ResourcePageOptions 
 /** /settings/topologies/:id */
 export const TopologyPage = resourcePageOf(RESOURCE_KINDS.topologies);
 /** /settings/config_scrapers/:id and /catalog/scrapers/:id */
-export const ScraperPage = resourcePageOf(RESOURCE_KINDS.config_scrapers);

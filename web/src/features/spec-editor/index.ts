@@ -1,10 +1,10 @@
-// The spec editor: the pages and add dialogs of Topology and Catalog Scraper, the page and add
+// The spec editor: the page and add dialog of Topology, the page and add
 // dialog of any kind described as a ResourceKind (the playbooks area's spec form), and the
 // parts every spec editor is built from (name fields, labels, the save to the database or the
 // cluster, the page around an editor). Other areas build their editors from these.
-export { TopologyPage, ScraperPage, ResourcePage, resourcePageOf } from './ResourcePage.js';
+export { TopologyPage, ResourcePage, resourcePageOf } from './ResourcePage.js';
 export type { ResourcePageOptions } from './ResourcePage.js';
-export { AddTopologyModal, AddScraperModal, AddResourceModal } from './AddResourceModal.js';
+export { AddTopologyModal, AddResourceModal } from './AddResourceModal.js';
 export { RESOURCE_KINDS } from './resource-kinds.js';
 export type { ResourceKind } from './resource-kinds.js';
 export { AddSpecModal, useOpenSaved } from './AddSpecModal.js';

@@ -141,6 +141,17 @@ describe('ResourceListPage', () => {
     expect(within(dialog).getByRole('button', { name: 'HTTP' })).toBeInTheDocument();
   });
 
+  it('adds a catalog scraper through its type picker, then the chosen type in the Form', async () => {
+    page.api.reply('GET api/db/config_scrapers_with_status', { status: 200, body: [] });
+    const { user } = renderList('config_scrapers');
+    await user.click(await screen.findByRole('button', { name: 'Add Catalog Scraper' }));
+    const picker = await screen.findByRole('dialog', { name: 'Add Catalog Scraper' });
+    await user.click(within(picker).getByRole('button', { name: 'HTTP', exact: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add HTTP Catalog Scraper' });
+    expect(within(dialog).getByRole('tab', { name: 'Form', selected: true })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /URL/ })).toBeInTheDocument();
+  });
+
   it('offers no add button to viewers', async () => {
     page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('viewer') });
     renderList();

@@ -1,0 +1,55 @@
+import { Suspense, lazy, useState } from 'react';
+import type { ScraperEditorPlace } from './catalog-scraper-editor.js';
+import { ScraperTypePicker } from './ScraperTypePicker.js';
+import type { ScraperType } from './scraper-types.js';
+
+interface AddScraperDialogProps {
+  type: ScraperType;
+  place: ScraperEditorPlace;
+  onClose: () => void;
+}
+
+// The editor (and CodeMirror) loads when a type is chosen, not with the list.
+const AddScraperDialog = lazy(async () => {
+  const [{ AddResourceModal }, { scraperKindOf }] = await Promise.all([
+    import('../../spec-editor/index.js'),
+    import('./catalog-scraper-editor.js'),
+  ]);
+  return {
+    default: ({ type, place, onClose }: AddScraperDialogProps) => {
+      const kind = scraperKindOf(place);
+      return (
+        <AddResourceModal
+          kind={{ ...kind, title: `${type.label} ${kind.title}` }}
+          initialSpec={type.spec}
+          onClose={onClose}
+        />
+      );
+    },
+  };
+});
+
+export interface AddScraperFlowProps {
+  /** Where the saved scraper opens: under /catalog/scrapers or /settings/config_scrapers. */
+  place?: ScraperEditorPlace;
+  onClose: () => void;
+}
+
+/**
+ * Adding a catalog scraper (spec 3 §2.3, the separate creation flow of config scrapers): the type
+ * picker, then the editor with the chosen type's starting spec.
+ */
+export function AddScraperFlow({ place = 'catalog', onClose }: AddScraperFlowProps) {
+  const [type, setType] = useState<ScraperType>();
+  if (!type) return <ScraperTypePicker onPick={setType} onClose={onClose} />;
+  return (
+    <Suspense fallback={null}>
+      <AddScraperDialog type={type} place={place} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+/** The settings table's Add for config_scrapers. */
+export const AddSettingsScraperFlow = ({ onClose }: { onClose: () => void }) => (
+  <AddScraperFlow place="settings" onClose={onClose} />
+);
