@@ -14,7 +14,7 @@ export const ADD_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentT
     default: (await import('../../spec-editor/index.js')).AddTopologyModal,
   })),
   config_scrapers: lazy(async () => ({
-    default: (await import('../../catalog/scrapers/AddScraperFlow.js')).AddSettingsScraperFlow,
+    default: (await import('../../catalog/index.js')).AddSettingsScraperFlow,
   })),
   incident_rules: lazy(async () => ({
     default: (await import('../incident-rules/index.js')).AddIncidentRuleModal,
