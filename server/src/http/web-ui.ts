@@ -42,7 +42,9 @@ export function webUi(webDir: string, basePath: string, options: WebUiOptions = 
       res.status(503).type('text/plain').send('The UI is not built. Run `npm run build` (or `npm start`).\n');
     } else {
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(build.html.replace(PRELOADS, preloadsFor(build.pages, req.path, req.query, options)));
+      res
+        .type('html')
+        .send(build.html.replace(PRELOADS, preloadsFor(build.pages, req.path, req.query, options)));
     }
   });
   return router;
@@ -140,7 +142,9 @@ function preloadLinks(
   };
   const read = (data: FirstData) => {
     const url = firstDataUrl(data, search, params);
-    return url === undefined ? [] : [`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}" />`];
+    return url === undefined
+      ? []
+      : [`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}" />`];
   };
   const code = page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`);
   if (options.readsBeforeCode) return [...page.data.flatMap(read), ...code].join('\n    ');

@@ -26,7 +26,7 @@ import { PlayIcon } from '@patternfly/react-icons';
 import { Can } from '../../../components/Can/index.js';
 import { LoadError } from '../../../components/LoadError/index.js';
 import { formatCount, formatPastAge } from '../../../lib/format.js';
-import { prefetchRestStyles, withRestStyles } from '../../../lib/rest-styles.js';
+import { prefetchRestStyles } from '../../../lib/rest-styles.js';
 import { useWindowMatch } from '../../../lib/use-window-match.js';
 import { PageHeader } from '../../../shell/page-header.js';
 import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
@@ -37,10 +37,11 @@ import { ConfigSidebar } from './ConfigSidebar.js';
 import { GAP_ABOVE_MD, GAP_AROUND, GAP_BEFORE, PAD_MD } from './spacing.js';
 
 // The playbooks area (its run dialog, its runs table) loads after the page's first screen: the
-// menu is the one part of it the page shows.
-const RunPlaybookMenu = lazy(
-  withRestStyles(async () => ({ default: (await import('../../playbooks/index.js')).RunPlaybookMenu })),
-);
+// menu is the one part of it the page shows. A dropdown's styles are the first load's (the
+// shell's user menu is one); the dialog waits for the others itself.
+const RunPlaybookMenu = lazy(async () => ({
+  default: (await import('../../playbooks/index.js')).RunPlaybookMenu,
+}));
 
 export const DETAILS_NOT_FOUND = 'Details not found';
 
