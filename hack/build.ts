@@ -47,7 +47,7 @@ const BUILD_INPUTS = [
   'hack/css-prune.ts',
 ];
 /** The pages whose first load the HTML preloads, each held to the JavaScript budget. */
-export const FIRST_LOADS: FirstLoad[] = [HEALTH_FIRST_LOAD, CONFIG_FIRST_LOAD];
+const FIRST_LOADS: FirstLoad[] = [HEALTH_FIRST_LOAD, CONFIG_FIRST_LOAD];
 /** Gzipped JavaScript of the entry plus one page's lazy modules, for each page of FIRST_LOADS. */
 export const FIRST_LOAD_JS_BUDGET = 300 * 1024;
 /**
