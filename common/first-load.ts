@@ -13,10 +13,19 @@ export interface QueryFromPage {
   fallback: string;
 }
 
+/** A query value taken from a parameter of the page's path, after `prefix` (`eq.` and the id). */
+export interface QueryFromPath {
+  param: string;
+  prefix?: string;
+}
+
+/** A query value: as it is, or taken from the page's URL. */
+export type QueryValue = string | QueryFromPage | QueryFromPath;
+
 /** An API read of a first render: `path` (relative to the console's base) and its query. */
 export interface FirstData {
   path: string;
-  query?: Record<string, QueryFromPage>;
+  query?: Record<string, QueryValue>;
   /**
    * A read that keeps the server busy a while (a summary over thousands of rows: on PGlite it
    * holds the event loop): asked for after the page's code, which would otherwise wait for it.
@@ -24,9 +33,27 @@ export interface FirstData {
   slow?: boolean;
 }
 
+/** What the value of a page's path parameter must be (the whole value, any case): a uuid. */
+const PARAM_FORMATS = {
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+} as const;
+export type ParamFormat = keyof typeof PARAM_FORMATS;
+
+/** Whether `value` is a uuid, the only id the database holds. */
+export const isUuid = (value: string) => PARAM_FORMATS.uuid.test(value);
+
 export interface FirstLoad {
-  /** The page's path under the console's base, without a leading slash ('health'). */
+  /**
+   * The page's path under the console's base, without a leading slash: 'health', or with a
+   * parameter per `:name` segment ('catalog/:id').
+   */
   path: string;
+  /**
+   * The format each parameter of `path` must have for a path to be this page: /catalog/changes
+   * is another page than /catalog/{uuid}, and nothing is preloaded for an id the page would not
+   * ask for.
+   */
+  params?: Record<string, ParamFormat>;
   /** The lazily loaded modules that render it, from the shell down to the page (source paths). */
   modules: string[];
   data: FirstData[];
@@ -58,12 +85,58 @@ export interface PageSearch {
   get(name: string): string | null;
 }
 
-/** The URL of a first read for the page whose query parameters are `pageSearch`. */
-export function firstDataUrl(data: FirstData, pageSearch: PageSearch): string {
+/**
+ * The values of the parameters of `page`'s path in `path` (under the base, without a leading
+ * slash, URI-encoded as a request has it), or undefined when `path` is not that page's.
+ */
+export function matchFirstLoad(
+  page: Pick<FirstLoad, 'path' | 'params'>,
+  path: string,
+): Record<string, string> | undefined {
+  const expected = page.path.split('/');
+  const actual = path.split('/');
+  if (expected.length !== actual.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of expected.entries()) {
+    if (!segment.startsWith(':')) {
+      if (segment !== actual[i]) return undefined;
+      continue;
+    }
+    let value: string;
+    try {
+      value = decodeURIComponent(actual[i]!);
+    } catch {
+      return undefined;
+    }
+    const name = segment.slice(1);
+    const format = page.params?.[name];
+    if (value === '' || (format !== undefined && !PARAM_FORMATS[format].test(value))) return undefined;
+    params[name] = value;
+  }
+  return params;
+}
+
+/**
+ * The URL of a first read for the page whose query parameters are `pageSearch` and path
+ * parameters `pathParams`; undefined when it takes a parameter the path does not have.
+ */
+export function firstDataUrl(
+  data: FirstData,
+  pageSearch: PageSearch,
+  pathParams: Record<string, string> = {},
+): string | undefined {
   const query: Record<string, string> = {};
-  for (const [name, { from, values, fallback }] of Object.entries(data.query ?? {})) {
-    const value = pageSearch.get(from);
-    query[name] = value !== null && values.includes(value) ? value : fallback;
+  for (const [name, spec] of Object.entries(data.query ?? {})) {
+    if (typeof spec === 'string') {
+      query[name] = spec;
+    } else if ('param' in spec) {
+      const value = pathParams[spec.param];
+      if (value === undefined) return undefined;
+      query[name] = `${spec.prefix ?? ''}${value}`;
+    } else {
+      const value = pageSearch.get(spec.from);
+      query[name] = value !== null && spec.values.includes(value) ? value : spec.fallback;
+    }
   }
   return apiPath(data.path, query);
 }

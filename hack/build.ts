@@ -17,6 +17,7 @@ import {
   type FirstLoad,
   type FirstLoadManifest,
 } from '../common/first-load.js';
+import { CONFIG_FIRST_LOAD } from '../web/src/features/catalog/detail/first-load.js';
 import { HEALTH_FIRST_LOAD } from '../web/src/features/health/first-load.js';
 import { buildBeside, RECORD } from './build-folders.js';
 import { filesUnder, isBuildCurrent, recordBuild } from './build-record.js';
@@ -46,7 +47,7 @@ const BUILD_INPUTS = [
   'hack/css-prune.ts',
 ];
 /** The pages whose first load the HTML preloads, each held to the JavaScript budget. */
-const FIRST_LOADS: FirstLoad[] = [HEALTH_FIRST_LOAD];
+const FIRST_LOADS: FirstLoad[] = [HEALTH_FIRST_LOAD, CONFIG_FIRST_LOAD];
 /** Gzipped JavaScript of the entry plus one page's lazy modules, for each page of FIRST_LOADS. */
 export const FIRST_LOAD_JS_BUDGET = 300 * 1024;
 /**
@@ -159,10 +160,9 @@ function copyFavicon(outdir: string): string {
 /** The chunks and API reads of each page of FIRST_LOADS, for the server to preload. */
 function writeFirstLoadManifest(outdir: string, metafile: esbuild.Metafile): void {
   const manifest: FirstLoadManifest = {
-    pages: FIRST_LOADS.map(({ path: pagePath, modules, data }) => ({
-      path: pagePath,
-      modules: lazyFiles(metafile, modules).map((file) => relativeTo(outdir, file)),
-      data,
+    pages: FIRST_LOADS.map((page) => ({
+      ...page,
+      modules: lazyFiles(metafile, page.modules).map((file) => relativeTo(outdir, file)),
     })),
   };
   fs.writeFileSync(path.join(outdir, FIRST_LOAD_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);

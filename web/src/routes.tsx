@@ -21,8 +21,9 @@ export function page<M>(load: () => Promise<M>, name: keyof M): () => Promise<{ 
 }
 
 /**
- * A page of the first load (the modules of a FirstLoad, e.g. HEALTH_FIRST_LOAD): its styles are
- * in the stylesheet index.html links, so it renders as soon as its module is in.
+ * A page of the first load (the modules of a FirstLoad, e.g. HEALTH_FIRST_LOAD or
+ * CONFIG_FIRST_LOAD): its styles are in the stylesheet index.html links, so it renders as soon
+ * as its module is in.
  */
 function firstLoadPage<M>(
   load: () => Promise<M>,
@@ -44,6 +45,8 @@ const featureFlagsPage = page(
 const teamsPage = page(() => import('./features/settings/teams/TeamsPage.js'), 'TeamsPage');
 const teamPage = page(() => import('./features/settings/teams/TeamPage.js'), 'TeamPage');
 const healthPage = firstLoadPage(() => import('./features/health/HealthPage.js'), 'HealthPage');
+const configLayout = firstLoadPage(() => import('./features/catalog/detail/ConfigLayout.js'), 'ConfigLayout');
+const configTab = firstLoadPage(() => import('./features/catalog/detail/ConfigTab.js'), 'ConfigTab');
 const incidentListPage = page(() => import('./features/incidents/IncidentListPage.js'), 'IncidentListPage');
 const resourceListPage = page(
   () => import('./features/settings/resources/ResourceListPage.js'),
@@ -157,9 +160,9 @@ const shellRoutes: RouteObject[] = [
     },
     {
       path: ':id',
-      lazy: page(() => import('./features/catalog/detail/ConfigLayout.js'), 'ConfigLayout'),
+      lazy: configLayout,
       children: [
-        { index: true, lazy: page(() => import('./features/catalog/detail/ConfigTab.js'), 'ConfigTab') },
+        { index: true, lazy: configTab },
         {
           path: 'changes',
           lazy: page(() => import('./features/catalog/changes/ConfigChangesTab.js'), 'ConfigChangesTab'),

@@ -34,6 +34,23 @@ describe('webUi', () => {
             },
           ],
         },
+        {
+          path: 'catalog/:id',
+          params: { id: 'uuid' },
+          modules: ['assets/chunks/ConfigLayout-3.js', 'assets/chunks/chunk-4.js'],
+          data: [
+            { path: 'api/auth/whoami' },
+            {
+              path: 'api/db/config_detail',
+              query: { select: '*,scraper(id,name)', id: { param: 'id', prefix: 'eq.' } },
+            },
+          ],
+        },
+        {
+          path: 'teams/:name',
+          modules: ['assets/chunks/Team-5.js'],
+          data: [{ path: 'api/teams', query: { name: { param: 'name' } } }],
+        },
       ],
     };
     fs.writeFileSync(path.join(webDir, 'first-load.json'), JSON.stringify(manifest));
@@ -109,6 +126,39 @@ describe('webUi', () => {
   it('preloads nothing for a page the manifest does not name', async () => {
     const html = await (await fetch(new URL('settings/users', base))).text();
     expect(html).toBe('<html><head><base href="/console/" /></head></html>');
+  });
+
+  const ID = '0b9a63a1-5bd5-4b8e-9f5c-1f0b9a63a1e7';
+
+  it("preloads an item page's chunks and its reads of the id its path holds, relative and escaped", async () => {
+    const html = await (await fetch(new URL(`catalog/${ID}`, base))).text();
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="api/auth/whoami" />');
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin href="api/db/config_detail?select=*%2Cscraper(id%2Cname)&#38;id=eq.${ID}" />`,
+    );
+    expect(html).toContain('<link rel="modulepreload" href="assets/chunks/ConfigLayout-3.js" />');
+    expect(html).toContain('<link rel="modulepreload" href="assets/chunks/chunk-4.js" />');
+    expect(html).not.toContain('Page-1.js');
+    expect(html).not.toContain('api/summary');
+    expect(await (await fetch(new URL(`catalog/${ID.toUpperCase()}/`, base))).text()).toContain(
+      `id=eq.${ID.toUpperCase()}"`,
+    );
+  });
+
+  it.each(['catalog/not-a-uuid', 'catalog/changes', `catalog/${ID}/changes`, `catalog/${ID}%22%3E`])(
+    'preloads nothing for %s, which is not an item page',
+    async (route) => {
+      const html = await (await fetch(new URL(route, base))).text();
+      expect(html).toBe('<html><head><base href="/console/" /></head></html>');
+    },
+  );
+
+  it("puts a parameter's value in a read URI-encoded, so nothing of it reaches the HTML as markup", async () => {
+    const html = await (await fetch(new URL('teams/a%22%20b%3Cc%3E%26d', base))).text();
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="api/teams?name=a%22%20b%3Cc%3E%26d" />',
+    );
+    expect(html).not.toMatch(/a" b|<c>|&d/);
   });
 
   it('answers a method other than GET and HEAD on an asset with a 405', async () => {

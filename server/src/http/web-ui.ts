@@ -4,6 +4,7 @@ import { Router, type RequestHandler } from 'express';
 import {
   FIRST_LOAD_MANIFEST,
   firstDataUrl,
+  matchFirstLoad,
   type FirstData,
   type FirstLoad,
   type FirstLoadManifest,
@@ -41,8 +42,9 @@ export function webUi(webDir: string, basePath: string, options: WebUiOptions = 
       res.status(503).type('text/plain').send('The UI is not built. Run `npm run build` (or `npm start`).\n');
     } else {
       res.setHeader('Cache-Control', 'no-cache');
-      const page = build.pages.get(req.path.replace(/\/+$/, ''));
-      res.type('html').send(build.html.replace(PRELOADS, page ? preloadLinks(page, req.query, options) : ''));
+      res
+        .type('html')
+        .send(build.html.replace(PRELOADS, preloadsFor(build.pages, req.path, req.query, options)));
     }
   });
   return router;
@@ -53,8 +55,8 @@ const PRELOADS = '<!-- preloads -->';
 
 interface Build {
   html: string;
-  /** The pages of the first-load manifest by their path under the base ('/health'). */
-  pages: Map<string, FirstLoad>;
+  /** The pages of the first-load manifest. */
+  pages: FirstLoad[];
 }
 
 /**
@@ -77,7 +79,7 @@ function buildReader(webDir: string, basePath: string): () => Build | undefined 
           version,
           build: {
             html: html.replace('<base href="/" />', `<base href="${escapedBase}" />`),
-            pages: new Map(readManifest(dir).pages.map((page) => [`/${page.path}`, page])),
+            pages: readManifest(dir).pages,
           },
         };
       }
@@ -100,6 +102,24 @@ function readManifest(dir: string): FirstLoadManifest {
 }
 
 /**
+ * The preloads of the first-load page that `requestPath` (under the base, as express has it) is,
+ * with its parameters (the id of /catalog/{id}) and query; none for another path.
+ */
+function preloadsFor(
+  pages: FirstLoad[],
+  requestPath: string,
+  query: Record<string, unknown>,
+  options: WebUiOptions,
+): string {
+  const path = requestPath.replace(/^\/+|\/+$/g, '');
+  for (const page of pages) {
+    const params = matchFirstLoad(page, path);
+    if (params) return preloadLinks(page, params, query, options);
+  }
+  return '';
+}
+
+/**
  * The page's quick API reads (whoami), its chunks, then its slow reads: a browser asks for them
  * in this order, after the entry's own files, so the code does not wait behind a read that holds
  * the server (the summary on PGlite), and the shell, which needs whoami, renders meanwhile. When
@@ -108,21 +128,30 @@ function readManifest(dir: string): FirstLoadManifest {
  * credentials mode: `crossorigin` (anonymous) is the same-origin credentials the console's fetch
  * wrapper sends.
  */
-function preloadLinks(page: FirstLoad, query: Record<string, unknown>, options: WebUiOptions): string {
+function preloadLinks(
+  page: FirstLoad,
+  params: Record<string, string>,
+  query: Record<string, unknown>,
+  options: WebUiOptions,
+): string {
   const search: PageSearch = {
     get: (name) => {
       const value = query[name];
       return typeof value === 'string' ? value : null;
     },
   };
-  const read = (data: FirstData) =>
-    `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(firstDataUrl(data, search))}" />`;
+  const read = (data: FirstData) => {
+    const url = firstDataUrl(data, search, params);
+    return url === undefined
+      ? []
+      : [`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}" />`];
+  };
   const code = page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`);
-  if (options.readsBeforeCode) return [...page.data.map(read), ...code].join('\n    ');
+  if (options.readsBeforeCode) return [...page.data.flatMap(read), ...code].join('\n    ');
   return [
-    ...page.data.filter((data) => !data.slow).map(read),
+    ...page.data.filter((data) => !data.slow).flatMap(read),
     ...code,
-    ...page.data.filter((data) => data.slow).map(read),
+    ...page.data.filter((data) => data.slow).flatMap(read),
   ].join('\n    ');
 }
 

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { REST_STYLESHEET_META } from '../../../common/first-load.js';
+import { CONFIG_ID, replyConfig } from '../features/catalog/detail/test-support.js';
 import { fakeApiPerTest, renderConsole } from '../shell/test-support.js';
 import { loadRestStyles, resetRestStyles } from './rest-styles.js';
 
@@ -57,6 +58,16 @@ describe('the stylesheet of the pages the first load does not show', () => {
     renderConsole('/health');
     // The stylesheet never loads here: the page shows regardless.
     expect(await screen.findByRole('heading', { name: 'Health', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(restLinks()).toHaveLength(1));
+    expect(restLinks()[0]).toHaveAttribute('fetchpriority', 'low');
+  });
+
+  it('does not hold the catalog item page back, and fetches it at low priority once the item is shown', async () => {
+    replyConfig(page.api);
+    renderConsole(`/catalog/${CONFIG_ID}`);
+    // The stylesheet never loads here: the Config tab and the sidebar show regardless.
+    expect(await screen.findByRole('region', { name: 'Config' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Config details')).toBeInTheDocument();
     await waitFor(() => expect(restLinks()).toHaveLength(1));
     expect(restLinks()[0]).toHaveAttribute('fetchpriority', 'low');
   });

@@ -1,12 +1,16 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
 import { useApi } from '../../api/index.js';
+import { withRestStyles } from '../../lib/rest-styles.js';
 import type { RunnablePlaybook, RunResource } from './run-dialog/run-dialog-api.js';
 
-// The run dialog loads when first opened, outside the page's first load.
-const RunPlaybookDialog = lazy(async () => ({
-  default: (await import('./run-dialog/RunPlaybookDialog.js')).RunPlaybookDialog,
-}));
+// The run dialog loads when first opened, outside the page's first load, with the other pages'
+// styles (a modal's): the menu is on a first-load page, the catalog item's.
+const RunPlaybookDialog = lazy(
+  withRestStyles(async () => ({
+    default: (await import('./run-dialog/RunPlaybookDialog.js')).RunPlaybookDialog,
+  })),
+);
 
 /** What the menu shows for a playbook: its title, else its name. */
 const playbookLabel = (playbook: RunnablePlaybook) => playbook.title?.trim() || playbook.name;

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Link, Outlet, useHref, useMatch, useNavigate, useParams } from 'react-router';
 import {
   Badge,
@@ -26,15 +26,22 @@ import { PlayIcon } from '@patternfly/react-icons';
 import { Can } from '../../../components/Can/index.js';
 import { LoadError } from '../../../components/LoadError/index.js';
 import { formatCount, formatPastAge } from '../../../lib/format.js';
+import { prefetchRestStyles } from '../../../lib/rest-styles.js';
 import { useWindowMatch } from '../../../lib/use-window-match.js';
 import { PageHeader } from '../../../shell/page-header.js';
 import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
-import { RunPlaybookMenu } from '../../playbooks/index.js';
 import type { ConfigItem, ConfigItemSummary } from '../types.js';
 import { isConfigId, useConfigDetail, useRefreshConfig } from './config-api.js';
 import type { ConfigOutletContext } from './config-outlet.js';
 import { ConfigSidebar } from './ConfigSidebar.js';
 import { GAP_ABOVE_MD, GAP_AROUND, GAP_BEFORE, PAD_MD } from './spacing.js';
+
+// The playbooks area (its run dialog, its runs table) loads after the page's first screen: the
+// menu is the one part of it the page shows. A dropdown's styles are the first load's (the
+// shell's user menu is one); the dialog waits for the others itself.
+const RunPlaybookMenu = lazy(async () => ({
+  default: (await import('../../playbooks/index.js')).RunPlaybookMenu,
+}));
 
 export const DETAILS_NOT_FOUND = 'Details not found';
 
@@ -160,17 +167,24 @@ export function ConfigLayout() {
   const [sidebarChoice, setSidebarChoice] = useState<boolean>();
   const sidebarOpen = sidebarChoice ?? !small;
   const active = tabKey(useMatch('/catalog/:id/:tab')?.params.tab ?? '');
+  // The first screen is up once the item (or its error) is: the other pages' styles now.
+  const firstScreenShown = !isLoading;
+  useEffect(() => {
+    if (firstScreenShown) prefetchRestStyles();
+  }, [firstScreenShown]);
 
   const actions = config && (
     <Flex spaceItems={{ default: 'spaceItemsSm' }} flexWrap={{ default: 'nowrap' }}>
       <Can do="playbooks.run">
         <FlexItem>
-          <RunPlaybookMenu
-            resource={{ config_id: config.id, name: config.name }}
-            label="Run Playbook"
-            icon={<PlayIcon />}
-            placement="right"
-          />
+          <Suspense fallback={null}>
+            <RunPlaybookMenu
+              resource={{ config_id: config.id, name: config.name }}
+              label="Run Playbook"
+              icon={<PlayIcon />}
+              placement="right"
+            />
+          </Suspense>
         </FlexItem>
       </Can>
       <FlexItem>

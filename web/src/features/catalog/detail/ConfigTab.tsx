@@ -3,14 +3,18 @@ import { useSearchParams } from 'react-router';
 import { Button, Content, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { Can } from '../../../components/Can/index.js';
 import { CodeViewer, toCodeText } from '../../../components/CodeViewer/index.js';
+import { withRestStyles } from '../../../lib/rest-styles.js';
 import { configBody } from './config-api.js';
 import { useConfigOutlet } from './config-outlet.js';
 import { clickLine, configLinesEvidence, readSelectedLines, writeSelectedLines } from './line-selection.js';
 
-// The incidents area's dialog loads when first opened, outside the page's first load.
-const LinkToIncidentModal = lazy(async () => ({
-  default: (await import('../../incidents/index.js')).LinkToIncidentModal,
-}));
+// The incidents area's dialog loads when first opened, outside the page's first load, with the
+// other pages' styles (a modal's are not in the first load's).
+const LinkToIncidentModal = lazy(
+  withRestStyles(async () => ({
+    default: (await import('../../incidents/index.js')).LinkToIncidentModal,
+  })),
+);
 
 export const NO_CONFIG_BODY = 'This item has no config';
 

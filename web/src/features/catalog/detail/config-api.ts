@@ -1,47 +1,44 @@
 /**
  * The config detail's calls and SWR keys (spec 3 §7): the item with its scraper and its tab counts
- * (config_detail) and the checks linked to it (check_summary_for_config). Every key starts with
- * configKeyPrefix(id), so one refresh revalidates every part of the page.
+ * (config_detail, under its URL: the page's HTML preloads it, first-load.ts) and the checks linked
+ * to it (check_summary_for_config). The refresh revalidates the item and every key starting with
+ * configKeyPrefix(id).
  */
 import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { db, useDbQuery } from '../../../api/index.js';
+import useSWR, { useSWRConfig } from 'swr';
+import { isUuid } from '../../../../../common/first-load.js';
+import { apiJson, db, useDbQuery, type ApiError } from '../../../api/index.js';
 import type { ConfigItem } from '../types.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { configDetailPath } from './first-load.js';
 
 /** Only an id the database can hold is asked for; anything else is simply not found. */
-export const isConfigId = (id: string) => UUID.test(id);
+export const isConfigId = isUuid;
 
 export const configKeyPrefix = (id: string) => `catalog:config:${id}:`;
-export const configDetailKey = (id: string) => `${configKeyPrefix(id)}detail`;
 export const configChecksKey = (id: string) => `${configKeyPrefix(id)}checks`;
 
-// The scraper is embedded through scraper_id, as the platform's config detail carries it.
-const DETAIL_SELECT = '*,config_scrapers(id,name)';
-
-export const getConfigDetail = (id: string) =>
-  db.from('config_detail').select(DETAIL_SELECT).eq('id', id).maybeSingle<ConfigItem>();
+/** The one row of config_detail that `path` (configDetailPath) asks for, or null. */
+const firstRow = async (path: string) => (await apiJson<ConfigItem[]>(path))[0] ?? null;
 
 /**
  * The config item with its summary counts (changes, analysis, relationships, playbook_runs,
  * checks); null when there is no such item. Tabs that need the item read it under the same key.
  */
 export function useConfigDetail(id: string) {
-  return useDbQuery<ConfigItem | null>(
-    isConfigId(id) ? configDetailKey(id) : null,
-    () => getConfigDetail(id),
-    {
-      revalidateOnFocus: false,
-    },
-  );
+  return useSWR<ConfigItem | null, ApiError>(isConfigId(id) ? configDetailPath(id) : null, firstRow, {
+    revalidateOnFocus: false,
+  });
 }
 
 /** Revalidates every query of the config's page (the refresh button). */
 export function useRefreshConfig(id: string) {
   const { mutate } = useSWRConfig();
   return useCallback(
-    () => mutate((key) => typeof key === 'string' && key.startsWith(configKeyPrefix(id))),
+    () =>
+      mutate(
+        (key) =>
+          typeof key === 'string' && (key === configDetailPath(id) || key.startsWith(configKeyPrefix(id))),
+      ),
     [mutate, id],
   );
 }
