@@ -66,7 +66,9 @@ async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetche
         if (request.resourceType() === 'stylesheet') fetched.stylesheets.push(request.url());
       });
     const started = performance.now();
-    await page.goto(target.pageUrl);
+    // Until the page shows what it is for, not until its load event: the event also waits for
+    // what the page preloads or fetches after its first render (fonts, low-priority styles).
+    await page.goto(target.pageUrl, { waitUntil: 'commit' });
     if (typeof target.shown === 'function') await target.shown(page);
     else await page.getByText(target.shown).first().waitFor({ timeout: 30_000 });
     const elapsed = performance.now() - started;
