@@ -13,7 +13,7 @@ import {
   TabTitleText,
   TextInput,
 } from '@patternfly/react-core';
-import { format, isBefore, startOfDay } from 'date-fns';
+import { isBefore, lightFormat, startOfDay } from 'date-fns';
 import {
   absoluteRange,
   formatDateTime,
@@ -64,8 +64,8 @@ function EdgeField(props: EdgeFieldProps) {
     [rangeStart],
   );
   const pickDay = (day: Date) => {
-    const time = date ? format(date, 'HH:mm:ss') : DEFAULT_TIME[edge];
-    onChange(`${format(day, DAY_LABEL)} ${time}`);
+    const time = date ? lightFormat(date, 'HH:mm:ss') : DEFAULT_TIME[edge];
+    onChange(`${lightFormat(day, DAY_LABEL)} ${time}`);
   };
   return (
     <>
@@ -96,7 +96,7 @@ function EdgeField(props: EdgeFieldProps) {
         weekStart={1}
         prevMonthAriaLabel="Show previous month"
         nextMonthAriaLabel="Show next month"
-        cellAriaLabel={(day) => format(day, DAY_LABEL)}
+        cellAriaLabel={(day) => lightFormat(day, DAY_LABEL)}
         onChange={(_event, day) => pickDay(day)}
       />
     </>

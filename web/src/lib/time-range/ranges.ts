@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import { parseExpression, resolveExpression, type TimeOffset, type TimeUnit } from './expression.js';
 
 /** `from` and `to` are expressions (relative, mapped) or ISO timestamps (absolute). */
@@ -175,7 +175,7 @@ const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
 /** A local date and time as shown in the picker, e.g. '2024-03-05 14:30:00'. */
 export function formatDateTime(date: Date): string {
-  return format(date, DATE_TIME_FORMAT);
+  return lightFormat(date, DATE_TIME_FORMAT);
 }
 
 export function absoluteRange(from: Date, to: Date): TimeRange {
