@@ -36,19 +36,37 @@ export function backoffAfter(attempts: number, backoffMs: number, maxBackoffMs: 
 /**
  * event_queue.next_attempt_at (migration 0017): null without an error, waiting for its first
  * try; a time, taken until then (lease) or to be tried again then; null with an error, given up.
+ * The two due sets are claimed apart, each through its own index (event_queue_next_attempt_idx,
+ * event_queue_fresh_idx): one statement with both under an OR scans and sorts the whole queue,
+ * which after a large scrape holds a hundred thousand events.
  */
-const DUE = '((error is null and next_attempt_at is null) or next_attempt_at <= now())';
+const RETRY_DUE = 'next_attempt_at <= now()';
+const FRESH = 'error is null and next_attempt_at is null';
+const DUE = `((${FRESH}) or ${RETRY_DUE})`;
+const claimOf = (due: string) =>
+  claimStatement({
+    table: 'event_queue',
+    due: `${due} and name = any($3::text[])`,
+    orderBy: 'priority desc, created_at',
+    set: `attempts = attempts + 1, last_attempt = now(), next_attempt_at = now() + $2::float8 * interval '1 millisecond'`,
+    returning: 'id, name, properties, attempts, created_at',
+  });
+const CLAIM_RETRIES = claimOf(RETRY_DUE);
+const CLAIM_FRESH = claimOf(FRESH);
 
-const CLAIM = claimStatement({
-  table: 'event_queue',
-  due: `${DUE} and name = any($3::text[])`,
-  orderBy: 'priority desc, created_at',
-  set: `attempts = attempts + 1, last_attempt = now(), next_attempt_at = now() + $2::float8 * interval '1 millisecond'`,
-  returning: 'id, name, properties, attempts, created_at',
-});
-
-/** Due events no consumer wants, deleted in one statement so they never pile up. */
-const SWEEP = `delete from event_queue where ${DUE} and not (name = any($1::text[]))`;
+/**
+ * The names in the queue, read as a skip over its name index: a few probes however long the
+ * queue is, where reading the events would scan it whole at every claim.
+ */
+const NAMES_PRESENT = `with recursive present (name) as (
+    (select name from event_queue order by name limit 1)
+    union all
+    select (select e.name from event_queue e where e.name > present.name order by e.name limit 1)
+    from present where present.name is not null
+  )
+  select name from present where name is not null`;
+/** Due events of names no consumer wants, deleted so they never pile up. */
+const SWEEP = `delete from event_queue where name = any($1::text[]) and ${DUE}`;
 
 /**
  * Platform events: consumers register by event name; the dispatcher (a queue consumer of the
@@ -75,8 +93,13 @@ export class PlatformEvents {
       pollMs: options.pollMs,
       claim: async (limit) => {
         const names = [...this.handlers.keys()];
-        await db.query(SWEEP, [names]);
-        return (await db.query<PlatformEvent>(CLAIM, [limit, leaseMs, names])).rows;
+        const present = (await db.query<{ name: string }>(NAMES_PRESENT)).rows.map((row) => row.name);
+        const unwanted = present.filter((name) => !this.handlers.has(name));
+        if (unwanted.length > 0) await db.query(SWEEP, [unwanted]);
+        const retries = (await db.query<PlatformEvent>(CLAIM_RETRIES, [limit, leaseMs, names])).rows;
+        if (retries.length >= limit) return retries;
+        const fresh = await db.query<PlatformEvent>(CLAIM_FRESH, [limit - retries.length, leaseMs, names]);
+        return [...retries, ...fresh.rows];
       },
       handle: async (event, ctx) => {
         try {
