@@ -110,7 +110,7 @@ describe.each(availableBackends())('the kept 30-day change counts on %s', (backe
     expect(await advanceChangeCounts(db)).toBeGreaterThanOrEqual(1);
     expect(await summaryChanges(type)).toBe(1);
     const { rows } = await db.query<{ changes_30d: number }>(
-      `select changes_30d from config_change_counts where config_id = $1`,
+      `select changes_30d from _config_change_counts where config_id = $1`,
       [ids[0]],
     );
     expect(rows).toEqual([{ changes_30d: 1 }]);
@@ -118,14 +118,14 @@ describe.each(availableBackends())('the kept 30-day change counts on %s', (backe
 
   it('never moves the window back', async () => {
     const before = await db.query<{ counted_from: Date }>(
-      `select counted_from from config_change_counts_window`,
+      `select counted_from from _config_change_counts_window`,
     );
     const { rows } = await db.query<{ n: number }>(
-      `select config_change_counts_advance(now() - interval '60 days') as n`,
+      `select _config_change_counts_advance(now() - interval '60 days') as n`,
     );
     expect(rows[0]!.n).toBe(0);
     const after = await db.query<{ counted_from: Date }>(
-      `select counted_from from config_change_counts_window`,
+      `select counted_from from _config_change_counts_window`,
     );
     expect(after.rows).toEqual(before.rows);
   });

@@ -11,7 +11,7 @@ const EVERY_MS = 5 * 60_000;
 /** Moves the window's start to 30 days before the database's now; returns the items whose count fell. */
 export async function advanceChangeCounts(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ items: number }>(
-    `select config_change_counts_advance(now() - interval '30 days') as items`,
+    `select _config_change_counts_advance(now() - interval '30 days') as items`,
   );
   return rows[0]!.items;
 }

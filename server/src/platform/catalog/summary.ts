@@ -144,7 +144,7 @@ function itemConditions(query: SummaryQuery, params: SqlParams): string {
 
 export { ANALYSIS_TYPES };
 
-/** The window config_change_counts keeps per item (migration 0028). */
+/** The window _config_change_counts keeps per item (migration 0028). */
 const COUNTED_WINDOW_MS = 30 * 86_400_000;
 
 /**
@@ -154,7 +154,7 @@ const COUNTED_WINDOW_MS = 30 * 86_400_000;
  * minutes of changes, read from the time index.
  */
 function countCorrection(since: string): string {
-  const start = '(select counted_from from config_change_counts_window)';
+  const start = '(select counted_from from _config_change_counts_window)';
   return `select x.config_id,
                  sum(case when x.created_at > ${since} and x.created_at < ${start} then 1
                           when x.created_at <= ${since} and x.created_at >= ${start} then -1
@@ -185,7 +185,7 @@ export function summaryStatement(query: SummaryQuery): { text: string; values: u
   const joins: string[] = [];
   if (query.changesSinceMs === COUNTED_WINDOW_MS) {
     const since = params.add(new Date(Date.now() - query.changesSinceMs));
-    joins.push(`left join config_change_counts cc on cc.config_id = c.id
+    joins.push(`left join _config_change_counts cc on cc.config_id = c.id
                 left join (${countCorrection(since)}) ch on ch.config_id = c.id`);
     figures.push('(coalesce(sum(cc.changes_30d), 0) + coalesce(sum(ch.n), 0))::integer as changes');
   } else if (query.changesSinceMs !== undefined) {

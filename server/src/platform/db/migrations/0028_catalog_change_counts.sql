@@ -4,55 +4,55 @@
 -- count holds its changes created at or after the window's start (counted_from), triggers keep
 -- it as changes come and go, and the ConfigChangeCounts task moves the start on, taking out
 -- what it passes. The summary corrects for the minutes since the task last ran (summary.ts).
-create table config_change_counts (
+create table _config_change_counts (
   config_id uuid primary key references configs (id) on delete cascade,
   changes_30d integer not null default 0
 );
 
-create table config_change_counts_window (
+create table _config_change_counts_window (
   only_row boolean primary key default true check (only_row),
   counted_from timestamptz not null
 );
 
-insert into config_change_counts_window (counted_from) values (now() - interval '30 days');
+insert into _config_change_counts_window (counted_from) values (now() - interval '30 days');
 
-insert into config_change_counts (config_id, changes_30d)
+insert into _config_change_counts (config_id, changes_30d)
 select config_id, count(*) from config_changes
-where created_at >= (select counted_from from config_change_counts_window)
+where created_at >= (select counted_from from _config_change_counts_window)
 group by config_id;
 
 -- Writers take the window's row for share and the task takes it for update: a change written
 -- while the start moves is counted by exactly one of them. Items are updated in id order, so
 -- two writers never wait on each other's items crosswise.
-create function config_change_counts_window_start(exclusive boolean) returns timestamptz
+create function _config_change_counts_window_start(exclusive boolean) returns timestamptz
 language plpgsql as $$
 declare
   since timestamptz;
 begin
   if exclusive then
-    select counted_from into since from config_change_counts_window for update;
+    select counted_from into since from _config_change_counts_window for update;
   else
-    select counted_from into since from config_change_counts_window for share;
+    select counted_from into since from _config_change_counts_window for share;
   end if;
   return since;
 end $$;
 
-create function config_change_counts_added() returns trigger language plpgsql as $$
+create function _config_change_counts_added() returns trigger language plpgsql as $$
 declare
-  since timestamptz := config_change_counts_window_start(false);
+  since timestamptz := _config_change_counts_window_start(false);
 begin
-  insert into config_change_counts as t (config_id, changes_30d)
+  insert into _config_change_counts as t (config_id, changes_30d)
   select config_id, count(*) from added where created_at >= since
   group by config_id order by config_id
   on conflict (config_id) do update set changes_30d = t.changes_30d + excluded.changes_30d;
   return null;
 end $$;
 
-create function config_change_counts_removed() returns trigger language plpgsql as $$
+create function _config_change_counts_removed() returns trigger language plpgsql as $$
 declare
-  since timestamptz := config_change_counts_window_start(false);
+  since timestamptz := _config_change_counts_window_start(false);
 begin
-  update config_change_counts t set changes_30d = t.changes_30d - gone.n
+  update _config_change_counts t set changes_30d = t.changes_30d - gone.n
   from (select config_id, count(*)::integer as n from removed where created_at >= since
         group by config_id order by config_id) gone
   where t.config_id = gone.config_id;
@@ -60,42 +60,42 @@ begin
 end $$;
 
 -- Moving a change to another item or time (rare: the engine updates counts and details).
-create function config_change_counts_moved() returns trigger language plpgsql as $$
+create function _config_change_counts_moved() returns trigger language plpgsql as $$
 declare
-  since timestamptz := config_change_counts_window_start(false);
+  since timestamptz := _config_change_counts_window_start(false);
 begin
   if old.created_at >= since then
-    update config_change_counts set changes_30d = changes_30d - 1 where config_id = old.config_id;
+    update _config_change_counts set changes_30d = changes_30d - 1 where config_id = old.config_id;
   end if;
   if new.created_at >= since then
-    insert into config_change_counts as t (config_id, changes_30d) values (new.config_id, 1)
+    insert into _config_change_counts as t (config_id, changes_30d) values (new.config_id, 1)
     on conflict (config_id) do update set changes_30d = t.changes_30d + 1;
   end if;
   return null;
 end $$;
 
-create function config_change_counts_emptied() returns trigger language plpgsql as $$
+create function _config_change_counts_emptied() returns trigger language plpgsql as $$
 begin
-  perform config_change_counts_window_start(true);
-  delete from config_change_counts;
+  perform _config_change_counts_window_start(true);
+  delete from _config_change_counts;
   return null;
 end $$;
 
 create trigger config_change_counts_insert after insert on config_changes
-  referencing new table as added for each statement execute function config_change_counts_added();
+  referencing new table as added for each statement execute function _config_change_counts_added();
 create trigger config_change_counts_delete after delete on config_changes
-  referencing old table as removed for each statement execute function config_change_counts_removed();
+  referencing old table as removed for each statement execute function _config_change_counts_removed();
 create trigger config_change_counts_update after update of config_id, created_at on config_changes
   for each row when (old.config_id is distinct from new.config_id or old.created_at is distinct from new.created_at)
-  execute function config_change_counts_moved();
+  execute function _config_change_counts_moved();
 create trigger config_change_counts_truncate after truncate on config_changes
-  for each statement execute function config_change_counts_emptied();
+  for each statement execute function _config_change_counts_emptied();
 
 -- The task's step: the window starts at `upto` from now on; the changes it passes leave the counts.
-create function config_change_counts_advance(upto timestamptz) returns integer
+create function _config_change_counts_advance(upto timestamptz) returns integer
 language plpgsql as $$
 declare
-  since timestamptz := config_change_counts_window_start(true);
+  since timestamptz := _config_change_counts_window_start(true);
   passed integer;
 begin
   if upto <= since then
@@ -106,11 +106,11 @@ begin
     where created_at >= since and created_at < upto
     group by config_id order by config_id
   )
-  update config_change_counts t set changes_30d = t.changes_30d - gone.n
+  update _config_change_counts t set changes_30d = t.changes_30d - gone.n
   from gone where t.config_id = gone.config_id;
   get diagnostics passed = row_count;
-  delete from config_change_counts where changes_30d <= 0;
-  update config_change_counts_window set counted_from = upto;
+  delete from _config_change_counts where changes_30d <= 0;
+  update _config_change_counts_window set counted_from = upto;
   return passed;
 end $$;
 
