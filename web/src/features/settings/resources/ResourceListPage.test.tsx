@@ -146,7 +146,7 @@ describe('ResourceListPage', () => {
     const { user } = renderList('config_scrapers');
     await user.click(await screen.findByRole('button', { name: 'Add Catalog Scraper' }));
     const picker = await screen.findByRole('dialog', { name: 'Add Catalog Scraper' });
-    await user.click(within(picker).getByRole('button', { name: 'HTTP', exact: true }));
+    await user.click(within(picker).getByRole('button', { name: 'HTTP' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add HTTP Catalog Scraper' });
     expect(within(dialog).getByRole('tab', { name: 'Form', selected: true })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /URL/ })).toBeInTheDocument();
