@@ -165,9 +165,9 @@ function countCorrection(since: string): string {
 }
 
 /**
- * The summary as one statement, one row per group and health: changes and insights are counted
- * per config first (the changes from the time index alone), joined to the matching items once,
- * and summed per group. Grouping by health too and adding the healths up afterwards is cheaper
+ * The summary as one statement, one row per group and health: changes (kept per item for the
+ * 30-day window, else counted from the time index) and insights per config, joined to the
+ * matching items once, and summed per group. Grouping by health too and adding the healths up afterwards is cheaper
  * than counting each health in SQL.
  */
 export function summaryStatement(query: SummaryQuery): { text: string; values: unknown[] } {
