@@ -250,10 +250,13 @@ test('a Catalog Scraper created in the cluster from the console shows read-only,
   const name = 'e2e-cluster-scraper';
   await page.goto('settings/config_scrapers');
   await page.getByRole('button', { name: 'Add Catalog Scraper' }).click();
-  const add = page.getByRole('dialog', { name: 'Add Catalog Scraper' });
+  const picker = page.getByRole('dialog', { name: 'Add Catalog Scraper' });
+  await picker.getByRole('button', { name: 'Kubernetes', exact: true }).click();
+  const add = page.getByRole('dialog', { name: 'Add Kubernetes Catalog Scraper' });
   await add.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-  await add.getByRole('textbox', { name: 'Namespace' }).fill(NAMESPACE);
+  await add.getByRole('textbox', { name: 'Namespace', exact: true }).fill(NAMESPACE);
   await add.getByRole('radio', { name: 'Cluster (custom resource)' }).check();
+  await add.getByRole('tab', { name: 'Code' }).click();
   await typeSpec(page, "schedule: '@every 1h'\nkubernetes:\n  - clusterName: e2e\n");
   await add.getByRole('button', { name: 'Save' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save to the cluster' });
