@@ -270,14 +270,17 @@ describe('the scraper spec: Form and Code', () => {
       'https://shop.example.com/items',
     );
 
+    // The platform checks the spec the Form makes, not only YAML typed in Code (after a debounce).
+    await waitFor(() => {
+      const checked = page.sent.filter((r) => r.path === 'api/specs/config_scrapers/validate');
+      expect(checked.length).toBeGreaterThan(0);
+      expect(load((checked[checked.length - 1]!.body as { yaml: string }).yaml)).toEqual(expected);
+    });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/catalog/scrapers/${SCRAPER_ID}`));
     const created = page.sent.find((r) => r.method === 'POST' && r.path === 'api/db/config_scrapers')!;
     expect(created.body).toMatchObject({ name: 'items', schedule: '@daily', spec: expected });
-    // The platform checked the spec the Form makes, not only YAML typed in Code.
-    const checked = page.sent.filter((r) => r.path === 'api/specs/config_scrapers/validate');
-    expect(load((checked[checked.length - 1]!.body as { yaml: string }).yaml)).toEqual(expected);
   });
 
   it('says under a field that it is required, and keeps Save disabled until it is filled', async () => {
