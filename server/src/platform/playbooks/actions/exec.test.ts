@@ -42,6 +42,19 @@ describe('exec action', () => {
     }
   });
 
+  it("does not run the user's ~/.bashrc before the script", async () => {
+    const home = mkdtempSync(path.join(tmp, 'home-'));
+    writeFileSync(path.join(home, '.bashrc'), 'echo from-bashrc\n');
+    const previousHome = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      const result = await execAction({ script: 'echo script' }, context());
+      expect(result.stdout).toBe('script');
+    } finally {
+      process.env.HOME = previousHome;
+    }
+  });
+
   it('exports an AWS connection as the AWS_* variables and marks the secret', async () => {
     const ctx = context(
       {},

@@ -207,9 +207,14 @@ function run(
 ): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   const { signal } = options;
   return new Promise((resolve, reject) => {
-    // A group of its own, so a stop reaches what the script started too.
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: 'pipe' });
-    child.stdin.end();
+    // A group of its own, so a stop reaches what the script started too. No stdin: bash takes a
+    // socket there (what Node's pipes are) for a remote shell's and runs the user's ~/.bashrc.
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const stdout = new CappedText(OUTPUT_CAP);
     const stderr = new CappedText(OUTPUT_CAP);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => stdout.add(chunk));
