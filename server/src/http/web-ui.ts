@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import {
   FIRST_LOAD_MANIFEST,
   firstDataUrl,
@@ -171,6 +171,25 @@ const LARGEST_CACHED_FILE = 4 * 1024 * 1024;
 const CACHE_ENTRIES = 4096;
 
 /**
+ * The builds kept beside the one `webDir` links to (hack/build-folders.ts keeps the one a rebuild
+ * replaced): a page loaded from it just before the link moved still gets the files it names,
+ * which the new build does not have (hashed names). None when `webDir` is a plain folder.
+ */
+function otherBuilds(webDir: string, current: string): string[] {
+  const parent = path.dirname(current);
+  const prefix = `.${path.basename(webDir)}-`;
+  try {
+    return fs
+      .readdirSync(parent, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name.startsWith(prefix))
+      .map((entry) => path.join(parent, entry.name))
+      .filter((folder) => folder !== current);
+  } catch {
+    return [];
+  }
+}
+
+/**
  * Answers a GET or HEAD of an asset from memory: the copy the build compressed it to
  * (hack/precompress.ts) in the best encoding the browser accepts, else the file itself, which
  * the compression middleware may then compress. A file is read once, synchronously: a first
@@ -208,24 +227,38 @@ function assetFiles(webDir: string): RequestHandler {
     }
     return body;
   };
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    let assets: string;
-    let file: string;
-    try {
-      assets = path.join(fs.realpathSync(webDir), 'assets');
-      file = path.join(assets, decodeURIComponent(req.path));
-    } catch {
-      return next();
-    }
-    if (!file.startsWith(`${assets}${path.sep}`)) return next();
+  // Listed again only when the link has moved: misses (made-up names too) read no folder.
+  let others: { current: string; folders: string[] } | undefined;
+  /** The file's copies and itself in the build `folder`, or undefined when it has no such file. */
+  const found = (folder: string, relative: string, req: Request) => {
+    const assets = path.join(folder, 'assets');
+    const file = path.join(assets, relative);
+    if (!file.startsWith(`${assets}${path.sep}`)) return undefined;
     const copies = ENCODINGS.map((encoding) => ({ ...encoding, body: read(file + encoding.suffix) })).filter(
       (copy) => copy.body !== null,
     );
     // Ours, not the browser's, order among the accepted: Chromium lists gzip before br.
     const copy = copies.find(({ name }) => req.acceptsEncodings(name) === name);
     const body = copy ? copy.body : read(file);
-    if (body === null) return next();
+    return body === null ? undefined : { file, copies, copy, body };
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let current: string;
+    let relative: string;
+    try {
+      current = fs.realpathSync(webDir);
+      relative = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    let asset = found(current, relative, req);
+    if (!asset) {
+      if (others?.current !== current) others = { current, folders: otherBuilds(webDir, current) };
+      for (const folder of others.folders) if ((asset = found(folder, relative, req))) break;
+    }
+    if (!asset) return next();
+    const { file, copies, copy, body } = asset;
     if (copies.length > 0) res.vary('Accept-Encoding');
     if (copy) res.setHeader('Content-Encoding', copy.name);
     res.type(path.extname(file));
