@@ -7,17 +7,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-
-/** A build's record, written last: a folder without one is still being built (or was abandoned). */
-export const RECORD = '.build-record.json';
+import { BUILD_RECORD, buildFolderPrefix, REPLACED_BUILD_SUFFIX } from '../common/build-folders.js';
 
 /** How long a folder without a record may stay: far longer than any build takes. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
-/** The name's end of a plain output folder moved aside: finished, though it may hold no record. */
-const REPLACED = '-replaced';
-
-const prefixOf = (outdir: string) => `.${path.basename(outdir)}-`;
+const prefixOf = (outdir: string) => buildFolderPrefix(path.basename(outdir));
 
 /** A fresh, empty folder beside `outdir` for a new build of it. */
 function freshBuildFolder(outdir: string): string {
@@ -47,7 +42,7 @@ function pointAt(outdir: string, built: string): string | undefined {
   let previous = currentTarget(outdir);
   const stat = fs.lstatSync(outdir, { throwIfNoEntry: false });
   if (stat && !stat.isSymbolicLink()) {
-    previous = `${built}${REPLACED}`;
+    previous = `${built}${REPLACED_BUILD_SUFFIX}`;
     fs.renameSync(outdir, previous);
   }
   const link = `${built}.link`;
@@ -64,20 +59,21 @@ function pointAt(outdir: string, built: string): string | undefined {
 function removeOldBuilds(outdir: string, built: string, previous: string | undefined): void {
   const parent = path.dirname(outdir);
   const keep = new Set([built, previous, currentTarget(outdir)]);
-  const ours = fs.statSync(path.join(built, RECORD)).mtimeMs;
+  const ours = fs.statSync(path.join(built, BUILD_RECORD)).mtimeMs;
   for (const entry of fs.readdirSync(parent, { withFileTypes: true })) {
     const folder = path.join(parent, entry.name);
     if (!entry.isDirectory() || !entry.name.startsWith(prefixOf(outdir)) || keep.has(folder)) continue;
-    const record = fs.statSync(path.join(folder, RECORD), { throwIfNoEntry: false });
+    const record = fs.statSync(path.join(folder, BUILD_RECORD), { throwIfNoEntry: false });
     const old = record
       ? record.mtimeMs <= ours
-      : entry.name.endsWith(REPLACED) || Date.now() - fs.statSync(folder).mtimeMs > ABANDONED_AFTER_MS;
+      : entry.name.endsWith(REPLACED_BUILD_SUFFIX) ||
+        Date.now() - fs.statSync(folder).mtimeMs > ABANDONED_AFTER_MS;
     if (old) fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 
 /**
- * Runs `build` into a fresh folder beside `outdir` (it must write RECORD last), then points
+ * Runs `build` into a fresh folder beside `outdir` (it must write BUILD_RECORD last), then points
  * `outdir` at it and removes older builds. A failed build leaves `outdir` as it was.
  */
 export async function buildBeside<T>(outdir: string, build: (folder: string) => Promise<T>): Promise<T> {

@@ -19,7 +19,8 @@ import {
 } from '../common/first-load.js';
 import { CONFIG_FIRST_LOAD } from '../web/src/features/catalog/detail/first-load.js';
 import { HEALTH_FIRST_LOAD } from '../web/src/features/health/first-load.js';
-import { buildBeside, RECORD } from './build-folders.js';
+import { BUILD_RECORD } from '../common/build-folders.js';
+import { buildBeside } from './build-folders.js';
 import { filesUnder, isBuildCurrent, recordBuild } from './build-record.js';
 import { checkCssBudget, checkJsBudget, initialFiles, lazyFiles, REST_STYLESHEET } from './bundle-report.js';
 import { pruneBuildStylesheets } from './css-prune.js';
@@ -39,6 +40,7 @@ const BUILD_INPUTS = [
   'tsconfig.base.json',
   'hack/build.ts',
   'hack/build-folders.ts',
+  'common/build-folders.ts',
   'hack/build-record.ts',
   'hack/patternfly-imports.ts',
   'hack/patternfly-exports.js',
@@ -197,7 +199,7 @@ export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): 
     writeIndexHtml(folder, metafile!);
     writeFirstLoadManifest(folder, metafile!);
     await precompress(path.join(folder, 'assets'), firstLoadFiles(metafile!));
-    recordBuild(root, path.join(folder, RECORD), {
+    recordBuild(root, path.join(folder, BUILD_RECORD), {
       options: webOptions(minify),
       files: [
         ...BUILD_INPUTS,
@@ -215,7 +217,7 @@ export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): 
 
 /** Builds the UI unless its last build in `outdir` is current; true when it built. */
 export async function buildWebIfChanged(outdir = path.join(dist, 'web'), minify = true): Promise<boolean> {
-  if (isBuildCurrent(root, path.join(outdir, RECORD), webOptions(minify))) return false;
+  if (isBuildCurrent(root, path.join(outdir, BUILD_RECORD), webOptions(minify))) return false;
   await buildWeb(outdir, minify);
   return true;
 }
@@ -239,7 +241,7 @@ export async function buildServer(outdir = path.join(dist, 'server')): Promise<v
       recursive: true,
       filter: (src) => !src.endsWith('.ts'),
     });
-    recordBuild(root, path.join(folder, RECORD), {
+    recordBuild(root, path.join(folder, BUILD_RECORD), {
       options: '',
       files: [
         ...BUILD_INPUTS,
@@ -254,7 +256,7 @@ export async function buildServer(outdir = path.join(dist, 'server')): Promise<v
 
 /** Builds the service unless its last build in `outdir` is current; true when it built. */
 export async function buildServerIfChanged(outdir = path.join(dist, 'server')): Promise<boolean> {
-  if (isBuildCurrent(root, path.join(outdir, RECORD), '')) return false;
+  if (isBuildCurrent(root, path.join(outdir, BUILD_RECORD), '')) return false;
   await buildServer(outdir);
   return true;
 }

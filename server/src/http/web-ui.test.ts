@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
+import { BUILD_RECORD } from '../../../common/build-folders.js';
 import type { FirstLoadManifest } from '../../../common/first-load.js';
 import { listen } from './test-app.js';
 import { webUi } from './web-ui.js';
@@ -255,11 +256,17 @@ describe('webUi across rebuilds', () => {
   let base: string;
   let close: () => void;
   const webDir = () => path.join(parent, 'web');
-  /** A build in its own folder, then webDir linked to it, as hack/build.ts does. */
-  const build = (name: string) => {
+  /** A build's files in a folder of its own, finished (its record written last) or not. */
+  const write = (name: string, finished = true) => {
     const folder = path.join(parent, name);
     fs.mkdirSync(path.join(folder, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(folder, 'assets', `main-${name}.js`), name);
+    if (finished) fs.writeFileSync(path.join(folder, BUILD_RECORD), '{}');
+  };
+  /** A build in its own folder, then webDir linked to it, as hack/build.ts does. */
+  const build = (name: string) => {
+    write(name);
+    const folder = path.join(parent, name);
     fs.writeFileSync(
       path.join(folder, 'index.html'),
       `<html><head><base href="/" /><script src="assets/main-${name}.js"></script></head></html>`,
@@ -297,6 +304,16 @@ describe('webUi across rebuilds', () => {
       expect(asset.status).toBe(200);
       expect(await asset.text()).toBe(name);
     }
+  });
+
+  it('still answers the files of the build a rebuild replaced, not those of one still being written', async () => {
+    build('.web-1-old');
+    build('.web-2-new');
+    write('.web-3-writing', false);
+    const status = async (name: string) => (await fetch(new URL(`assets/main-${name}.js`, base))).status;
+    expect(await status('.web-2-new')).toBe(200);
+    expect(await status('.web-1-old')).toBe(200);
+    expect(await status('.web-3-writing')).toBe(404);
   });
 });
 

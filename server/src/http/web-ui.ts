@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type Request, type RequestHandler } from 'express';
+import { BUILD_RECORD, buildFolderPrefix, REPLACED_BUILD_SUFFIX } from '../../../common/build-folders.js';
 import {
   FIRST_LOAD_MANIFEST,
   firstDataUrl,
@@ -171,19 +172,24 @@ const LARGEST_CACHED_FILE = 4 * 1024 * 1024;
 const CACHE_ENTRIES = 4096;
 
 /**
- * The builds kept beside the one `webDir` links to (hack/build-folders.ts keeps the one a rebuild
- * replaced): a page loaded from it just before the link moved still gets the files it names,
- * which the new build does not have (hashed names). None when `webDir` is a plain folder.
+ * The finished builds kept beside the one `webDir` links to (hack/build-folders.ts keeps the one a
+ * rebuild replaced): a page loaded from it just before the link moved still gets the files it
+ * names, which the new build does not have (hashed names). A build still being written is left
+ * out: its files may be half there. None when `webDir` is a plain folder.
  */
 function otherBuilds(webDir: string, current: string): string[] {
   const parent = path.dirname(current);
-  const prefix = `.${path.basename(webDir)}-`;
+  const prefix = buildFolderPrefix(path.basename(webDir));
   try {
     return fs
       .readdirSync(parent, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && entry.name.startsWith(prefix))
       .map((entry) => path.join(parent, entry.name))
-      .filter((folder) => folder !== current);
+      .filter(
+        (folder) =>
+          folder !== current &&
+          (folder.endsWith(REPLACED_BUILD_SUFFIX) || fs.existsSync(path.join(folder, BUILD_RECORD))),
+      );
   } catch {
     return [];
   }
