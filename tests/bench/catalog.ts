@@ -219,7 +219,6 @@ async function writeCatalogBenchData(db: Transaction, items: number): Promise<vo
     throw new Error(`the data set has ${rows[0]!.changes} changes`);
 }
 
-
 const SUMMARY_WINDOWS = { changes: { since: '30d' }, analysis: { since: '30d' }, cost: '30d' };
 const BODIES = {
   summary: { groupBy: ['type'], deleted: false, ...SUMMARY_WINDOWS },
