@@ -207,8 +207,8 @@ function run(
 ): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   const { signal } = options;
   return new Promise((resolve, reject) => {
-    // A group of its own, so a stop reaches what the script started too. No stdin: bash takes a
-    // socket there (what Node's pipes are) for a remote shell's and runs the user's ~/.bashrc.
+    // A group of its own, so a stop reaches what the script started too. No stdin: given a socket
+    // there (Node's pipes are sockets), bash takes itself for a remote shell and runs ~/.bashrc.
     const child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env,
