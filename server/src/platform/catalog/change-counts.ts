@@ -1,6 +1,7 @@
 /**
  * The task that moves the start of the catalog's kept 30-day change counts (migration 0028) up to
- * 30 days ago, taking the changes it passes out of their items' counts.
+ * 30 days ago, taking the changes it passes out of their items' counts, then folds the summary's
+ * kept parts (migration 0029) into one row per group.
  */
 import type { Queryable } from '../db/db.js';
 import type { Task } from '../jobs/types.js';
@@ -16,10 +17,19 @@ export async function advanceChangeCounts(db: Queryable): Promise<number> {
   return rows[0]!.items;
 }
 
+/** Folds the summary's parts into one row per group; returns the groups. */
+export async function foldSummaryParts(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ groups: number }>(`select _config_summary_parts_fold() as groups`);
+  return rows[0]!.groups;
+}
+
 export function changeCountsTask(db: Queryable): Task {
   return {
     name: 'ConfigChangeCounts',
     every: EVERY_MS,
-    run: async () => ({ details: { items: await advanceChangeCounts(db) } }),
+    run: async () => {
+      const items = await advanceChangeCounts(db);
+      return { details: { items, groups: await foldSummaryParts(db) } };
+    },
   };
 }

@@ -132,14 +132,23 @@ function labelConditions(labels: [string, string][], params: SqlParams): string[
   return conditions;
 }
 
-/** The conditions on the items `c` a summary counts. */
-function itemConditions(query: SummaryQuery, params: SqlParams): string {
+/** The health and status filters on `c` (items, or the kept parts' groups). */
+function stateConditions(query: SummaryQuery, params: SqlParams): string[] {
   const where: string[] = [];
-  if (!query.deleted) where.push('c.deleted_at is null');
-  where.push(...labelConditions(query.labels, params));
   if (query.health) where.push(filterCondition('c.health', query.health, params) ?? 'true');
   if (query.status) where.push(filterCondition('c.status', query.status, params) ?? 'true');
-  return where.length > 0 ? `where ${where.join(' and ')}` : '';
+  return where;
+}
+
+const whereOf = (conditions: string[]) => (conditions.length > 0 ? `where ${conditions.join(' and ')}` : '');
+
+/** The conditions on the items `c` a summary counts. */
+function itemConditions(query: SummaryQuery, params: SqlParams): string[] {
+  return [
+    ...(query.deleted ? [] : ['c.deleted_at is null']),
+    ...labelConditions(query.labels, params),
+    ...stateConditions(query, params),
+  ];
 }
 
 export { ANALYSIS_TYPES };
@@ -165,12 +174,12 @@ function countCorrection(since: string): string {
 }
 
 /**
- * The summary as one statement, one row per group and health: changes (kept per item for the
- * 30-day window, else counted from the time index) and insights per config, joined to the
- * matching items once, and summed per group. Grouping by health too and adding the healths up afterwards is cheaper
- * than counting each health in SQL.
+ * The summary from the items, one row per group and health: changes (kept per item for the 30-day
+ * window, else counted from the time index) and insights per config, joined to the matching items
+ * once, and summed per group. Grouping by health too and adding the healths up afterwards is
+ * cheaper than counting each health in SQL. Every request reads every matching item.
  */
-export function summaryStatement(query: SummaryQuery): { text: string; values: unknown[] } {
+export function itemsStatement(query: SummaryQuery): { text: string; values: unknown[] } {
   const params = new SqlParams();
   const groupBy = query.groups.map((_, i) => `g${i}`).join(', ');
   const selectGroups = query.groups
@@ -196,10 +205,7 @@ export function summaryStatement(query: SummaryQuery): { text: string; values: u
   }
   if (query.analysisSinceMs !== undefined) {
     const since = params.add(new Date(Date.now() - query.analysisSinceMs));
-    const perType = ANALYSIS_TYPES.map(
-      (type) => `count(*) filter (where a.analysis_type = '${type}') as ${type}`,
-    );
-    joins.push(`left join (select a.config_id, ${perType.join(', ')} from config_analysis a
+    joins.push(`left join (select a.config_id, ${analysisCounts().join(', ')} from config_analysis a
                            where a.last_observed > ${since} group by a.config_id) an on an.config_id = c.id`);
     figures.push(
       ...ANALYSIS_TYPES.map((type) => `coalesce(sum(an.${type}), 0)::integer as analysis_${type}`),
@@ -207,28 +213,137 @@ export function summaryStatement(query: SummaryQuery): { text: string; values: u
   }
   const text = `select ${selectGroups}, c.health, ${figures.join(', ')}
     from configs c ${joins.join(' ')}
-    ${itemConditions(query, params)}
+    ${whereOf(itemConditions(query, params))}
     group by ${groupBy}, c.health
     order by ${groupBy}`;
   return { text, values: params.values };
 }
 
+const analysisCounts = () =>
+  ANALYSIS_TYPES.map((type) => `count(*) filter (where a.analysis_type = '${type}') as ${type}`);
+
+/** Columns _config_summary_parts keeps its groups by (migration 0029). */
+const PART_COLUMNS: readonly string[] = ['type', 'config_class', 'status'];
+
+/**
+ * Whether the kept parts can answer: live items only, no label filter, groups among the parts'
+ * columns, and the changes (if asked) of the kept 30-day window. The catalog list's first view is
+ * one of these.
+ */
+export function partsAnswer(query: SummaryQuery): boolean {
+  return (
+    !query.deleted &&
+    query.labels.length === 0 &&
+    query.groups.every((group) => group.column !== undefined && PART_COLUMNS.includes(group.column)) &&
+    (query.changesSinceMs === undefined || query.changesSinceMs === COUNTED_WINDOW_MS)
+  );
+}
+
+/**
+ * The same rows from the kept parts (a few rows per group whatever the catalog's size), plus the
+ * few minutes' correction of the change counts and the window's insights, both read through the
+ * items they name.
+ */
+export function partsStatement(query: SummaryQuery): { text: string; values: unknown[] } {
+  const params = new SqlParams();
+  const groups = query.groups.map((group, i) => `${groupExpression(group, params)} as g${i}`).join(', ');
+  const groupBy = query.groups.map((_, i) => `g${i}`).join(', ');
+  const states = stateConditions(query, params);
+  // An item looked up by its id for each row (a few minutes' changes, the window's insights): the
+  // limit keeps the planner from turning it into a join that reads every item.
+  const itemOf = (id: string) =>
+    `select c.type, c.config_class, c.status, c.health from configs c
+     ${whereOf([`c.id = ${id}`, 'c.deleted_at is null', ...states])} limit 1`;
+  const branch = (from: string, figures: string[], changes: string, analysis: string[]) => {
+    const columns = [...figures];
+    if (query.changesSinceMs !== undefined) columns.push(`${changes} as changes`);
+    if (query.analysisSinceMs !== undefined)
+      columns.push(...analysis.map((count, i) => `${count} as analysis_${ANALYSIS_TYPES[i]}`));
+    return `select ${groups}, c.health, ${columns.join(', ')} ${from} group by ${groupBy}, c.health`;
+  };
+  const noAnalysis = ANALYSIS_TYPES.map(() => '0');
+  const noItems = [
+    '0 as count',
+    'null::numeric as cost',
+    'null::timestamptz as created_at',
+    'null::timestamptz as updated_at',
+  ];
+  const cost = query.cost
+    ? `case when sum(c.costs_${query.cost}) > 0 then sum(c.cost_${query.cost}) end`
+    : 'null::numeric';
+  const branches = [
+    branch(
+      `from _config_summary_parts c ${whereOf(states)}`,
+      [
+        'sum(c.items) as count',
+        `${cost} as cost`,
+        'max(c.created_at) as created_at',
+        'max(c.updated_at) as updated_at',
+      ],
+      'sum(c.changes_30d)',
+      noAnalysis,
+    ),
+  ];
+  if (query.changesSinceMs !== undefined) {
+    const since = params.add(new Date(Date.now() - query.changesSinceMs));
+    branches.push(
+      branch(
+        `from (${countCorrection(since)}) ch cross join lateral (${itemOf('ch.config_id')}) c`,
+        noItems,
+        'sum(ch.n)',
+        noAnalysis,
+      ),
+    );
+  }
+  if (query.analysisSinceMs !== undefined) {
+    const since = params.add(new Date(Date.now() - query.analysisSinceMs));
+    branches.push(
+      branch(
+        `from config_analysis a cross join lateral (${itemOf('a.config_id')}) c where a.last_observed > ${since}`,
+        noItems,
+        '0',
+        ANALYSIS_TYPES.map((type) => `count(*) filter (where a.analysis_type = '${type}')`),
+      ),
+    );
+  }
+  const sums = [
+    'sum(count)::integer as count',
+    'sum(cost)::float8 as cost',
+    'max(created_at) as created_at',
+    'max(updated_at) as updated_at',
+    ...(query.changesSinceMs !== undefined ? ['sum(changes)::integer as changes'] : []),
+    ...(query.analysisSinceMs !== undefined
+      ? ANALYSIS_TYPES.map((type) => `sum(analysis_${type})::integer as analysis_${type}`)
+      : []),
+  ];
+  const text = `select ${groupBy}, health, ${sums.join(', ')}
+    from (${branches.join(' union all ')}) parts
+    group by ${groupBy}, health
+    having sum(count) <> 0
+    order by ${groupBy}`;
+  return { text, values: params.values };
+}
+
+/** The summary's statement: from the kept parts where they can answer, else from the items. */
+export const summaryStatement = (query: SummaryQuery) =>
+  partsAnswer(query) ? partsStatement(query) : itemsStatement(query);
+
 type GroupHealthRow = Record<string, unknown> & {
   health: HealthName | null;
   count: number;
   cost: number | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Date | null;
+  updated_at: Date | null;
   changes: number | null;
 };
 
 interface Summing {
   row: CatalogSummaryRow;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: Date | null;
+  updatedAt: Date | null;
 }
 
-const laterOf = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+const laterOf = (a: Date | null, b: Date | null) => (!b || (a && a.getTime() >= b.getTime()) ? a : b);
 
 function newSumming(query: SummaryQuery, first: GroupHealthRow): Summing {
   const row: CatalogSummaryRow = { count: 0, health: {}, created_at: '', updated_at: '' };
@@ -240,8 +355,12 @@ function newSumming(query: SummaryQuery, first: GroupHealthRow): Summing {
 }
 
 /** The platform's summary rows, group values under the names asked for, in the groups' order. */
-export async function catalogSummary(db: Queryable, query: SummaryQuery): Promise<CatalogSummaryRow[]> {
-  const { text, values } = summaryStatement(query);
+export async function catalogSummary(
+  db: Queryable,
+  query: SummaryQuery,
+  statement = summaryStatement,
+): Promise<CatalogSummaryRow[]> {
+  const { text, values } = statement(query);
   const { rows } = await db.query<GroupHealthRow>(text, values);
   const keyOf = (row: Record<string, unknown>) =>
     JSON.stringify(query.groups.map((_, i) => row[`g${i}`] ?? null));
@@ -268,7 +387,7 @@ export async function catalogSummary(db: Queryable, query: SummaryQuery): Promis
   }
   return [...summaries.values()].map(({ row, createdAt, updatedAt }) => ({
     ...row,
-    created_at: createdAt.toISOString(),
-    updated_at: updatedAt.toISOString(),
+    created_at: createdAt?.toISOString() ?? '',
+    updated_at: updatedAt?.toISOString() ?? '',
   }));
 }
