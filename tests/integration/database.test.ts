@@ -71,4 +71,13 @@ describe.each(availableBackends())('the database layer on %s', (backend) => {
     ).rejects.toThrow(/null value/);
     expect((await db.query('select count(*)::int as n from teams')).rows[0]).toEqual({ n: 0 });
   });
+
+  if (backend === 'postgres')
+    it('compiles no statement: JIT is off for the pool’s statements and its transactions', async () => {
+      const db = await (await blankDatabase())();
+      const jit = async (q: Pick<Db, 'query'>) =>
+        (await q.query<{ jit: string }>(`select current_setting('jit') as jit`)).rows[0]!.jit;
+      expect(await jit(db)).toBe('off');
+      expect(await db.transaction(jit)).toBe('off');
+    });
 });

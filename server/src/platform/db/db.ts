@@ -168,6 +168,9 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
   };
   const pool = new pg.Pool({
     ...connection,
+    // The console's statements are interactive reads and small writes: compiling one (JIT, above
+    // a planned cost many of them reach on a large catalog) took longer than running it.
+    options: '-c jit=off',
     max: options.poolSize ?? 10,
     types: pgTypes,
     ...(statementTimeoutMs
