@@ -95,18 +95,39 @@ describe.each(availableBackends())('the catalog summary from its kept parts on %
     );
   }
 
+  async function addInsights(ids: string[], observedAgo: number): Promise<void> {
+    await db.query(
+      `insert into config_analysis (config_id, analyzer, analysis_type, severity, message, last_observed)
+       select id, 'test', (array['security','cost','reliability'])[1 + (row_number() over ()) % 3], 'low', 'x', $2
+       from unnest($1::uuid[]) id`,
+      [ids, ago(observedAgo)],
+    );
+  }
+
+  it('leaves out an insight as its last observation ages past 30 days, before and after the task', async () => {
+    const [id] = await insertItems('Aging::Item', 1);
+    await addInsights([id!], 30 * DAY - 2_000);
+    await addInsights([id!], DAY);
+    const insights = async () => {
+      const rows = await catalogSummary(db, summaryQueryOf(WINDOWS), partsStatement);
+      const analysis = rows.find((row) => row.type === 'Aging::Item')?.analysis ?? {};
+      return Object.values(analysis).reduce((sum, n) => sum + n, 0);
+    };
+    expect(await insights()).toBe(2);
+    await eventually(async () => expect(await insights()).toBe(1));
+    await advanceChangeCounts(db);
+    expect(await insights()).toBe(1);
+    await expectPartsToAnswerAsItems();
+  });
+
   it('answers as the items do through every kind of write, and after the fold exactly, times too', async () => {
     const pods = await insertItems('Kubernetes::Pod', 40);
     const nodes = await insertItems('Kubernetes::Node', 12);
     const buckets = await insertItems('AWS::S3::Bucket', 9);
     await addChanges(pods, DAY, 3 * DAY, 45 * DAY);
     await addChanges(nodes.slice(0, 5), 2 * DAY);
-    await db.query(
-      `insert into config_analysis (config_id, analyzer, analysis_type, severity, message, last_observed)
-       select id, 'test', (array['security','cost','reliability'])[1 + (row_number() over ()) % 3], 'low', 'x', now()
-       from unnest($1::uuid[]) id`,
-      [[...pods.slice(0, 7), ...buckets.slice(0, 2)]],
-    );
+    await addInsights([...pods.slice(0, 7), ...buckets.slice(0, 2)], 0);
+    await addInsights(pods.slice(5, 9), 40 * DAY);
     await expectPartsToAnswerAsItems();
 
     // Items changing health, status, type, cost; leaving and coming back; removed for good.
@@ -133,6 +154,19 @@ describe.each(availableBackends())('the catalog summary from its kept parts on %
     await db.query(`update config_changes set created_at = now() - interval '40 days' where config_id = $1`, [
       pods[3],
     ]);
+    // Insights observed again, aged out of the window, of another type, moved, removed.
+    await db.query(`update config_analysis set last_observed = now() where config_id = any($1::uuid[])`, [
+      pods.slice(7, 9),
+    ]);
+    await db.query(
+      `update config_analysis set last_observed = now() - interval '31 days' where config_id = $1`,
+      [pods[0]],
+    );
+    await db.query(`update config_analysis set analysis_type = 'performance' where config_id = $1`, [
+      pods[4],
+    ]);
+    await db.query(`update config_analysis set config_id = $2 where config_id = $1`, [pods[5], nodes[3]]);
+    await db.query(`delete from config_analysis where config_id = $1`, [pods[6]]);
     await advanceChangeCounts(db);
     await expectPartsToAnswerAsItems();
 
@@ -146,6 +180,8 @@ describe.each(availableBackends())('the catalog summary from its kept parts on %
 
     await db.query('truncate config_changes cascade');
     await expectPartsToAnswerAsItems();
+    await db.query('truncate config_analysis cascade');
+    await expectPartsToAnswerAsItems();
     await db.query('truncate configs cascade');
     expect(await catalogSummary(db, summaryQueryOf({}), partsStatement)).toEqual([]);
   });
@@ -153,6 +189,7 @@ describe.each(availableBackends())('the catalog summary from its kept parts on %
   it('reads the parts, not every item', async () => {
     const ids = await insertItems('Bulk::Item', 2000);
     await addChanges(ids.slice(0, 3), DAY);
+    await addInsights(ids.slice(0, 500), DAY);
     await foldSummaryParts(db);
     // The rows the statement's plan read from configs, as EXPLAIN ANALYZE counts them.
     const itemsRead = async (statement: typeof partsStatement) => {
@@ -172,7 +209,7 @@ describe.each(availableBackends())('the catalog summary from its kept parts on %
   });
 
   if (backend === 'postgres') {
-    it('keeps an item’s change count in the right group when the item moves while a change is written', async () => {
+    it('keeps an item’s changes and insights in the right group when the item moves while one is written', async () => {
       const [id] = await insertItems('Race::Item', 1);
       await addChanges([id!], DAY, 2 * DAY);
       const mover = new pg.Client({ connectionString: databaseUrl });
@@ -186,10 +223,15 @@ describe.each(availableBackends())('the catalog summary from its kept parts on %
         return rows[0]!.n;
       };
       try {
-        for (const moverFirst of [true, false]) {
-          const health = moverFirst ? 'warning' : 'unhealthy';
-          const move = `update configs set health = '${health}' where id = '${id}'`;
-          const write = `insert into config_changes (config_id, change_type) values ('${id}', 'diff')`;
+        const writes = [
+          `insert into config_changes (config_id, change_type) values ('${id}', 'diff')`,
+          `insert into config_analysis (config_id, analyzer, analysis_type) values ('${id}', 'race', 'cost')`,
+        ];
+        const healths = ['warning', 'unhealthy', 'healthy', 'unknown'];
+        for (const [round, [moverFirst, write]] of [true, false]
+          .flatMap((first) => writes.map((w) => [first, w] as const))
+          .entries()) {
+          const move = `update configs set health = '${healths[round]}' where id = '${id}'`;
           const [first, second] = moverFirst ? [mover, writer] : [writer, mover];
           await first.query('begin');
           await first.query(moverFirst ? move : write);

@@ -157,20 +157,24 @@ export { ANALYSIS_TYPES };
 const COUNTED_WINDOW_MS = 30 * 86_400_000;
 
 /**
- * Per item, what its kept count is off by for changes after `since`: the kept count starts at the
- * window's start, which the ConfigChangeCounts task moves on every few minutes, so the changes
- * between that start and `since` come out (or, with the database's clock ahead, go in). A few
- * minutes of changes, read from the time index.
+ * Per item (and insight type), what a kept figure of the 30-day window is off by for the rows
+ * after `since`: the kept figures start at the window's start, which the ConfigChangeCounts task
+ * moves on every few minutes, so the rows between that start and `since` come out (or, with the
+ * database's clock ahead, go in). A few minutes of rows, read from the time index.
  */
-function countCorrection(since: string): string {
+function windowCorrection(since: string, rows: 'changes' | 'insights'): string {
   const start = '(select counted_from from _config_change_counts_window)';
-  return `select x.config_id,
-                 sum(case when x.created_at > ${since} and x.created_at < ${start} then 1
-                          when x.created_at <= ${since} and x.created_at >= ${start} then -1
+  const [table, time, keys] =
+    rows === 'changes'
+      ? ['config_changes', 'x.created_at', 'x.config_id']
+      : ['config_analysis', 'x.last_observed', 'x.config_id, x.analysis_type'];
+  return `select ${keys},
+                 sum(case when ${time} > ${since} and ${time} < ${start} then 1
+                          when ${time} <= ${since} and ${time} >= ${start} then -1
                           else 0 end) as n
-          from config_changes x
-          where x.created_at >= least(${start}, ${since}) and x.created_at <= greatest(${start}, ${since})
-          group by x.config_id`;
+          from ${table} x
+          where ${time} >= least(${start}, ${since}) and ${time} <= greatest(${start}, ${since})
+          group by ${keys}`;
 }
 
 /**
@@ -195,7 +199,7 @@ export function itemsStatement(query: SummaryQuery): { text: string; values: unk
   if (query.changesSinceMs === COUNTED_WINDOW_MS) {
     const since = params.add(new Date(Date.now() - query.changesSinceMs));
     joins.push(`left join _config_change_counts cc on cc.config_id = c.id
-                left join (${countCorrection(since)}) ch on ch.config_id = c.id`);
+                left join (${windowCorrection(since, 'changes')}) ch on ch.config_id = c.id`);
     figures.push('(coalesce(sum(cc.changes_30d), 0) + coalesce(sum(ch.n), 0))::integer as changes');
   } else if (query.changesSinceMs !== undefined) {
     const since = params.add(new Date(Date.now() - query.changesSinceMs));
@@ -227,30 +231,30 @@ const PART_COLUMNS: readonly string[] = ['type', 'config_class', 'status'];
 
 /**
  * Whether the kept parts can answer: live items only, no label filter, groups among the parts'
- * columns, and the changes (if asked) of the kept 30-day window. The catalog list's first view is
- * one of these.
+ * columns, and changes and insights (if asked) of the kept 30-day window. The catalog list's first
+ * view is one of these.
  */
 export function partsAnswer(query: SummaryQuery): boolean {
   return (
     !query.deleted &&
     query.labels.length === 0 &&
     query.groups.every((group) => group.column !== undefined && PART_COLUMNS.includes(group.column)) &&
-    (query.changesSinceMs === undefined || query.changesSinceMs === COUNTED_WINDOW_MS)
+    (query.changesSinceMs === undefined || query.changesSinceMs === COUNTED_WINDOW_MS) &&
+    (query.analysisSinceMs === undefined || query.analysisSinceMs === COUNTED_WINDOW_MS)
   );
 }
 
 /**
- * The same rows from the kept parts (a few rows per group whatever the catalog's size), plus the
- * few minutes' correction of the change counts and the window's insights, both read through the
- * items they name.
+ * The same rows from the kept parts and insights (a few rows per group whatever the catalog's
+ * size), plus the few minutes' correction of both, read through the items it names.
  */
 export function partsStatement(query: SummaryQuery): { text: string; values: unknown[] } {
   const params = new SqlParams();
   const groups = query.groups.map((group, i) => `${groupExpression(group, params)} as g${i}`).join(', ');
   const groupBy = query.groups.map((_, i) => `g${i}`).join(', ');
   const states = stateConditions(query, params);
-  // An item looked up by its id for each row (a few minutes' changes, the window's insights): the
-  // limit keeps the planner from turning it into a join that reads every item.
+  // An item looked up by its id for each row of a correction: the limit keeps the planner from
+  // turning it into a join that reads every item.
   const itemOf = (id: string) =>
     `select c.type, c.config_class, c.status, c.health from configs c
      ${whereOf([`c.id = ${id}`, 'c.deleted_at is null', ...states])} limit 1`;
@@ -288,7 +292,7 @@ export function partsStatement(query: SummaryQuery): { text: string; values: unk
     const since = params.add(new Date(Date.now() - query.changesSinceMs));
     branches.push(
       branch(
-        `from (${countCorrection(since)}) ch cross join lateral (${itemOf('ch.config_id')}) c`,
+        `from (${windowCorrection(since, 'changes')}) ch cross join lateral (${itemOf('ch.config_id')}) c`,
         noItems,
         'sum(ch.n)',
         noAnalysis,
@@ -297,12 +301,17 @@ export function partsStatement(query: SummaryQuery): { text: string; values: unk
   }
   if (query.analysisSinceMs !== undefined) {
     const since = params.add(new Date(Date.now() - query.analysisSinceMs));
+    const perType = (rows: string, count: string) =>
+      ANALYSIS_TYPES.map(
+        (type) => `coalesce(sum(${rows}.${count}) filter (where ${rows}.analysis_type = '${type}'), 0)`,
+      );
     branches.push(
+      branch(`from _config_summary_insights c ${whereOf(states)}`, noItems, '0', perType('c', 'insights')),
       branch(
-        `from config_analysis a cross join lateral (${itemOf('a.config_id')}) c where a.last_observed > ${since}`,
+        `from (${windowCorrection(since, 'insights')}) an cross join lateral (${itemOf('an.config_id')}) c`,
         noItems,
         '0',
-        ANALYSIS_TYPES.map((type) => `count(*) filter (where a.analysis_type = '${type}')`),
+        perType('an', 'n'),
       ),
     );
   }
