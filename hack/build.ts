@@ -26,6 +26,7 @@ import { checkCssBudget, checkJsBudget, initialFiles, lazyFiles, REST_STYLESHEET
 import { pruneBuildStylesheets } from './css-prune.js';
 import { precompress } from './precompress.js';
 import { patternflyDeepImports } from './patternfly-imports.js';
+import { entryModules, importShared, sharedChunk, sharedFirstLoadModules } from './first-load-chunk.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -47,6 +48,7 @@ const BUILD_INPUTS = [
   'hack/bundle-report.ts',
   'hack/precompress.ts',
   'hack/css-prune.ts',
+  'hack/first-load-chunk.ts',
 ];
 /** The pages whose first load the HTML preloads, each held to the JavaScript budget. */
 const FIRST_LOADS: FirstLoad[] = [HEALTH_FIRST_LOAD, CONFIG_FIRST_LOAD];
@@ -183,9 +185,33 @@ function firstLoadFiles(metafile: esbuild.Metafile): Set<string> {
 
 const webOptions = (minify: boolean) => JSON.stringify({ minify });
 
+/**
+ * The plugins that put the modules every page of FIRST_LOADS shares into one chunk
+ * (first-load-chunk.ts), from a first build that only reports which modules those are.
+ */
+async function sharedChunkOptions(folder: string): Promise<esbuild.BuildOptions> {
+  const { metafile } = await esbuild.build({
+    ...webBuildOptions(folder),
+    write: false,
+    sourcemap: false,
+    metafile: true,
+  });
+  const entries = entryModules(metafile);
+  return {
+    plugins: [
+      patternflyDeepImports(root, (file) => (entries.has(file) ? importShared : undefined)),
+      sharedChunk(root, sharedFirstLoadModules(metafile, FIRST_LOADS)),
+    ],
+  };
+}
+
 export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<esbuild.Metafile> {
   return buildBeside(outdir, async (folder) => {
-    const { metafile } = await esbuild.build({ ...webBuildOptions(folder), minify });
+    const { metafile } = await esbuild.build({
+      ...webBuildOptions(folder),
+      minify,
+      ...(await sharedChunkOptions(folder)),
+    });
     removeChunkStylesheets(folder);
     pruneBuildStylesheets(
       root,

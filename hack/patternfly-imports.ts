@@ -5,19 +5,23 @@
  * PatternFly component (1.6 MB); deep imports ship only the CSS of the components used.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { deepPatternflyImports, exportMap } from './patternfly-exports.js';
 
 const PACKAGES = ['@patternfly/react-core', '@patternfly/react-table'];
 
-export function patternflyDeepImports(root: string): Plugin {
+/** `append` gives what a source (its path from `root`) ends with, if anything (first-load-chunk.ts). */
+export function patternflyDeepImports(root: string, append?: (file: string) => string | undefined): Plugin {
   return {
     name: 'patternfly-deep-imports',
     setup(build) {
       const maps = new Map(PACKAGES.map((name) => [name, exportMap(root, name)]));
       build.onLoad({ filter: /[/\\]web[/\\]src[/\\].*\.tsx?$/ }, async (args) => {
         const source = await fs.promises.readFile(args.path, 'utf8');
-        const contents = deepPatternflyImports(source, maps);
+        const contents =
+          deepPatternflyImports(source, maps) +
+          (append?.(path.relative(root, args.path).split(path.sep).join('/')) ?? '');
         return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
       });
     },

@@ -112,8 +112,15 @@ test('a config’s changes open a change with its diff; /catalog/changes lists e
 
   const config = new ConfigPage(page);
   await config.open(change!.config_id);
-  await config.tab('Changes').click();
+  // The tabs are links under the console's base path; arrows move between them, Enter opens one.
+  await expect(config.tab('Changes')).toHaveAttribute('href', /^\/console\/catalog\/[0-9a-f-]{36}\/changes$/);
+  await config.tab('Config').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(config.tab('Changes')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/changes$/);
+  await expect(config.tab('Changes')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: /^Changes/ })).toBeVisible();
   const table = page.getByRole('grid', { name: 'Config changes' });
   const row = table.getByRole('row').filter({ hasText: change!.summary }).first();
   await expect(row).toContainText('diff');

@@ -82,9 +82,9 @@ export class ConfigPage {
     return this.page.getByRole('heading', { level: 1 });
   }
 
-  /** The config's tab strip, the page's first. */
+  /** The config's tab strip. */
   tabs(): Locator {
-    return this.page.getByRole('main').getByRole('tablist').first();
+    return this.page.getByRole('main').getByRole('tablist', { name: 'Config detail tabs' });
   }
 
   /** A tab by its title; its name carries the count badge ('Changes 8'). */

@@ -1,14 +1,6 @@
 import { useEffect, useRef, useState, type AnchorHTMLAttributes, type Ref } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
-import {
-  Nav,
-  NavExpandable,
-  NavItem,
-  NavList,
-  PageSidebar,
-  PageSidebarBody,
-  Tooltip,
-} from '@patternfly/react-core';
+import { Nav, NavExpandable, NavItem, PageSidebar, PageSidebarBody, Tooltip } from '@patternfly/react-core';
 import { useWhoami } from '../api/index.js';
 import { AREAS, SETTINGS_ICON, visibleNavItems, type Area, type AreaKey } from './nav-items.js';
 
@@ -71,7 +63,9 @@ export function Sidebar({ collapsed, sidebarRef }: { collapsed: boolean; sidebar
     >
       <PageSidebarBody>
         <Nav aria-label="Console">
-          <NavList>
+          {/* NavList's list, without NavList: on mount and on every update it measures the list for
+              a horizontal nav's scroll buttons and reads its direction, forced layouts of the page. */}
+          <ul className="pf-v6-c-nav__list" role="list">
             {main.map(link)}
             {settings.length > 0 && (
               <NavExpandable
@@ -86,7 +80,7 @@ export function Sidebar({ collapsed, sidebarRef }: { collapsed: boolean; sidebar
                 {settings.map(link)}
               </NavExpandable>
             )}
-          </NavList>
+          </ul>
         </Nav>
         {collapsed && settings.length > 0 && (
           <Tooltip

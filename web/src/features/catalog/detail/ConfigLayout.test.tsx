@@ -21,7 +21,7 @@ describe('ConfigLayout', () => {
       ],
     });
     renderPage();
-    const tabs = await screen.findByRole('tablist');
+    const tabs = await screen.findByRole('tablist', { name: 'Config detail tabs' });
     expect(
       within(tabs)
         .getAllByRole('tab')
@@ -50,6 +50,46 @@ describe('ConfigLayout', () => {
       'href',
       `/catalog/${CONFIG_ID}/checks`,
     );
+  });
+
+  it('moves between the tabs with the arrow keys, Home and End, and opens one with Space or Enter', async () => {
+    const { user, router } = renderPage();
+    const config = await screen.findByRole('tab', { name: 'Config' });
+    expect(config).toHaveAttribute('aria-controls', screen.getByRole('tabpanel').id);
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Config');
+    expect(screen.getByRole('tab', { name: /Changes/ })).toHaveAttribute('tabindex', '-1');
+    config.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('tab', { name: /Changes/ })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: /Checks/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(config).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('tab', { name: /Checks/ })).toHaveFocus();
+    await user.keyboard('{Home}{ArrowDown}');
+    expect(screen.getByRole('tab', { name: /Changes/ })).toHaveFocus();
+    expect(router.state.location.pathname).toBe(`/catalog/${CONFIG_ID}`);
+    await user.keyboard(' ');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/catalog/${CONFIG_ID}/changes`));
+    expect(screen.getByRole('tab', { name: /Changes/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Changes/ })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName(/Changes/);
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/catalog/${CONFIG_ID}`));
+    expect(config).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('leaves a modified click to the browser (a new tab or window)', async () => {
+    const { user, router } = renderPage();
+    const changes = await screen.findByRole('tab', { name: /Changes/ });
+    const clicks: boolean[] = [];
+    document.addEventListener('click', (event) => clicks.push(event.defaultPrevented), { once: true });
+    await user.keyboard('{Control>}');
+    await user.click(changes);
+    await user.keyboard('{/Control}');
+    expect(clicks).toEqual([false]);
+    expect(router.state.location.pathname).toBe(`/catalog/${CONFIG_ID}`);
   });
 
   it('says when a deleted config was deleted', async () => {

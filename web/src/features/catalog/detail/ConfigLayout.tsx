@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, Outlet, useHref, useMatch, useNavigate, useParams } from 'react-router';
 import {
   Badge,
@@ -16,13 +16,11 @@ import {
   Label,
   PageSection,
   Skeleton,
-  Tab,
-  Tabs,
-  TabTitleText,
   Title,
   Tooltip,
 } from '@patternfly/react-core';
 import { PlayIcon } from '@patternfly/react-icons';
+import '@patternfly/react-styles/css/components/Tabs/tabs.css';
 import { Can } from '../../../components/Can/index.js';
 import { LoadError } from '../../../components/LoadError/index.js';
 import { formatCount, formatPastAge } from '../../../lib/format.js';
@@ -62,6 +60,7 @@ export const CONFIG_TABS: readonly { path: string; title: string; count?: keyof 
 const TABS_ID = 'config-tabs';
 const PANEL_ID = 'config-tab-panel';
 const tabKey = (path: string) => path || 'config';
+const tabId = (key: string) => `${TABS_ID}-${key}`;
 
 /**
  * The page title as a breadcrumb: Catalog › type › name; a deleted item says since when. The top
@@ -97,51 +96,95 @@ function ConfigBreadcrumb({ config }: { config?: ConfigItem | null }) {
   );
 }
 
+/** A click the console routes itself: the main button without a key that asks for a new tab or window. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** The keys that move focus along a tab list (ARIA's tabs pattern), to the index they lead to. */
+function focusTarget(key: string, index: number, count: number): number | undefined {
+  if (key === 'ArrowDown' || key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowUp' || key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return undefined;
+}
+
+/**
+ * The vertical tab strip, drawn with PatternFly's tabs stylesheet but not its Tabs component: that
+ * one measures its list on mount and on every update (scroll buttons, the current tab's accent),
+ * two forced layouts of the whole page in its first render. The tabs are links (new tab, copy
+ * address) that route inside the console on a plain click; arrows, Home and End move between
+ * them, Enter or Space opens one.
+ */
 function ConfigTabs({ config, active }: { config: ConfigItem; active: string }) {
   const navigate = useNavigate();
   const base = `/catalog/${encodeURIComponent(config.id)}`;
   const baseHref = useHref(base);
   const summary = config.summary ?? {};
+  const links = useRef<(HTMLAnchorElement | null)[]>([]);
 
-  const open = (event: MouseEvent, path: string) => {
-    // Real links (new tab, copy address) that route inside the console on a plain click.
+  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
+    if (event.key === ' ') {
+      event.preventDefault();
+      event.currentTarget.click();
+      return;
+    }
+    const target = focusTarget(event.key, index, CONFIG_TABS.length);
+    if (target === undefined) return;
     event.preventDefault();
-    void navigate(path ? `${base}/${path}` : base);
+    links.current[target]?.focus();
   };
 
   return (
-    <Tabs
-      id={TABS_ID}
-      isVertical
-      activeKey={active}
-      aria-label="Config detail tabs"
-      onSelect={(event, key) => {
-        const tab = CONFIG_TABS.find((t) => tabKey(t.path) === key);
-        if (tab) open(event as MouseEvent, tab.path);
-      }}
-    >
-      {CONFIG_TABS.map((tab) => {
-        const count = tab.count ? summary[tab.count] : undefined;
-        return (
-          <Tab
-            key={tab.title}
-            eventKey={tabKey(tab.path)}
-            href={tab.path ? `${baseHref}/${tab.path}` : baseHref}
-            tabContentId={PANEL_ID}
-            title={
-              <TabTitleText>
-                {tab.title}
-                {typeof count === 'number' && (
-                  <Badge isRead={count === 0} style={GAP_BEFORE}>
-                    {formatCount(count)}
-                  </Badge>
-                )}
-              </TabTitleText>
-            }
-          />
-        );
-      })}
-    </Tabs>
+    <div id={TABS_ID} className="pf-v6-c-tabs pf-m-vertical">
+      <ul
+        className="pf-v6-c-tabs__list"
+        role="tablist"
+        aria-label="Config detail tabs"
+        aria-orientation="vertical"
+      >
+        {CONFIG_TABS.map((tab, index) => {
+          const key = tabKey(tab.path);
+          const selected = key === active;
+          const count = tab.count ? summary[tab.count] : undefined;
+          return (
+            <li
+              key={key}
+              className={selected ? 'pf-v6-c-tabs__item pf-m-current' : 'pf-v6-c-tabs__item'}
+              role="presentation"
+            >
+              <a
+                ref={(link) => {
+                  links.current[index] = link;
+                }}
+                id={tabId(key)}
+                className="pf-v6-c-tabs__link"
+                href={tab.path ? `${baseHref}/${tab.path}` : baseHref}
+                role="tab"
+                aria-selected={selected}
+                aria-controls={PANEL_ID}
+                tabIndex={selected ? 0 : -1}
+                onClick={(event) => {
+                  if (!isPlainClick(event)) return;
+                  event.preventDefault();
+                  void navigate(tab.path ? `${base}/${tab.path}` : base);
+                }}
+                onKeyDown={(event) => onKeyDown(event, index)}
+              >
+                <span className="pf-v6-c-tabs__item-text">
+                  {tab.title}
+                  {typeof count === 'number' && (
+                    <Badge isRead={count === 0} style={GAP_BEFORE}>
+                      {formatCount(count)}
+                    </Badge>
+                  )}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
@@ -236,7 +279,7 @@ export function ConfigLayout() {
                   grow={{ default: 'grow' }}
                   id={PANEL_ID}
                   role="tabpanel"
-                  aria-labelledby={`pf-tab-${active}-${TABS_ID}`}
+                  aria-labelledby={tabId(active)}
                   style={{ ...PAD_MD, minWidth: 0 }}
                 >
                   <Outlet context={{ config } satisfies ConfigOutletContext} />
