@@ -82,19 +82,19 @@ async function prepareTemplate(db: Db, template: Prepared): Promise<void> {
   }
 }
 
+const pgliteTemplateDirs = (root: string): Record<Template, string> => ({
+  blank: path.join(root, 'pglite-blank'),
+  empty: path.join(root, 'pglite-empty'),
+  demo: path.join(root, 'pglite-demo'),
+});
+
 /** blank (a new data directory), then a copy of it migrated, then a copy of that with demo data. */
-async function buildPgliteTemplates(root: string): Promise<Record<Template, string>> {
-  const dirs = {
-    blank: path.join(root, 'pglite-blank'),
-    empty: path.join(root, 'pglite-empty'),
-    demo: path.join(root, 'pglite-demo'),
-  };
+async function buildPgliteTemplates(dirs: Record<Template, string>): Promise<void> {
   await (await openDatabase({ dataDir: dirs.blank })).close();
   fs.cpSync(dirs.blank, dirs.empty, { recursive: true });
   await prepareTemplate(await openDatabase({ dataDir: dirs.empty }), 'empty');
   fs.cpSync(dirs.empty, dirs.demo, { recursive: true });
   await prepareTemplate(await openDatabase({ dataDir: dirs.demo }), 'demo');
-  return dirs;
 }
 
 /** No server to be found is a reason to skip (or fail, when required); a failing template is an error. */
@@ -113,11 +113,17 @@ async function addPostgres(state: State): Promise<void> {
   }
   const templates = { empty: `ops_tpl_empty_${state.runId}`, demo: `ops_tpl_demo_${state.runId}` };
   state.postgres = { ...server, templates };
-  for (const template of ['empty', 'demo'] as const) {
-    await adminQuery(server.adminUrl, `create database ${templates[template]}`);
-    const db = await openDatabase({ dataDir: '', databaseUrl: urlFor(server.adminUrl, templates[template]) });
-    await prepareTemplate(db, template);
-  }
+  // As with PGlite's, the demo template starts as a copy of the migrated one.
+  await adminQuery(server.adminUrl, `create database ${templates.empty}`);
+  await prepareTemplate(
+    await openDatabase({ dataDir: '', databaseUrl: urlFor(server.adminUrl, templates.empty) }),
+    'empty',
+  );
+  await adminQuery(server.adminUrl, `create database ${templates.demo} template ${templates.empty}`);
+  await prepareTemplate(
+    await openDatabase({ dataDir: '', databaseUrl: urlFor(server.adminUrl, templates.demo) }),
+    'demo',
+  );
 }
 
 /**
@@ -127,29 +133,26 @@ async function addPostgres(state: State): Promise<void> {
  */
 export async function setUpTestDatabases(options: { postgres: boolean }): Promise<string> {
   const existing = process.env[TEST_STATE_ENV];
+  const building: Promise<void>[] = [];
   let state: State;
   if (existing && fs.existsSync(existing)) state = readState();
   else {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-test-'));
-    state = {
-      root,
-      runId: `${process.pid}_${Date.now().toString(36)}`,
-      pglite: await buildPgliteTemplates(root),
-    };
+    state = { root, runId: `${process.pid}_${Date.now().toString(36)}`, pglite: pgliteTemplateDirs(root) };
+    building.push(buildPgliteTemplates(state.pglite));
   }
   const stateFile = path.join(state.root, 'state.json');
   const save = () => fs.writeFileSync(stateFile, JSON.stringify(state));
   process.env[TEST_STATE_ENV] = stateFile;
   save();
-  if (options.postgres && !state.postgres && !state.postgresSkipReason) {
-    try {
-      await addPostgres(state);
-    } catch (error) {
-      save();
-      await tearDownTestDatabases();
-      throw error;
-    }
-    save();
+  // PGlite's templates are built in this process, PostgreSQL's mostly in the server's: side by
+  // side, the two take the time of the longer one.
+  if (options.postgres && !state.postgres && !state.postgresSkipReason) building.push(addPostgres(state));
+  const failed = (await Promise.allSettled(building)).find((result) => result.status === 'rejected');
+  save();
+  if (failed) {
+    await tearDownTestDatabases();
+    throw failed.reason;
   }
   return stateFile;
 }

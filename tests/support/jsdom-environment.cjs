@@ -55,12 +55,43 @@ const fromNode = [
   'AbortSignal',
 ];
 
+/**
+ * Node's fetch, with the requests still open when the file's tests are done aborted at teardown.
+ * Node's fetch lives outside jsdom: a request a page left open (a revalidation, a server that a
+ * file's afterAll closed under it) would otherwise settle after jsdom is gone, and SWR's handler
+ * would read the document that no longer exists and crash the worker, which jest then restarts.
+ * Aborted while jsdom is still there, the handlers run against a live, unmounted page.
+ */
+function trackedFetch(inFlight) {
+  return (input, init = {}) => {
+    const controller = new AbortController();
+    const own = init.signal ?? (input instanceof globalThis.Request ? input.signal : undefined);
+    const signal = own ? AbortSignal.any([own, controller.signal]) : controller.signal;
+    const pending = globalThis.fetch(input, { ...init, signal });
+    inFlight.add(controller);
+    const settled = () => inFlight.delete(controller);
+    pending.then(settled, settled);
+    return pending;
+  };
+}
+
 class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of fromNode) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
     }
+    this.inFlight = new Set();
+    this.global.fetch = trackedFetch(this.inFlight);
+  }
+
+  async teardown() {
+    if (this.inFlight.size > 0) {
+      for (const controller of this.inFlight) controller.abort();
+      // The rejections' handlers run now, on a later turn of the event loop than the abort.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await super.teardown();
   }
 }
 

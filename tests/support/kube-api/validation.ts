@@ -5,7 +5,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { KubeObject } from '../../../server/src/kube/types.js';
-import { type ServedResource, apiVersionOf } from './resources.js';
+import { type JsonSchema, type ServedResource, apiVersionOf } from './resources.js';
 import { K8S_FORMATS, pruneObject, toAjvSchema } from './schema.js';
 import { type StatusCause, badRequest, invalid } from './status.js';
 
@@ -162,18 +162,37 @@ function metadataCauses(object: KubeObject): StatusCause[] {
   return causes;
 }
 
+/**
+ * The compiled schema checks, shared by the test servers a file starts and made the first time a
+ * kind is written: compiling the Canary CRD's schema alone takes seconds, and most servers never
+ * see a Canary. A check depends on nothing but the schema's text, so one made for an earlier
+ * server is the same check for the next.
+ */
+let ajv: Ajv | undefined;
+const checksBySchema = new Map<string, ValidateFunction>();
+
+function checkOf(schema: JsonSchema): ValidateFunction {
+  const text = JSON.stringify(schema);
+  let check = checksBySchema.get(text);
+  if (!check) {
+    if (!ajv) {
+      ajv = new Ajv({ allErrors: true, strict: false, logger: false });
+      for (const [name, format] of Object.entries(K8S_FORMATS))
+        ajv.addFormat(name, { type: 'string', validate: format });
+    }
+    check = ajv.compile(toAjvSchema(schema) as object);
+    checksBySchema.set(text, check);
+  }
+  return check;
+}
+
 export class Validator {
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, logger: false });
   private readonly compiled = new Map<ServedResource, ValidateFunction | undefined>();
 
-  constructor(resources: ServedResource[]) {
-    for (const [name, check] of Object.entries(K8S_FORMATS))
-      this.ajv.addFormat(name, { type: 'string', validate: check });
-    for (const resource of resources)
-      this.compiled.set(
-        resource,
-        resource.schema && this.ajv.compile(toAjvSchema(resource.schema) as object),
-      );
+  private checkFor(resource: ServedResource): ValidateFunction | undefined {
+    if (!this.compiled.has(resource))
+      this.compiled.set(resource, resource.schema && checkOf(resource.schema));
+    return this.compiled.get(resource);
   }
 
   /**
@@ -217,7 +236,7 @@ export class Validator {
     if (object.kind !== resource.kind)
       causes.push(invalidValue('kind', object.kind, `must be ${resource.kind}`));
     causes.push(...metadataCauses(object));
-    const check = this.compiled.get(resource);
+    const check = this.checkFor(resource);
     if (check && !check(object))
       causes.push(
         ...(check.errors ?? [])
