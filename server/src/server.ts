@@ -160,6 +160,9 @@ export async function startServer(
       // and so are the mirror's queued writes.
       kube.stop();
       const jobsStopped = jobs.stop();
+      // A connection whose answer is still being written would otherwise stay open for the
+      // whole keep-alive time after it (KEEP_ALIVE_MS), holding the close up.
+      server.keepAliveTimeout = 1;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const forced = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
