@@ -14,8 +14,10 @@
 -- An item's row in _config_change_counts is its lock for these figures: whoever changes its
 -- change count or its insights holds the row for update, and an item moving between groups holds
 -- it for share before reading what moves with it. So a change or an insight written while its item
--- moves is added to the group the item ends in, whichever comes first. Nobody holds that row while
--- waiting for the item or the window, so the lock adds no deadlock.
+-- moves is added to the group the item ends in, whichever comes first. No statement holds that row
+-- while it waits for an item or the window; a transaction that writes an item's changes and, in a
+-- later statement, updates that item while another moves it can deadlock, and PostgreSQL then ends
+-- one of the two (the scrape engine updates an item before it writes the item's changes).
 create table _config_summary_parts (
   type text,
   config_class text,
