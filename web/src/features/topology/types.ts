@@ -1,0 +1,1 @@
+export type * from '../../../../server/src/platform/topology/types.js';
