@@ -2,7 +2,9 @@
  * `npm test`: lint, unit, integration and e2e in that order (each an npm script); stops at the
  * first failure with its exit code, and prints how long each stage took, also after a failure.
  * Integration and e2e are not run side by side: on two cores the browser and the server of e2e
- * then wait on integration's workers, and the pair took longer than one after the other.
+ * then wait on integration's workers, and the pair took longer than one after the other. Unit
+ * and integration, when both are asked, are one jest run (`test:jest`): the template databases
+ * are built once instead of twice, and the two workers stay busy from the first file to the last.
  * `npm test -- test:unit test:integration` runs only the stages named.
  */
 import { spawn } from 'node:child_process';
@@ -15,7 +17,14 @@ if (unknown.length > 0) {
   console.error(`unknown stage ${unknown.join(', ')}: the stages are ${ALL_STAGES.join(', ')}`);
   process.exit(2);
 }
-const STAGES = asked.length > 0 ? ALL_STAGES.filter((stage) => asked.includes(stage)) : ALL_STAGES;
+const chosen = asked.length > 0 ? ALL_STAGES.filter((stage) => asked.includes(stage)) : ALL_STAGES;
+/** The npm scripts run, in order: unit and integration merged into one when both are chosen. */
+const JEST_STAGES = ['test:unit', 'test:integration'];
+const STAGES = JEST_STAGES.every((stage) => chosen.includes(stage))
+  ? chosen.flatMap((stage) =>
+      stage === 'test:unit' ? ['test:jest'] : stage === 'test:integration' ? [] : [stage],
+    )
+  : chosen;
 
 interface Ran {
   stage: string;
