@@ -53,7 +53,7 @@ export function DetailsSection({ component }: { component: TopologyComponent }) 
   const labels = Object.entries(component.labels ?? {});
   const health = component.health ?? component.status;
   return (
-    <DescriptionList isCompact isHorizontal aria-label="Details">
+    <DescriptionList isCompact isHorizontal aria-label="Component details">
       <Field term="Name">{component.title || component.name}</Field>
       <Field term="Type">{component.type}</Field>
       <Field term="Health">
