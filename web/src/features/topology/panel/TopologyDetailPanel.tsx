@@ -118,7 +118,9 @@ export function TopologyDetailPanel({
                 <AccordionToggle id={toggleId} onClick={() => setOpen(expanded ? undefined : key)}>
                   {title}
                 </AccordionToggle>
-                <AccordionContent aria-labelledby={toggleId}>{expanded && body(component)}</AccordionContent>
+                <AccordionContent role="region" aria-labelledby={toggleId}>
+                  {expanded && body(component)}
+                </AccordionContent>
               </AccordionItem>
             );
           })}
