@@ -47,6 +47,8 @@ describe('LinkToCatalogModal', () => {
     const query = searches().at(-1)!.query;
     expect(query.get('limit')).toBe('50');
     expect(query.get('deleted_at')).toBe('is.null');
+    // The search waits for the typing to stop: no search for the first letters.
+    expect(searches().some((r) => r.query.get('name') === 'ilike.*o*')).toBe(false);
   });
 
   it('links the item by hand, reading "Linking.." while it is sent', async () => {

@@ -62,7 +62,7 @@ export function CatalogSection({ component }: { component: TopologyComponent }) 
     },
     {
       id: 'unlink',
-      header: '',
+      header: 'Actions',
       cell: (link) =>
         mayUnlink && link.selector_id === MANUAL_SELECTOR ? (
           <Button variant="link" isInline isDanger onClick={() => setUnlinking(link)}>

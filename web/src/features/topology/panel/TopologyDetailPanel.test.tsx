@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest } from '../../../shell/test-support.js';
 import {
@@ -209,6 +209,30 @@ describe('TopologyDetailPanel', () => {
     expect(query.get('component_id')).toBe(`eq.${COMPONENT_ID}`);
     expect(query.get('order')).toBe('created_at.desc,id.asc');
     expect(query.get('limit')).toBe('50');
+  });
+
+  it('reads the next 50 changes when the reader scrolls near the end', async () => {
+    page.api.reply('GET api/db/changes_by_component', {
+      status: 200,
+      body: Array.from({ length: 50 }, (_, i) => ({
+        id: `ch${i}`,
+        config_id: CONFIG_ID,
+        change_type: 'diff',
+        created_at: new Date(Date.now() - i * 60_000).toISOString(),
+        name: 'orders-db',
+      })),
+    });
+    renderPanel();
+    await openSection('Changes');
+    const table = await screen.findByRole('grid', { name: 'Changes' });
+    await within(table).findAllByRole('link', { name: 'orders-db' });
+    expect(requests('changes_by_component')).toHaveLength(1);
+    await act(async () => {
+      table.parentElement!.scrollTop = 50 * 45;
+      fireEvent.scroll(table.parentElement!);
+    });
+    await waitFor(() => expect(requests('changes_by_component')).toHaveLength(2));
+    expect(requests('changes_by_component')[1]!.query.get('offset')).toBe('50');
   });
 
   it('lists the checks with their health, each opening on the health page', async () => {
