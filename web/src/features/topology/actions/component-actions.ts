@@ -107,7 +107,7 @@ export function searchCatalog(text: string) {
     .from('config_names')
     .select('id,name,type,config_class,health,status')
     .is('deleted_at', null);
-  // PostgREST's ilike takes * for any characters; the ones a person types stay literal.
+  // `*` is PostgREST's wildcard; characters a filter or LIKE would read as syntax are left out of the term.
   const term = text.trim().replace(/[*%_\\,()]/g, '');
   if (term) query = query.ilike('name', `*${term}*`);
   return query
