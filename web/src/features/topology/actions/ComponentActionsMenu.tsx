@@ -1,4 +1,20 @@
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
+import {
+  CameraIcon,
+  EllipsisVIcon,
+  ExclamationTriangleIcon,
+  LinkIcon,
+  ListIcon,
+  SearchPlusIcon,
+} from '@patternfly/react-icons';
+import { useCan } from '../../../api/index.js';
+import { LinkToIncidentModal } from '../../incidents/index.js';
 import type { TopologyComponent } from '../types.js';
+import { hasLogs, logsPath, zoomInPath } from './component-actions.js';
+import { LinkToCatalogModal } from './LinkToCatalogModal.js';
+import { SnapshotModal } from './SnapshotModal.js';
 
 export interface ComponentActionsMenuProps {
   component: TopologyComponent;
@@ -6,7 +22,79 @@ export interface ComponentActionsMenuProps {
   zoomIn?: boolean;
 }
 
-/** A component's actions: View Logs, Zoom In, Link to Incident, Snapshot, Link to catalog. */
-export function ComponentActionsMenu(_props: ComponentActionsMenuProps) {
-  return null;
+type Dialog = 'incident' | 'snapshot' | 'catalog';
+
+/**
+ * A component's actions (spec 3 §2.2): View Logs (with an external id, logs on), Zoom In (the
+ * card's menu only), Link to Incident (for those who may attach, incidents on), Snapshot and
+ * Link to catalog (for those who may write links).
+ */
+export function ComponentActionsMenu({ component, zoomIn = false }: ComponentActionsMenuProps) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { id: currentId } = useParams();
+  const [isOpen, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>();
+  const mayViewLogs = useCan('logs.view');
+  const mayAttach = useCan('incidents.attach');
+  const mayLink = useCan('database', 'write');
+  const name = component.title || component.name;
+  const close = () => setDialog(undefined);
+
+  return (
+    <>
+      <Dropdown
+        isOpen={isOpen}
+        onOpenChange={setOpen}
+        onSelect={() => setOpen(false)}
+        popperProps={{ position: 'right' }}
+        toggle={(ref) => (
+          <MenuToggle
+            ref={ref}
+            variant="plain"
+            aria-label={`Actions of ${name}`}
+            isExpanded={isOpen}
+            onClick={() => setOpen(!isOpen)}
+            icon={<EllipsisVIcon />}
+          />
+        )}
+      >
+        <DropdownList>
+          {mayViewLogs && hasLogs(component) && (
+            <DropdownItem icon={<ListIcon />} onClick={() => void navigate(logsPath(component.id))}>
+              View Logs
+            </DropdownItem>
+          )}
+          {zoomIn && (
+            <DropdownItem
+              icon={<SearchPlusIcon />}
+              onClick={() => void navigate(zoomInPath(component.id, search, currentId))}
+            >
+              Zoom In
+            </DropdownItem>
+          )}
+          {mayAttach && (
+            <DropdownItem icon={<ExclamationTriangleIcon />} onClick={() => setDialog('incident')}>
+              Link to Incident
+            </DropdownItem>
+          )}
+          <DropdownItem icon={<CameraIcon />} onClick={() => setDialog('snapshot')}>
+            Snapshot
+          </DropdownItem>
+          {mayLink && (
+            <DropdownItem icon={<LinkIcon />} onClick={() => setDialog('catalog')}>
+              Link to catalog
+            </DropdownItem>
+          )}
+        </DropdownList>
+      </Dropdown>
+      <LinkToIncidentModal
+        isOpen={dialog === 'incident'}
+        onClose={close}
+        evidence={{ type: 'topology', component_id: component.id, description: name }}
+      />
+      {dialog === 'snapshot' && <SnapshotModal component={component} onClose={close} />}
+      {dialog === 'catalog' && <LinkToCatalogModal component={component} onClose={close} />}
+    </>
+  );
 }

@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
+  Label,
+  LabelGroup,
+} from '@patternfly/react-core';
+import { Age } from '../../../components/Age/index.js';
+import { HealthLabel } from '../../../components/HealthLabel/index.js';
+import type { ComponentProperty, TopologyComponent } from '../types.js';
+import { topologySettingsPath } from './panel-api.js';
+import { isSafeLink, propertyText, visibleProperties } from './properties.js';
+
+/** The all-zero agent id: the component is this console's own, not an agent's. */
+const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === '' || children === false) return null;
+  return (
+    <DescriptionListGroup>
+      <DescriptionListTerm>{term}</DescriptionListTerm>
+      <DescriptionListDescription>{children}</DescriptionListDescription>
+    </DescriptionListGroup>
+  );
+}
+
+function PropertyValue({ property }: { property: ComponentProperty }) {
+  const links = (property.links ?? []).filter((link) => isSafeLink(link.url));
+  return (
+    <>
+      {propertyText(property)}
+      {links.map((link) => (
+        <a
+          key={link.url}
+          href={link.url}
+          target="_blank"
+          rel="noreferrer"
+          className="pf-v6-u-display-block"
+          title={link.tooltip}
+        >
+          {link.label || link.text || link.url}
+        </a>
+      ))}
+    </>
+  );
+}
+
+/** The component's own fields (spec 3 §3), its properties and where its topology is set up. */
+export function DetailsSection({ component }: { component: TopologyComponent }) {
+  const labels = Object.entries(component.labels ?? {});
+  const health = component.health ?? component.status;
+  return (
+    <DescriptionList isCompact isHorizontal aria-label="Component details">
+      <Field term="Name">{component.title || component.name}</Field>
+      <Field term="Type">{component.type}</Field>
+      <Field term="Health">
+        <HealthLabel status={health} isCompact />
+        {component.health && component.status !== component.health && (
+          <>
+            {' '}
+            <HealthLabel status={component.status} isCompact />
+          </>
+        )}
+      </Field>
+      <Field term="Status reason">{component.status_reason}</Field>
+      <Field term="Description">{component.description}</Field>
+      <Field term="Labels">
+        {labels.length > 0 && (
+          <LabelGroup numLabels={10}>
+            {labels.map(([key, value]) => (
+              <Label key={key} isCompact>
+                {key}: {value}
+              </Label>
+            ))}
+          </LabelGroup>
+        )}
+      </Field>
+      {visibleProperties(component.properties).map((property) => (
+        <Field key={property.name} term={property.label || property.name}>
+          <PropertyValue property={property} />
+        </Field>
+      ))}
+      <Field term="Owner">{component.owner}</Field>
+      <Field term="Namespace">{component.namespace}</Field>
+      <Field term="External ID">{component.external_id}</Field>
+      <Field term="Agent">
+        {component.agent_id && component.agent_id !== LOCAL_AGENT ? component.agent_id : 'local'}
+      </Field>
+      <Field term="Updated">
+        <Age from={component.updated_at} />
+      </Field>
+      <Field term="Created">
+        <Age from={component.created_at} />
+      </Field>
+      <Field term="Topology">
+        {component.topology_id && (
+          <Link to={topologySettingsPath(component.topology_id)}>Topology settings</Link>
+        )}
+      </Field>
+    </DescriptionList>
+  );
+}
