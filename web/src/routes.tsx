@@ -33,7 +33,6 @@ function firstLoadPage<M>(
 }
 
 const notBuilt = page(() => import('./shell/screens/NotBuiltPage.js'), 'NotBuiltPage');
-const notBuiltScreen = page(() => import('./shell/screens/NotBuiltPage.js'), 'NotBuiltScreen');
 
 const redirectTo = (path: string) => <Navigate to={path} replace />;
 
@@ -56,6 +55,7 @@ const eventQueuePage = page(
   () => import('./features/settings/event-queue/EventQueuePage.js'),
   'EventQueuePage',
 );
+const topologyPage = page(() => import('./features/topology/TopologyPage.js'), 'TopologyPage');
 const canaryPage = page(() => import('./features/settings/canaries/CanaryPage.js'), 'CanaryPage');
 
 /** An area's routes behind its guard (feature on, resource readable), titled after the area. */
@@ -124,8 +124,8 @@ const shellRoutes: RouteObject[] = [
   { index: true, element: redirectTo('/topology') },
   { path: 'configs', element: redirectTo('/catalog') },
   area('topology', 'topology', [
-    { index: true, lazy: notBuilt },
-    { path: ':id', lazy: notBuilt },
+    { index: true, lazy: topologyPage },
+    { path: ':id', lazy: topologyPage },
   ]),
   area('health', 'health', [{ index: true, lazy: healthPage }]),
   area('incidents', 'incidents', [
@@ -247,7 +247,7 @@ export const routes: RouteObject[] = [
       {
         path: 'view/topology/:id',
         handle: { title: 'Topology' } satisfies RouteHandle,
-        lazy: notBuiltScreen,
+        lazy: page(() => import('./features/topology/TopologyCardView.js'), 'TopologyCardView'),
       },
       {
         path: 'bad-session',
