@@ -68,11 +68,11 @@ function CountLabel({
     </Label>
   );
   return to ? (
-    <Link to={to} aria-label={label} className="ops-topology-card__count">
+    <Link to={to} aria-label={label} className="ops-topology-card__count" data-color={color}>
       {shown}
     </Link>
   ) : (
-    <span aria-label={label} role="img" className="ops-topology-card__count">
+    <span aria-label={label} role="img" className="ops-topology-card__count" data-color={color}>
       {shown}
     </span>
   );
@@ -163,7 +163,7 @@ function PropertyValue({ property }: { property: ComponentProperty }) {
 function HeadlineMetrics({ properties }: { properties: ComponentProperty[] }) {
   if (properties.length === 0) return null;
   return (
-    <dl className="ops-topology-card__metrics" aria-label="Headline properties">
+    <dl className="ops-topology-card__metrics" role="group" aria-label="Headline properties">
       {properties.map((property) => (
         <div key={property.name} className="ops-topology-card__metric">
           <dt>{property.label ?? property.name}</dt>
