@@ -1,10 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest, renderInShell } from '../../shell/test-support.js';
 import { CARD_WIDTH_STORAGE_KEY } from './card-width.js';
 import { SORT_BY_STORAGE_KEY, SORT_ORDER_STORAGE_KEY } from './sorting.js';
+import { CARDS_PER_BATCH } from './ProgressiveCards.js';
 import {
   CLUSTER_ID,
+  component,
   DOCS_ID,
   LOCAL_AGENT,
   ORDERS,
@@ -196,6 +198,35 @@ describe('TopologyPage', () => {
     page.api.reply('GET api/canary/api/topology', { status: 200, body: topologyAnswer([ORDERS]) });
     renderTopology(`/topology/${ORDERS.id}`);
     expect(await cardNames()).toEqual(['orders']);
+  });
+
+  it('draws the first cards of thousands at once and the rest as the end of the list nears the screen', async () => {
+    const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    class VisibleEnd {
+      constructor(readonly callback: IntersectionObserverCallback) {
+        observers.push(this as unknown as { callback: IntersectionObserverCallback });
+      }
+      observe(target: Element) {
+        (this as unknown as { target: Element }).target = target;
+      }
+      disconnect() {}
+    }
+    globalThis.IntersectionObserver = VisibleEnd as unknown as typeof IntersectionObserver;
+    try {
+      const many = Array.from({ length: 5000 }, (_, i) =>
+        component({ id: `e0000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `svc-${i}` }),
+      );
+      page.api.reply('GET api/canary/api/topology', { status: 200, body: topologyAnswer(many) });
+      renderTopology();
+      expect(await cardNames()).toHaveLength(CARDS_PER_BATCH);
+      const end = observers.at(-1)!;
+      act(() =>
+        end.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+      );
+      expect(await cardNames()).toHaveLength(2 * CARDS_PER_BATCH);
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
   });
 
   it('shows the server message when the components cannot be read', async () => {
