@@ -56,6 +56,23 @@ const eventQueuePage = page(
   'EventQueuePage',
 );
 const topologyPage = page(() => import('./features/topology/TopologyPage.js'), 'TopologyPage');
+/**
+ * The topology dashboard's read starts with its route, not once its page has rendered behind the
+ * guard's whoami; only when a page is entered (its filters change its read itself).
+ */
+const topologyRoute = (path?: string): RouteObject => ({
+  ...(path ? { path } : { index: true }),
+  lazy: topologyPage,
+  // Not awaited: the route renders (and the shell asks whoami) while the read's module loads.
+  loader: ({ params, request }) => {
+    const search = new URL(request.url).searchParams;
+    void import('./features/topology/topology-api.js').then(({ preloadTopology }) =>
+      preloadTopology(params.id, search),
+    );
+    return null;
+  },
+  shouldRevalidate: () => false,
+});
 const canaryPage = page(() => import('./features/settings/canaries/CanaryPage.js'), 'CanaryPage');
 
 /** An area's routes behind its guard (feature on, resource readable), titled after the area. */
@@ -123,10 +140,7 @@ const settingsRoutes: RouteObject[] = [
 const shellRoutes: RouteObject[] = [
   { index: true, element: redirectTo('/topology') },
   { path: 'configs', element: redirectTo('/catalog') },
-  area('topology', 'topology', [
-    { index: true, lazy: topologyPage },
-    { path: ':id', lazy: topologyPage },
-  ]),
+  area('topology', 'topology', [topologyRoute(), topologyRoute(':id')]),
   area('health', 'health', [{ index: true, lazy: healthPage }]),
   area('incidents', 'incidents', [
     { index: true, lazy: incidentListPage },

@@ -1,6 +1,7 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Label, Tooltip } from '@patternfly/react-core';
+import { Tooltip } from '@patternfly/react-core';
+import '@patternfly/react-styles/css/components/Label/label.css';
 import { ComponentActionsMenu } from './actions/ComponentActionsMenu.js';
 import { NARROW_CARD_BELOW } from './card-width.js';
 import { ComponentIcon } from './ComponentIcon.js';
@@ -50,6 +51,21 @@ export const insightsPath = (id: string, type: string, severity: string) =>
 export const incidentsPath = (id: string, type: string, severity: string) =>
   `/incidents?${query({ severity, component: id, type })}`;
 
+/**
+ * A count in a compact label of PatternFly's look. Drawn with its classes rather than its Label
+ * component, which measures its text after every render to decide on a tooltip: a screen of
+ * cards holds hundreds of counts, and as many forced layouts held up the first cards.
+ */
+function CountBadge({ count, color }: { count: number; color: LabelColor }) {
+  return (
+    <span className={`pf-v6-c-label pf-m-compact${color === 'grey' ? '' : ` pf-m-${color}`}`}>
+      <span className="pf-v6-c-label__content">
+        <span className="pf-v6-c-label__text">{count}</span>
+      </span>
+    </span>
+  );
+}
+
 /** A count shown as a coloured label, a link when it leads somewhere. */
 function CountLabel({
   count,
@@ -62,18 +78,13 @@ function CountLabel({
   to?: string;
   label: string;
 }) {
-  const shown = (
-    <Label color={color} isCompact>
-      {count}
-    </Label>
-  );
   return to ? (
     <Link to={to} aria-label={label} className="ops-topology-card__count" data-color={color}>
-      {shown}
+      <CountBadge count={count} color={color} />
     </Link>
   ) : (
     <span aria-label={label} role="img" className="ops-topology-card__count" data-color={color}>
-      {shown}
+      <CountBadge count={count} color={color} />
     </span>
   );
 }

@@ -23,14 +23,8 @@ import { useCardWidth } from './card-width.js';
 import { TopologyDetailPanel } from './panel/TopologyDetailPanel.js';
 import { ProgressiveCards } from './ProgressiveCards.js';
 import { chooseSort, readSort, sortChoices, sortComponents, type SortState } from './sorting.js';
-import { labelChoices, useAgentNames, useComponentLabels, useTopology } from './topology-api.js';
-import {
-  readFilters,
-  topologyQuery,
-  writeFilters,
-  zoomInPath,
-  type FilterChange,
-} from './topology-params.js';
+import { labelChoices, pageQuery, useAgentNames, useComponentLabels, useTopology } from './topology-api.js';
+import { readFilters, writeFilters, zoomInPath, type FilterChange } from './topology-params.js';
 import { TopologyBreadcrumb } from './TopologyBreadcrumb.js';
 import { TopologyCard } from './TopologyCard.js';
 import { TopologyToolbar, type FilterChoices } from './TopologyToolbar.js';
@@ -43,9 +37,6 @@ export const MULTIPLE_COMPONENTS = 'Response has multiple components for the id.
 /** Below this window width the detail panel starts closed, over the cards rather than beside them. */
 const SMALL_SCREEN_BELOW_PX = 1200;
 const isSmallScreen = (view: Window) => view.innerWidth < SMALL_SCREEN_BELOW_PX;
-
-/** Levels of children read: the cards and the children each lists, no deeper. */
-const depthFor = (id: string | undefined) => (id ? '2' : '1');
 
 interface PageContent {
   /** The component of /topology/{id}: the panel's subject. */
@@ -101,10 +92,7 @@ export function TopologyPage() {
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => readFilters(search), [search]);
   const refererId = search.get('refererId') ?? undefined;
-  const query = useMemo(
-    () => ({ ...topologyQuery(id, filters), ...(filters.flatten ? {} : { depth: depthFor(id) }) }),
-    [id, filters],
-  );
+  const query = useMemo(() => pageQuery(id, search), [id, search]);
   const topology = useTopology(query);
   const agents = useAgentNames();
   const labels = useComponentLabels();

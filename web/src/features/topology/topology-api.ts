@@ -3,7 +3,7 @@
  * platform's GET api/canary/api/topology, the names of a component's ancestors for the breadcrumb,
  * and the choices of the agent and label filters. Components change under live events.
  */
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import { apiPath } from '../../../../common/first-load.js';
 import {
   apiJson,
@@ -14,6 +14,7 @@ import {
   type ApiError,
   type PlatformEventName,
 } from '../../api/index.js';
+import { readFilters, topologyQuery } from './topology-params.js';
 import type { TopologyQuery, TopologyResponse } from './types.js';
 
 export const TOPOLOGY_PATH = 'api/canary/api/topology';
@@ -37,6 +38,24 @@ export function topologyUrl(query: TopologyQuery): string {
 
 export function getTopology(query: TopologyQuery): Promise<TopologyResponse> {
   return apiJson<TopologyResponse>(topologyUrl(query));
+}
+
+/** Levels of children a page reads: its cards and the children each lists, no deeper. */
+const depthFor = (id: string | undefined) => (id ? '2' : '1');
+
+/** The read of the page of `id` (none: the roots) under the filters of its URL's `search`. */
+export function pageQuery(id: string | undefined, search: URLSearchParams): TopologyQuery {
+  const filters = readFilters(search);
+  return { ...topologyQuery(id, filters), ...(filters.flatten ? {} : { depth: depthFor(id) }) };
+}
+
+/**
+ * Starts the page's read as soon as the route is entered, alongside the page's code and the
+ * shell's whoami rather than after them; the page's SWR takes the answer over.
+ */
+export function preloadTopology(id: string | undefined, search: URLSearchParams): void {
+  const query = pageQuery(id, search);
+  void preload(topologyUrl(query), () => getTopology(query)).catch(() => undefined);
 }
 
 /**
@@ -128,7 +147,7 @@ export function useComponentLabels() {
   );
 }
 
-/** The label filter's choices, `key=value`: those of the answer, else all the database knows. */
+/** The label filter's choices, `key=value`: those of the answer and all the database knows. */
 export function labelChoices(tags: TopologyResponse['tags'], labels: readonly ComponentLabel[] | undefined) {
   const pairs = new Set<string>();
   for (const [key, values] of Object.entries(tags ?? {}))
