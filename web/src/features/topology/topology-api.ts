@@ -55,8 +55,14 @@ export function pageQuery(id: string | undefined, search: URLSearchParams): Topo
  */
 export function preloadTopology(id: string | undefined, search: URLSearchParams): void {
   const query = pageQuery(id, search);
-  void preload(topologyUrl(query), () => getTopology(query)).catch(() => undefined);
+  const url = topologyUrl(query);
+  // A page already reading it would leave an answer behind for its next refresh.
+  if (pageReads.has(url)) return;
+  void preload(url, () => getTopology(query)).catch(() => undefined);
 }
+
+/** The reads pages have asked for: a preload after them would come too late. */
+const pageReads = new Set<string>();
 
 /**
  * The components under `query` (null: none read), kept fresh by live events (polled while the
@@ -64,7 +70,9 @@ export function preloadTopology(id: string | undefined, search: URLSearchParams)
  */
 export function useTopology(query: TopologyQuery | null) {
   const refreshInterval = useLivePollInterval();
-  const result = useSWR<TopologyResponse, ApiError>(query && topologyUrl(query), () => getTopology(query!), {
+  const url = query && topologyUrl(query);
+  if (url) pageReads.add(url);
+  const result = useSWR<TopologyResponse, ApiError>(url, () => getTopology(query!), {
     keepPreviousData: true,
     refreshInterval,
   });
