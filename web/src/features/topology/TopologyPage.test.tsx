@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApiPerTest, renderInShell } from '../../shell/test-support.js';
+import { fakeApiPerTest, renderConsole, renderInShell, whoamiAs } from '../../shell/test-support.js';
 import { CARD_WIDTH_STORAGE_KEY } from './card-width.js';
 import { SORT_BY_STORAGE_KEY, SORT_ORDER_STORAGE_KEY } from './sorting.js';
 import { CARDS_PER_BATCH } from './ProgressiveCards.js';
@@ -109,6 +109,29 @@ describe('TopologyPage', () => {
     expect(screen.getByRole('option', { name: 'team=payments' })).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Health:' }), 'All');
     expect(url().has('status')).toBe(false);
+  });
+
+  it('shows hidden components and turns flattening off from the preferences', async () => {
+    const { user, url } = renderTopology('/topology?type=Namespace');
+    await cardNames();
+    await user.click(screen.getByRole('button', { name: 'Preferences' }));
+    await user.click(await screen.findByRole('switch', { name: 'Show hidden components' }));
+    expect(url().get('hidden')).toBe('true');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ hidden: 'true', flatten: 'true' }));
+    await user.click(screen.getByRole('switch', { name: 'Flatten (when a type is chosen)' }));
+    expect(url().get('flatten')).toBe('false');
+    await waitFor(() => expect(lastQuery()).toEqual({ type: 'Namespace', hidden: 'true', depth: '1' }));
+  });
+
+  it('is behind the topology feature flag, and is the first page', async () => {
+    page.api.reply('GET api/auth/whoami', {
+      status: 200,
+      body: whoamiAs('admin', { disabled: ['topology'] }),
+    });
+    const { router } = renderConsole('/');
+    expect(await screen.findByRole('heading', { name: 'Topology is disabled' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/topology');
+    expect(screen.queryByRole('region', { name: 'Components' })).not.toBeInTheDocument();
   });
 
   it('saves the card width from the slider and the presets, and restores it', async () => {
