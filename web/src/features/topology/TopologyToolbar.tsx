@@ -60,7 +60,10 @@ function FilterSelect({
       flexWrap={{ default: 'nowrap' }}
       spaceItems={{ default: 'spaceItemsSm' }}
     >
-      <label htmlFor={id} className="pf-v6-u-font-size-sm pf-v6-u-text-color-subtle">
+      <label
+        htmlFor={id}
+        className="ops-topology-toolbar-label pf-v6-u-font-size-sm pf-v6-u-text-color-subtle"
+      >
         {label}:
       </label>
       <FormSelect
@@ -171,7 +174,10 @@ export function TopologyToolbar({
               flexWrap={{ default: 'nowrap' }}
               spaceItems={{ default: 'spaceItemsXs' }}
             >
-              <label htmlFor={sortId} className="pf-v6-u-font-size-sm pf-v6-u-text-color-subtle">
+              <label
+                htmlFor={sortId}
+                className="ops-topology-toolbar-label pf-v6-u-font-size-sm pf-v6-u-text-color-subtle"
+              >
                 Sort by:
               </label>
               <FormSelect
