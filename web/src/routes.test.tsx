@@ -82,14 +82,18 @@ describe('the route map', () => {
     expect(matchRoutes(routes, '/no/such/page')!.at(-1)!.route.id).toBe('not-found');
   });
 
-  const NOT_BUILT = 'This part of the console is not built yet.';
+  const NO_COMPONENTS = 'There are no components matching this criteria';
   it.each([
-    ['/', '/topology', NOT_BUILT],
+    ['/', '/topology', NO_COMPONENTS],
     ['/configs', '/catalog', 'Insights'],
     ['/settings', '/settings/event-queue-status', 'No events in the queue'],
-    ['/organizations/orgs-switched', '/topology', NOT_BUILT],
+    ['/organizations/orgs-switched', '/topology', NO_COMPONENTS],
   ])('redirects %s to %s', async (from, target, shown) => {
     page.api.reply('GET api/db/event_queue_summary', { status: 200, body: [] });
+    page.api.reply('GET api/canary/api/topology', {
+      status: 200,
+      body: { components: [], teams: [], types: [], healthStatuses: [] },
+    });
     const { router } = renderConsole(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(target));
     expect(await screen.findByText(shown)).toBeInTheDocument();

@@ -33,7 +33,6 @@ function firstLoadPage<M>(
 }
 
 const notBuilt = page(() => import('./shell/screens/NotBuiltPage.js'), 'NotBuiltPage');
-const notBuiltScreen = page(() => import('./shell/screens/NotBuiltPage.js'), 'NotBuiltScreen');
 
 const redirectTo = (path: string) => <Navigate to={path} replace />;
 
@@ -56,6 +55,24 @@ const eventQueuePage = page(
   () => import('./features/settings/event-queue/EventQueuePage.js'),
   'EventQueuePage',
 );
+const topologyPage = page(() => import('./features/topology/TopologyPage.js'), 'TopologyPage');
+/**
+ * The topology dashboard's read starts with its route, not once its page has rendered behind the
+ * guard's whoami; only when a page is entered (its filters change its read itself).
+ */
+const topologyRoute = (path?: string): RouteObject => ({
+  ...(path ? { path } : { index: true }),
+  lazy: topologyPage,
+  // Not awaited: the route renders (and the shell asks whoami) while the read's module loads.
+  loader: ({ params, request }) => {
+    const search = new URL(request.url).searchParams;
+    void import('./features/topology/topology-api.js').then(({ preloadTopology }) =>
+      preloadTopology(params.id, search),
+    );
+    return null;
+  },
+  shouldRevalidate: () => false,
+});
 const canaryPage = page(() => import('./features/settings/canaries/CanaryPage.js'), 'CanaryPage');
 
 /** An area's routes behind its guard (feature on, resource readable), titled after the area. */
@@ -123,10 +140,7 @@ const settingsRoutes: RouteObject[] = [
 const shellRoutes: RouteObject[] = [
   { index: true, element: redirectTo('/topology') },
   { path: 'configs', element: redirectTo('/catalog') },
-  area('topology', 'topology', [
-    { index: true, lazy: notBuilt },
-    { path: ':id', lazy: notBuilt },
-  ]),
+  area('topology', 'topology', [topologyRoute(), topologyRoute(':id')]),
   area('health', 'health', [{ index: true, lazy: healthPage }]),
   area('incidents', 'incidents', [
     { index: true, lazy: incidentListPage },
@@ -247,7 +261,7 @@ export const routes: RouteObject[] = [
       {
         path: 'view/topology/:id',
         handle: { title: 'Topology' } satisfies RouteHandle,
-        lazy: notBuiltScreen,
+        lazy: page(() => import('./features/topology/TopologyCardView.js'), 'TopologyCardView'),
       },
       {
         path: 'bad-session',

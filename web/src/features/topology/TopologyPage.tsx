@@ -1,0 +1,226 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  Drawer,
+  DrawerActions,
+  DrawerCloseButton,
+  DrawerContent,
+  DrawerContentBody,
+  DrawerHead,
+  DrawerPanelBody,
+  DrawerPanelContent,
+  PageSection,
+  Skeleton,
+  Title,
+} from '@patternfly/react-core';
+import { LoadError } from '../../components/LoadError/index.js';
+import { useWindowMatch } from '../../lib/use-window-match.js';
+import { PageHeader } from '../../shell/page-header.js';
+import { ScreenMessage } from '../../shell/screens/ScreenMessage.js';
+import { useCardWidth } from './card-width.js';
+import { TopologyDetailPanel } from './panel/TopologyDetailPanel.js';
+import { ProgressiveCards } from './ProgressiveCards.js';
+import { chooseSort, readSort, sortChoices, sortComponents, type SortState } from './sorting.js';
+import { labelChoices, pageQuery, useAgentNames, useComponentLabels, useTopology } from './topology-api.js';
+import { readFilters, writeFilters, zoomInPath, type FilterChange } from './topology-params.js';
+import { TopologyBreadcrumb } from './TopologyBreadcrumb.js';
+import { TopologyCard } from './TopologyCard.js';
+import { TopologyToolbar, type FilterChoices } from './TopologyToolbar.js';
+import type { TopologyComponent, TopologyResponse } from './types.js';
+import './topology.css';
+
+export const NO_COMPONENTS = 'There are no components matching this criteria';
+export const MULTIPLE_COMPONENTS = 'Response has multiple components for the id.';
+
+/** Below this window width the detail panel starts closed, over the cards rather than beside them. */
+const SMALL_SCREEN_BELOW_PX = 1200;
+const isSmallScreen = (view: Window) => view.innerWidth < SMALL_SCREEN_BELOW_PX;
+
+interface PageContent {
+  /** The component of /topology/{id}: the panel's subject. */
+  subject?: TopologyComponent;
+  cards: TopologyComponent[];
+  multiple: boolean;
+}
+
+/**
+ * The cards of an answer: the roots; for an id, the component's children (the component itself
+ * when it has none); flattened, every component the answer lists but the subject.
+ */
+export function pageContent(
+  response: TopologyResponse | undefined,
+  id: string | undefined,
+  flat: boolean,
+): PageContent {
+  const components = response?.components ?? [];
+  if (!id) return { cards: components, multiple: false };
+  const subject = components.find((c) => c.id === id) ?? (flat ? undefined : components[0]);
+  if (flat) return { subject, cards: components.filter((c) => c.id !== id), multiple: false };
+  const children = (subject?.components ?? []).filter((c) => c.id !== id && (c.name || c.title));
+  return {
+    subject,
+    cards: children.length > 0 ? children : subject ? [subject] : [],
+    multiple: components.length > 1,
+  };
+}
+
+function CardsSkeleton({ width }: { width: number }) {
+  return (
+    <div className="ops-topology-cards" aria-busy="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} style={{ width, maxWidth: '100%' }}>
+          <Skeleton
+            className="ops-topology-card-skeleton"
+            height="9rem"
+            screenreaderText={i === 0 ? 'Loading components' : undefined}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /topology and /topology/{id} (spec 3 §2.2): the component cards under the filters of the URL,
+ * sorted, sized by the saved card width; with an id, the breadcrumb of its ancestors and the
+ * component's detail panel on the right.
+ */
+export function TopologyPage() {
+  const { id } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const filters = useMemo(() => readFilters(search), [search]);
+  const refererId = search.get('refererId') ?? undefined;
+  const query = useMemo(() => pageQuery(id, search), [id, search]);
+  const topology = useTopology(query);
+  const agents = useAgentNames();
+  const labels = useComponentLabels();
+  const [cardWidth, setCardWidth] = useCardWidth();
+  const small = useWindowMatch(isSmallScreen);
+  // Unset until the user chooses: open beside the cards, closed on small screens.
+  const [panelChoice, setPanelChoice] = useState<boolean>();
+  const panelOpen = panelChoice ?? !small;
+
+  const response = topology.data;
+  const { subject, cards, multiple } = useMemo(
+    () => pageContent(response, id, filters.flatten),
+    [response, id, filters.flatten],
+  );
+  const sort = readSort(search);
+  const sorted = useMemo(
+    () => sortComponents(cards, sort.sortBy, sort.sortOrder),
+    [cards, sort.sortBy, sort.sortOrder],
+  );
+  const choices: FilterChoices = useMemo(
+    () => ({
+      statuses: response?.healthStatuses ?? [],
+      types: response?.types ?? [],
+      teams: response?.teams ?? [],
+      labels: labelChoices(response?.tags, labels.data),
+      agents: agents.data ?? [],
+    }),
+    [response, labels.data, agents.data],
+  );
+
+  const changeFilters = useCallback(
+    (change: FilterChange) => setSearch((current) => writeFilters(current, change)),
+    [setSearch],
+  );
+  const changeSort = useCallback(
+    (next: SortState) => setSearch((current) => chooseSort(current, next), { replace: true }),
+    [setSearch],
+  );
+  const zoomTo = useCallback(
+    (component: TopologyComponent) =>
+      component.id === id ? undefined : zoomInPath(component.id, id, search),
+    [id, search],
+  );
+
+  const panelToggle = id && subject && (
+    <Button
+      variant="secondary"
+      aria-expanded={panelOpen}
+      aria-controls="topology-detail-panel"
+      onClick={() => setPanelChoice(!panelOpen)}
+    >
+      {panelOpen ? 'Hide details' : 'Show details'}
+    </Button>
+  );
+
+  let body;
+  if (topology.error && !response) body = <LoadError error={topology.error} />;
+  else if (!response) body = <CardsSkeleton width={cardWidth} />;
+  else if (sorted.length === 0) body = <ScreenMessage title={NO_COMPONENTS} />;
+  else
+    body = (
+      <ProgressiveCards
+        label="Components"
+        items={sorted}
+        render={(component) => (
+          <TopologyCard key={component.id} component={component} width={cardWidth} zoomTo={zoomTo} />
+        )}
+      />
+    );
+
+  const cardsArea = (
+    <div className="ops-topology-layout">
+      <TopologyToolbar
+        filters={filters}
+        choices={choices}
+        onFilterChange={changeFilters}
+        sort={sort}
+        sortChoices={sortChoices(cards)}
+        onSortChange={changeSort}
+        cardWidth={cardWidth}
+        onCardWidthChange={setCardWidth}
+      />
+      {multiple && <Alert variant="warning" isInline isPlain title={MULTIPLE_COMPONENTS} />}
+      {body}
+    </div>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={<TopologyBreadcrumb id={id} refererId={refererId} currentName={subject?.name} />}
+        actions={panelToggle || undefined}
+        onRefresh={() => void topology.mutate()}
+        isRefreshing={topology.isValidating}
+      />
+      {id && subject ? (
+        <PageSection padding={{ default: 'noPadding' }} isFilled>
+          <Drawer isExpanded={panelOpen} isInline={!small} position="end">
+            <DrawerContent
+              panelContent={
+                <DrawerPanelContent
+                  id="topology-detail-panel"
+                  aria-label="Component details"
+                  isResizable
+                  defaultSize="28rem"
+                  minSize="20rem"
+                >
+                  <DrawerHead>
+                    <Title headingLevel="h2" size="lg">
+                      {subject.title || subject.name}
+                    </Title>
+                    <DrawerActions>
+                      <DrawerCloseButton aria-label="Hide details" onClick={() => setPanelChoice(false)} />
+                    </DrawerActions>
+                  </DrawerHead>
+                  <DrawerPanelBody>
+                    <TopologyDetailPanel component={subject} />
+                  </DrawerPanelBody>
+                </DrawerPanelContent>
+              }
+            >
+              <DrawerContentBody hasPadding>{cardsArea}</DrawerContentBody>
+            </DrawerContent>
+          </Drawer>
+        </PageSection>
+      ) : (
+        <PageSection isFilled>{cardsArea}</PageSection>
+      )}
+    </>
+  );
+}
