@@ -576,3 +576,47 @@ describe.each(availableBackends())('topologies in the service on %s', (backend) 
     expect((await runNow('not-an-id')).status).toBe(400);
   });
 });
+
+describe.each(availableBackends())('the demo topologies built on %s', (backend) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase(backend, 'demo');
+    drop = fresh.drop;
+    db = await openDatabase({ dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await drop?.();
+  });
+
+  it('builds the local topology over the demo catalog and keeps every component the demo points at', async () => {
+    const { rows: local } = await db.query<TopologyRow>(
+      `select id, name, namespace, agent_id, icon, labels, schedule, spec from topologies
+        where agent_id = $1 and deleted_at is null`,
+      [LOCAL_AGENT],
+    );
+    expect(local.map((t) => t.name)).toEqual(['console-live']);
+    const pointedAt = `select count(*)::int as n from components c where c.deleted_at is not null and (
+        exists (select 1 from evidences e where e.component_id = c.id)
+        or exists (select 1 from playbook_runs p where p.component_id = c.id))`;
+    const before = (
+      await db.query<{ n: number }>(`select count(*)::int as n from components where deleted_at is null`)
+    ).rows[0]!.n;
+    for (const topology of local) expect((await buildTopology(topology, { db })).errors).toEqual([]);
+    expect((await db.query(pointedAt)).rows).toEqual([{ n: 0 }]);
+    const { rows: tree } = await db.query<{ name: string; type: string; depth: number; health: string }>(
+      `select name, type, coalesce(array_length(string_to_array(path, '.'), 1), 0) as depth, health
+         from components where topology_id = $1 and deleted_at is null order by path nulls first, name`,
+      [local[0]!.id],
+    );
+    expect(tree[0]).toMatchObject({ name: 'Ops Console (live)', depth: 0 });
+    expect(tree.filter((c) => c.type === 'Kubernetes::Cluster')).toHaveLength(3);
+    expect(tree.filter((c) => c.depth === 2).length).toBeGreaterThan(5);
+    const after = (
+      await db.query<{ n: number }>(`select count(*)::int as n from components where deleted_at is null`)
+    ).rows[0]!.n;
+    expect(after).toBe(before + tree.length);
+  });
+});
