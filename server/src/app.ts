@@ -20,6 +20,7 @@ import { sharedReads } from './platform/rest/shared-reads.js';
 import { forgetOnWrites } from './http/forget-on-writes.js';
 import type { Db } from './platform/db/db.js';
 import type { ScraperScheduler } from './platform/catalog/index.js';
+import type { TopologyScheduler } from './platform/topology/index.js';
 import { createHealthWebhookRouter, type CheckRunner } from './platform/health/router.js';
 import { createPlaybookWebhookRouter } from './platform/playbooks/index.js';
 import { createSpecsRouter } from './platform/specs/router.js';
@@ -41,6 +42,8 @@ export interface AppDependencies {
   onPlaybookRunQueued?: () => void;
   /** The scrapers' scheduler (Run now of /api/config). */
   scrapers?: ScraperScheduler;
+  /** The topology builder (Run now of /api/canary/run/topology). */
+  topologies?: TopologyScheduler;
 }
 
 /** Assembles middleware and routers; every path lives under config.basePath. */
@@ -56,6 +59,7 @@ export function createApp({
   kube,
   onPlaybookRunQueued,
   scrapers,
+  topologies,
 }: AppDependencies) {
   const app = express();
   app.disable('x-powered-by');
@@ -119,6 +123,7 @@ export function createApp({
     sharedReads: reads,
     onPlaybookRunQueued,
     scrapers,
+    topologies,
   });
   api.use(platformApi, platformBodyErrors);
   api.use('/specs', createSpecsRouter({ flags: identity.flags }));

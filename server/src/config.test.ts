@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       incidents: { automationEnabled: true, automationIntervalMs: 60_000 },
       playbooks: { runnerEnabled: true },
       catalog: { scraperFileRoots: [path.resolve('./data/files')] },
+      topology: { builderEnabled: true },
       kube: undefined,
     });
   });

@@ -54,6 +54,8 @@ export interface Config {
    * own files.
    */
   catalog: { scraperFileRoots: string[] };
+  /** Build the local agent's topologies on their schedules in this replica (Run now works either way). */
+  topology: { builderEnabled: boolean };
   /** The Kubernetes cluster whose custom resources the console mirrors and edits; undefined: none. */
   kube: KubeSettings | undefined;
 }
@@ -147,6 +149,7 @@ const schema = {
     CHECK_ROLLUP_RETENTION: { type: 'string', pattern: durationPattern, default: '400d' },
     INCIDENT_AUTOMATION_ENABLED: { type: 'boolean', default: true },
     PLAYBOOK_RUNNER_ENABLED: { type: 'boolean', default: true },
+    TOPOLOGY_BUILDER_ENABLED: { type: 'boolean', default: true },
     SCRAPER_FILE_ROOTS: { type: 'string', pattern: '^(/[^:]*(:/[^:]*)*)?$', default: '' },
     INCIDENT_AUTOMATION_INTERVAL: { type: 'string', pattern: durationPattern, default: '1m' },
     KUBECONFIG: { type: 'string', minLength: 1 },
@@ -188,6 +191,7 @@ const explain: Record<string, string> = {
   CHECK_ROLLUP_RETENTION: "must be a duration such as '400d'",
   INCIDENT_AUTOMATION_ENABLED: 'must be true or false',
   PLAYBOOK_RUNNER_ENABLED: 'must be true or false',
+  TOPOLOGY_BUILDER_ENABLED: 'must be true or false',
   SCRAPER_FILE_ROOTS: "must be absolute directories separated by ':', such as '/srv/configs:/etc/app'",
   INCIDENT_AUTOMATION_INTERVAL: "must be a duration such as '1m' or '30s'",
   KUBECONFIG: 'must be the path of a kubeconfig file',
@@ -369,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       automationIntervalMs: parseDuration(values.INCIDENT_AUTOMATION_INTERVAL as string),
     },
     playbooks: { runnerEnabled: values.PLAYBOOK_RUNNER_ENABLED as boolean },
+    topology: { builderEnabled: values.TOPOLOGY_BUILDER_ENABLED as boolean },
     catalog: { scraperFileRoots: scraperFileRoots(values.SCRAPER_FILE_ROOTS as string, dataDir) },
     kube: readKube(values, env),
   };

@@ -16,6 +16,7 @@ import { openDatabase, type Db } from './platform/db/db.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
 import { registerCatalogWork, SCRAPER_KINDS, type ScraperKind } from './platform/catalog/index.js';
+import { registerTopologyWork } from './platform/topology/index.js';
 import { registerIncidentWork } from './platform/incidents/index.js';
 import { ACTION_EXECUTORS, registerPlaybookWork } from './platform/playbooks/index.js';
 import { JobRegistry } from './platform/jobs/registry.js';
@@ -131,6 +132,12 @@ export async function startServer(
       fileRoots: config.catalog.scraperFileRoots,
       kinds: options.scraperKinds ?? SCRAPER_KINDS,
     });
+    const topology = registerTopologyWork(jobs, {
+      db,
+      logger,
+      kube,
+      enabled: config.topology.builderEnabled,
+    });
     const app = createApp({
       identity,
       config,
@@ -143,6 +150,7 @@ export async function startServer(
       kube,
       onPlaybookRunQueued: () => playbooks?.wake(),
       scrapers: catalog.scrapers,
+      topologies: topology.topologies,
     });
     listener ??= await listenEarly(config.port);
     listener.serve(app);

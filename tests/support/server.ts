@@ -57,6 +57,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // Incident rules and definition-of-done scripts would open and resolve incidents likewise;
       // their suites run the tasks themselves.
       INCIDENT_AUTOMATION_ENABLED: 'false',
+      // The demo's local topology would be built while suites count components; its suite turns it on.
+      TOPOLOGY_BUILDER_ENABLED: 'false',
       ...options.env,
     }),
     port: 0,

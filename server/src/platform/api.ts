@@ -25,6 +25,7 @@ import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
 import { composeWriteRules } from './rest/write-rules.js';
 import { specWriteRules } from './specs/rules.js';
+import { createTopologyRunRouter, type TopologyScheduler } from './topology/index.js';
 
 export interface PlatformApiDependencies {
   db: Db;
@@ -48,6 +49,8 @@ export interface PlatformApiDependencies {
   onPlaybookRunQueued?: () => void;
   /** The scrapers' scheduler, for Run now. */
   scrapers?: ScraperScheduler;
+  /** The topology builder, for Run now. */
+  topologies?: TopologyScheduler;
 }
 
 /**
@@ -76,9 +79,11 @@ export function createPlatformApi({
   sharedReads,
   onPlaybookRunQueued,
   scrapers,
+  topologies,
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
+  api.use('/canary/run/topology', createTopologyRunRouter({ flags, topologies }));
   api.use('/canary', createHealthRouter({ db, flags, runner: health, sharedReads }));
   api.use('/incidents', createIncidentsRouter({ db, flags }));
   api.use('/playbook', createPlaybooksRouter({ db, flags, onRunQueued: onPlaybookRunQueued }));

@@ -28,12 +28,85 @@ const HEALTH_STATUS: Record<string, string> = {
   unknown: 'unknown',
 };
 
+/** A fixed id: the live topology takes nothing from the seeded sequence the other rows follow. */
+export const LIVE_TOPOLOGY_ID = '5e1f0000-0000-4000-8000-000000000001';
+
+/**
+ * The local agent's topology, built for real by the console's topology builder: the console's own
+ * checks (the live canary console-self, by label), and each Kubernetes cluster of the catalog with
+ * its deployments and stateful sets below it, their health from the catalog.
+ */
+export const LIVE_TOPOLOGY_SPEC = {
+  type: 'Console',
+  icon: 'console',
+  text: 'Ops Console (live)',
+  schedule: '@every 5m',
+  properties: [
+    {
+      name: 'Clusters',
+      headline: true,
+      lookup: {
+        catalog: [
+          {
+            name: 'cluster-count',
+            selector: [{ types: ['Kubernetes::Cluster'] }],
+            display: { expr: 'string(size(results))' },
+          },
+        ],
+      },
+    },
+  ],
+  components: [
+    {
+      name: 'Console self-checks',
+      type: 'Service',
+      icon: 'http',
+      checks: [{ selector: { labelSelector: 'tier=self' } }],
+      properties: [{ name: 'Canary', text: 'ops-console/console-self' }],
+    },
+    {
+      name: 'clusters',
+      icon: 'kubernetes',
+      lookup: { catalog: [{ name: 'clusters', selector: [{ types: ['Kubernetes::Cluster'] }] }] },
+      forEach: {
+        properties: [{ name: 'Cluster', text: '$(.component.name)', headline: true }],
+        components: [
+          {
+            name: 'workloads',
+            icon: 'deployment',
+            lookup: {
+              catalog: [
+                {
+                  name: 'workloads',
+                  selector: [
+                    {
+                      types: ['Kubernetes::Deployment', 'Kubernetes::StatefulSet'],
+                      tagSelector: 'cluster=$(.component.name)',
+                    },
+                  ],
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+};
+
 /** Topologies, a component tree 4 levels deep, team ownership and links to configs. */
 export async function loadTopology(ctx: DemoContext, items: CatalogItem[]): Promise<void> {
   const { w, r, clock, refs } = ctx;
   const admin = refs.people[0]!.id;
+  // The static trees belong to the cluster agents, which build them there: the console's own
+  // builder leaves them as they are, so what incidents and playbook runs point at stays.
   const defs = [
-    { name: 'acme-platform', icon: 'kubernetes', agent: LOCAL_AGENT, source: 'UI' },
+    {
+      name: 'acme-platform',
+      icon: 'kubernetes',
+      agent: refs.clusterAgent.get('acme-prod-eu')!,
+      source: 'KubernetesCRD',
+    },
     {
       name: 'acme-datastores',
       icon: 'database',
@@ -82,6 +155,22 @@ export async function loadTopology(ctx: DemoContext, items: CatalogItem[]): Prom
     })),
   );
   refs.topologies = topologies.map((t) => ({ id: t.id, name: t.name }));
+  await w.insert('topologies', [
+    {
+      id: LIVE_TOPOLOGY_ID,
+      name: 'console-live',
+      namespace: 'ops-console',
+      icon: 'console',
+      labels: { team: 'platform' },
+      schedule: '@every 5m',
+      spec: LIVE_TOPOLOGY_SPEC,
+      source: 'UI',
+      agent_id: LOCAL_AGENT,
+      created_by: admin,
+      created_at: clock.ago(DAY),
+      updated_at: clock.ago(DAY),
+    },
+  ]);
 
   const nodes: Node[] = [];
   const find = (type: string, name: string, cluster?: string) =>

@@ -5,6 +5,7 @@ import { ResourceEditor } from './ResourceEditor.js';
 import { RESOURCE_KINDS, type ResourceKind } from './resource-kinds.js';
 import { getRow, rowKey, type SpecRow } from './rows-api.js';
 import { SpecPageContent } from './SpecPageContent.js';
+import { RunTopologyButton } from './topology/RunTopologyButton.js';
 import { useSpecPage } from './use-spec-page.js';
 
 export interface ResourcePageOptions {
@@ -62,6 +63,8 @@ export const resourcePageOf = (kind: ResourceKind, options: ResourcePageOptions 
     return <ResourcePage key={id} kind={kind} id={id} {...options} />;
   };
 
-/** /settings/topologies/:id */
-export const TopologyPage = resourcePageOf(RESOURCE_KINDS.topologies);
+/** /settings/topologies/:id: the topology's Form and Code, its Job History, and Run now. */
+export const TopologyPage = resourcePageOf(RESOURCE_KINDS.topologies, {
+  actions: (id) => <RunTopologyButton topologyId={id} />,
+});
 /** /settings/config_scrapers/:id and /catalog/scrapers/:id */

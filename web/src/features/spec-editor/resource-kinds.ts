@@ -6,6 +6,7 @@
 import { AREAS } from '../../shell/nav-items.js';
 import type { KindTable } from './cluster/cluster-api.js';
 import type { KindForms } from './kind-form/fields.js';
+import { TOPOLOGY_FORMS } from './topology/topology-forms.js';
 import { PLAIN_MESSAGES, type SpecMessages } from './use-spec-form.js';
 
 export type EditableTable = Exclude<KindTable, 'canaries'>;
@@ -53,6 +54,7 @@ export const RESOURCE_KINDS: Readonly<Record<'topologies' | 'config_scrapers', R
     specColumns: ['icon', 'schedule'],
     messages: PLAIN_MESSAGES,
     placeholder: "schedule: '@every 5m'\ntype: Website\ncomponents:\n  - name: frontend\n    type: Service",
+    forms: TOPOLOGY_FORMS,
   },
   config_scrapers: {
     table: 'config_scrapers',

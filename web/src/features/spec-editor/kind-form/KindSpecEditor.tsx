@@ -58,6 +58,7 @@ export function KindSpecEditor({
                 <HelperTextItem>
                   {forms.kindLabel(state.kind)} {forms.entry.one}
                 </HelperTextItem>
+                {forms.formHelp && <HelperTextItem>{forms.formHelp}</HelperTextItem>}
               </HelperText>
               <KindForm
                 fields={formFields(forms, state.kind)}

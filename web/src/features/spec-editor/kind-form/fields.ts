@@ -59,6 +59,13 @@ export interface KindForms {
   kindLabel: (kind: string) => string;
   /** Fields of the spec itself, after the entry's (a scraper's schedule and retention). */
   specFields?: readonly FieldDef[];
+  /**
+   * The Form edits the spec's own fields only, whatever lists it holds (a topology's components
+   * stay as they are, edited in Code); the editor opens on Code.
+   */
+  specOnly?: boolean;
+  /** A line under the Form's heading (what is edited in Code instead). */
+  formHelp?: string;
 }
 
 /** Spec 3 §9: the generic editor's schedule list. */

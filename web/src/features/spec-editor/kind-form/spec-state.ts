@@ -23,6 +23,9 @@ export interface SpecState {
   formBlocked?: string;
 }
 
+/** The `kind` of a form that edits the spec itself (KindForms.specOnly). */
+export const SPEC_ITSELF = '';
+
 type FormShape = { ok: true; kind: string; entry: Spec } | { ok: false; reason: string };
 
 /** The fields the form shows for `kind`: the entry's, then the spec's own. */
@@ -35,6 +38,7 @@ export const formFields = (forms: KindForms, kind: string): readonly FieldDef[] 
 export function formShapeOf(forms: KindForms, spec: unknown): FormShape {
   const { one, many } = forms.entry;
   if (!isPlainObject(spec)) return { ok: false, reason: `The spec is not a YAML mapping of ${many}.` };
+  if (forms.specOnly) return { ok: true, kind: SPEC_ITSELF, entry: {} };
   const lists = Object.entries(spec).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
   const total = lists.reduce((sum, [, entries]) => sum + entries.length, 0);
   if (total === 0) return { ok: false, reason: `This spec has no ${many} yet.` };
@@ -59,6 +63,8 @@ const valuesOf = (forms: KindForms, kind: string, base: Spec, entry: Spec): Form
 /** The editor's state for a spec: the Form when it fits one (and `forms` are given), else the Code. */
 export function initSpecState(forms: KindForms | undefined, spec: unknown): SpecState {
   const text = specToYaml(spec);
+  // A form of the spec's own fields is the second view of a spec written mostly in Code.
+  if (forms?.specOnly) return { tab: 'code', base: {}, entry: {}, values: {}, text };
   const shape = forms ? formShapeOf(forms, spec) : { ok: false as const, reason: undefined };
   if (!forms || !shape.ok)
     return {
@@ -86,6 +92,7 @@ export const formActive = (state: SpecState) =>
 
 function formSpec(forms: KindForms, state: SpecState): Spec {
   const kind = state.kind!;
+  if (forms.specOnly) return writeValues(forms.specFields ?? [], state.values, state.base);
   const spec = writeValues(forms.specFields ?? [], state.values, state.base);
   return { ...spec, [kind]: [writeValues(forms.fieldsOf(kind) ?? [], state.values, state.entry)] };
 }

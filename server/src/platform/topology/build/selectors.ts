@@ -1,0 +1,147 @@
+/**
+ * Resource selectors (duty's ResourceSelector, and the config queries of a topology) as
+ * conditions on `configs` and `checks`, with every value a bound parameter. The platform's
+ * prefixes hold: `!x` excludes x, `x*` and `*x` match by prefix and suffix; label and tag
+ * selectors read as Kubernetes selectors (`app=api,tier!=db,env in (prod,stage),owner,!legacy`).
+ */
+import { createHash } from 'node:crypto';
+import { canonical } from '../../../lib/canonical.js';
+import { isRecord, text } from './spec.js';
+import type { Spec } from './types.js';
+
+export class SelectorError extends Error {}
+
+/** The most rows one selector links (the platform's default page of a selector). */
+export const SELECTOR_LIMIT = 1000;
+
+class Where {
+  readonly terms: string[] = [];
+  constructor(readonly params: unknown[]) {}
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+}
+
+const list = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.map((v) => String(v).trim()).filter(Boolean)
+    : typeof value === 'string' && value.trim()
+      ? value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : [];
+
+const likePattern = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
+
+function matchAny(where: Where, column: string, values: string[]): void {
+  const include = values.filter((v) => !v.startsWith('!'));
+  const exclude = values.filter((v) => v.startsWith('!')).map((v) => v.slice(1));
+  if (include.length)
+    where.terms.push(
+      `(${include
+        .map((v) =>
+          v.includes('*') ? `${column} like ${where.param(likePattern(v))}` : `${column} = ${where.param(v)}`,
+        )
+        .join(' or ')})`,
+    );
+  for (const v of exclude)
+    where.terms.push(
+      v.includes('*')
+        ? `${column} not like ${where.param(likePattern(v))}`
+        : `${column} is distinct from ${where.param(v)}`,
+    );
+}
+
+function matchSelector(where: Where, column: string, selector: string, what: string): void {
+  const terms = selector.match(/[^,(]+(\([^)]*\))?/g) ?? [];
+  for (const raw of terms) {
+    const term = raw.trim();
+    if (!term) continue;
+    let m: RegExpExecArray | null;
+    if ((m = /^([\w./-]+)\s+(in|notin)\s*\(([^)]*)\)$/.exec(term))) {
+      const values = m[3]!
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+      const test = `${column}->>${where.param(m[1])} = any(${where.param(values)}::text[])`;
+      where.terms.push(m[2] === 'in' ? test : `not coalesce(${test}, false)`);
+    } else if ((m = /^([\w./-]+)\s*(==|=|!=)\s*(.*)$/.exec(term))) {
+      const test = `${column}->>${where.param(m[1])} = ${where.param(m[3]!.trim())}`;
+      where.terms.push(m[2] === '!=' ? `not coalesce(${test}, false)` : test);
+    } else if ((m = /^!([\w./-]+)$/.exec(term))) {
+      where.terms.push(`not ${column} ? ${where.param(m[1])}`);
+    } else if ((m = /^([\w./-]+)$/.exec(term))) {
+      where.terms.push(`${column} ? ${where.param(m[1])}`);
+    } else throw new SelectorError(`${what} '${selector}' cannot be read at '${term}'`);
+  }
+}
+
+function common(where: Where, selector: Spec, labelsColumn: string): void {
+  if (text(selector.id)) matchAny(where, 'id::text', list(selector.id));
+  if (text(selector.name)) matchAny(where, 'name', list(selector.name));
+  if (text(selector.namespace)) matchAny(where, 'namespace', list(selector.namespace));
+  const types = [...list(selector.types), ...list(selector.type)];
+  if (types.length) matchAny(where, 'type', types);
+  const search = text(selector.search);
+  if (search)
+    where.terms.push(`name ilike ${where.param(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  const labels = text(selector.labelSelector);
+  if (labels) matchSelector(where, labelsColumn, labels, 'labelSelector');
+  const agent = text(selector.agent);
+  if (agent && agent !== 'all')
+    where.terms.push(
+      agent === 'local' || agent === 'self'
+        ? `agent_id = '00000000-0000-0000-0000-000000000000'`
+        : `(agent_id::text = ${where.param(agent)} or agent_id in (select id from agents where name = ${where.param(agent)}))`,
+    );
+}
+
+function limitOf(selector: Spec): number {
+  const limit = Number(selector.limit);
+  return Number.isInteger(limit) && limit > 0 ? Math.min(limit, SELECTOR_LIMIT) : SELECTOR_LIMIT;
+}
+
+/** `select … from configs where <selector>`: the live config items a config query matches. */
+export function configQuery(selector: Spec, columns: string): { sql: string; params: unknown[] } {
+  const where = new Where([]);
+  common(where, selector, 'labels');
+  if (list(selector.statuses).length) matchAny(where, 'status', list(selector.statuses));
+  if (list(selector.health).length) matchAny(where, 'health', list(selector.health));
+  if (text(selector.class)) matchAny(where, 'config_class', list(selector.class));
+  const tags = text(selector.tagSelector);
+  if (tags) matchSelector(where, 'tags', tags, 'tagSelector');
+  if (isRecord(selector.tags))
+    for (const [k, v] of Object.entries(selector.tags))
+      where.terms.push(`tags->>${where.param(k)} = ${where.param(String(v))}`);
+  const externalId = text(selector.external_id) ?? text(selector.externalID);
+  if (externalId) where.terms.push(`${where.param(externalId)} = any(external_id)`);
+  if (selector.includeDeleted !== true) where.terms.push('deleted_at is null');
+  if (where.terms.length === (selector.includeDeleted === true ? 0 : 1))
+    throw new SelectorError('a config selector must name something to match (types, name, labels, tags...)');
+  return {
+    sql: `select ${columns} from configs where ${where.terms.join(' and ')} order by type, name, id limit ${limitOf(selector)}`,
+    params: where.params,
+  };
+}
+
+/** `select … from checks where <selector>`: the live checks a check selector matches. */
+export function checkQuery(selector: Spec, columns: string): { sql: string; params: unknown[] } {
+  const where = new Where([]);
+  common(where, selector, 'labels');
+  const statuses = list(selector.statuses);
+  if (statuses.length) matchAny(where, 'status', statuses);
+  if (where.terms.length === 0)
+    throw new SelectorError('a check selector must name something to match (name, labelSelector, types...)');
+  where.terms.push('deleted_at is null');
+  return {
+    sql: `select ${columns} from checks where ${where.terms.join(' and ')} order by name, id limit ${limitOf(selector)}`,
+    params: where.params,
+  };
+}
+
+/** The id a selector's links are recorded under: the same for the same selector. */
+export function selectorIdOf(kind: string, selector: unknown): string {
+  return `${kind}:${createHash('sha256').update(canonical(selector)).digest('hex').slice(0, 16)}`;
+}
