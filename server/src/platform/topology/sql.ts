@@ -1,0 +1,160 @@
+/**
+ * The topology's one read: the live components a query asks for (the roots and everything
+ * below them, or one component and its descendants by its path) with what their cards count,
+ * aggregated by the database: checks by status, open incidents by type and severity, open
+ * insights of linked configs by analysis type and severity, and the names of the owning teams.
+ */
+import type { Queryable } from '../db/db.js';
+import type { CountBy } from './types.js';
+import type { TopologyOptions } from './options.js';
+
+/** A component row as the statement answers it. */
+export interface ComponentRow {
+  id: string;
+  name: string;
+  title: string | null;
+  text: string | null;
+  type: string | null;
+  icon: string | null;
+  namespace: string | null;
+  labels: Record<string, string> | null;
+  properties: unknown[] | null;
+  status: string;
+  health: string | null;
+  status_reason: string | null;
+  description: string | null;
+  external_id: string | null;
+  owner: string | null;
+  lifecycle: string | null;
+  tooltip: string | null;
+  hidden: boolean;
+  agent_id: string;
+  topology_id: string | null;
+  topology_type: string | null;
+  parent_id: string | null;
+  path: string | null;
+  is_leaf: boolean;
+  log_selectors: unknown[] | null;
+  cost_per_minute: number | null;
+  cost_total_1d: number | null;
+  cost_total_7d: number | null;
+  cost_total_30d: number | null;
+  created_at: Date;
+  updated_at: Date;
+  team_names: string[] | null;
+  checks: CountBy | null;
+  incidents: Record<string, CountBy> | null;
+  insights: Record<string, CountBy> | null;
+}
+
+/** A component's id and where its descendants' paths begin, or undefined when it is not live. */
+export async function descendantPrefix(db: Queryable, id: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ prefix: string }>(
+    `select case when coalesce(path, '') = '' then id::text else path || '.' || id::text end as prefix
+     from components where id = $1 and deleted_at is null`,
+    [id],
+  );
+  return rows[0]?.prefix;
+}
+
+/** Incidents still being worked on. */
+const CLOSED_INCIDENT_STATUSES = ['resolved', 'closed'];
+
+/**
+ * The statement: `selected` is the components asked for, each aggregate reads only their links.
+ * Descendants are found by path: every path below the component starts with `prefix.`, which
+ * the ~>=~ / ~<~ pair (byte order, served by the text_pattern_ops index) bounds as a range.
+ */
+export function componentsStatement(
+  options: TopologyOptions,
+  prefix: string | undefined,
+): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const bind = (value: unknown) => `$${params.push(value)}`;
+  const where: string[] = ['c.deleted_at is null'];
+  let root = 'false';
+  if (options.id && prefix !== undefined) {
+    root = `c.id = ${bind(options.id)}`;
+    const below = `(c.path = ${bind(prefix)} or (c.path ~>=~ ${bind(`${prefix}.`)} and c.path ~<~ ${bind(`${prefix}/`)}))`;
+    where.push(`(${root} or c.parent_id = $1 or ${below})`);
+  }
+  if (!options.hidden) where.push(`(not c.hidden or ${root})`);
+  if (options.owner) where.push(`c.owner = ${bind(options.owner)}`);
+  if (options.labels) where.push(`c.labels @> ${bind(JSON.stringify(options.labels))}::jsonb`);
+  if (options.agentId) where.push(`c.agent_id = ${bind(options.agentId)}`);
+  if (options.team)
+    where.push(
+      `exists (select 1 from team_components tc join teams t on t.id = tc.team_id
+               where tc.component_id = c.id and t.deleted_at is null and t.name = ${bind(options.team)})`,
+    );
+  const closed = bind(CLOSED_INCIDENT_STATUSES);
+  const text = `
+with selected as (
+  select c.id, c.name, c.title, c.text, c.type, c.icon, c.namespace, c.labels, c.properties, c.status,
+    c.health, c.status_reason, c.description, c.external_id, c.owner, c.lifecycle, c.tooltip, c.hidden,
+    c.agent_id, c.topology_id, c.parent_id, c.path, c.is_leaf, c.log_selectors,
+    c.cost_per_minute::float8 as cost_per_minute, c.cost_total_1d::float8 as cost_total_1d,
+    c.cost_total_7d::float8 as cost_total_7d, c.cost_total_30d::float8 as cost_total_30d,
+    c.created_at, c.updated_at
+  from components c
+  where ${where.join('\n    and ')}
+),
+check_counts as (
+  select component_id, jsonb_object_agg(status, n) as checks from (
+    select r.component_id, coalesce(k.status, 'unknown') as status, count(distinct k.id)::int as n
+    from selected s
+    join check_component_relationships r on r.component_id = s.id and r.deleted_at is null
+    join checks k on k.id = r.check_id and k.deleted_at is null
+    group by 1, 2
+  ) by_status group by 1
+),
+incident_counts as (
+  select component_id, jsonb_object_agg(type, severities) as incidents from (
+    select component_id, type, jsonb_object_agg(severity, n) as severities from (
+      select e.component_id, i.type, i.severity, count(distinct i.id)::int as n
+      from selected s
+      join evidences e on e.component_id = s.id
+      join hypotheses h on h.id = e.hypothesis_id
+      join incidents i on i.id = h.incident_id and i.status <> all(${closed}::text[])
+      group by 1, 2, 3
+    ) by_severity group by 1, 2
+  ) by_type group by 1
+),
+insight_counts as (
+  select component_id, jsonb_object_agg(analysis_type, severities) as insights from (
+    select component_id, analysis_type, jsonb_object_agg(severity, n) as severities from (
+      select r.component_id, a.analysis_type, a.severity, count(distinct a.id)::int as n
+      from selected s
+      join config_component_relationships r on r.component_id = s.id and r.deleted_at is null
+      join configs g on g.id = r.config_id and g.deleted_at is null
+      join config_analysis a on a.config_id = r.config_id and a.status = 'open'
+      group by 1, 2, 3
+    ) by_severity group by 1, 2
+  ) by_type group by 1
+),
+team_names as (
+  select tc.component_id, array_agg(distinct t.name order by t.name) as team_names
+  from selected s
+  join team_components tc on tc.component_id = s.id
+  join teams t on t.id = tc.team_id and t.deleted_at is null
+  group by 1
+)
+select s.*, tp.spec->>'type' as topology_type, tn.team_names, cc.checks, ic.incidents, nc.insights
+from selected s
+left join topologies tp on tp.id = s.topology_id
+left join team_names tn on tn.component_id = s.id
+left join check_counts cc on cc.component_id = s.id
+left join incident_counts ic on ic.component_id = s.id
+left join insight_counts nc on nc.component_id = s.id
+order by s.name, s.id`;
+  return { text, params };
+}
+
+export async function selectComponents(
+  db: Queryable,
+  options: TopologyOptions,
+  prefix: string | undefined,
+): Promise<ComponentRow[]> {
+  const { text, params } = componentsStatement(options, prefix);
+  return (await db.query<ComponentRow>(text, params)).rows;
+}
