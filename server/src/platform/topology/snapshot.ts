@@ -196,7 +196,7 @@ async function componentIds(
   const { rows } = await db.query<{ id: string }>(
     `select id from components
      where deleted_at is null
-       and (id = $1 or parent_id = $1 or path = $2 or (path ~>=~ $2 || '.' and path ~<~ $2 || '/'))`,
+       and (id = $1 or parent_id = $1 or path = $2 or (path ~>=~ ($2 || '.') and path ~<~ ($2 || '/')))`,
     [request.componentId, prefix],
   );
   const tree = rows.map((row) => row.id);

@@ -110,7 +110,9 @@ export function sortComponents(components: TopologyComponent[], sortBy: string, 
   const sign = descending ? -1 : 1;
   if (sortBy.startsWith('field:')) {
     const field = sortBy.slice('field:'.length);
-    const byText = components.every((c) => Boolean(propertyOf(c, field)?.text));
+    // By text when every component that has the property has it as text.
+    const having = components.map((c) => propertyOf(c, field)).filter((p) => p !== undefined);
+    const byText = having.length > 0 && having.every((p) => Boolean(p.text));
     const keyOf = (c: TopologyComponent): string | number | undefined => {
       const property = propertyOf(c, field);
       if (byText) return property?.text || undefined;
