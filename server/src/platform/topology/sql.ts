@@ -39,8 +39,10 @@ export interface ComponentRow {
   cost_total_1d: number | null;
   cost_total_7d: number | null;
   cost_total_30d: number | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: string;
+  updated_at: string;
+  /** Answered in full; else the detail columns are null and left out. */
+  direct: boolean;
   team_names: string[] | null;
   checks: CountBy | null;
   incidents: Record<string, CountBy> | null;
@@ -56,6 +58,29 @@ export async function descendantPrefix(db: Queryable, id: string): Promise<strin
   );
   return rows[0]?.prefix;
 }
+
+/** Times as JSON answers them (toISOString's form), written by the database. */
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/** The columns only the components answered in full carry (costs as numbers, not numeric's text). */
+const DETAIL_COLUMNS = [
+  'title',
+  'text',
+  'properties',
+  'description',
+  'external_id',
+  'owner',
+  'lifecycle',
+  'tooltip',
+  'log_selectors',
+  'cost_per_minute',
+  'cost_total_1d',
+  'cost_total_7d',
+  'cost_total_30d',
+];
+const detailColumns = DETAIL_COLUMNS.map(
+  (name) => `case when s.direct then c.${name}${name.startsWith('cost_') ? '::float8' : ''} end as ${name}`,
+).join(',\n  ');
 
 /** Incidents still being worked on. */
 const CLOSED_INCIDENT_STATUSES = ['resolved', 'closed'];
@@ -87,15 +112,17 @@ export function componentsStatement(
       `exists (select 1 from team_components tc join teams t on t.id = tc.team_id
                where tc.component_id = c.id and t.deleted_at is null and t.name = ${bind(options.team)})`,
     );
+  // The platform answers the components of the page's cards in full (the component asked for
+  // and its children, or the roots) and those further down with what their rows in a card show.
+  const direct = options.flatten
+    ? 'true'
+    : options.id && prefix !== undefined
+      ? `(c.id = $1 or c.parent_id = $1)`
+      : 'c.parent_id is null';
   const closed = bind(CLOSED_INCIDENT_STATUSES);
   const text = `
 with selected as (
-  select c.id, c.name, c.title, c.text, c.type, c.icon, c.namespace, c.labels, c.properties, c.status,
-    c.health, c.status_reason, c.description, c.external_id, c.owner, c.lifecycle, c.tooltip, c.hidden,
-    c.agent_id, c.topology_id, c.parent_id, c.path, c.is_leaf, c.log_selectors,
-    c.cost_per_minute::float8 as cost_per_minute, c.cost_total_1d::float8 as cost_total_1d,
-    c.cost_total_7d::float8 as cost_total_7d, c.cost_total_30d::float8 as cost_total_30d,
-    c.created_at, c.updated_at
+  select c.id, ${direct} as direct
   from components c
   where ${where.join('\n    and ')}
 ),
@@ -139,14 +166,20 @@ team_names as (
   join teams t on t.id = tc.team_id and t.deleted_at is null
   group by 1
 )
-select s.*, tp.spec->>'type' as topology_type, tn.team_names, cc.checks, ic.incidents, nc.insights
+select c.id, c.name, c.type, c.icon, c.namespace, c.labels, c.status, c.status_reason, c.health, c.hidden,
+  c.agent_id, c.topology_id, c.parent_id, c.path, c.is_leaf,
+  to_char(c.created_at at time zone 'UTC', ${ISO}) as created_at,
+  to_char(c.updated_at at time zone 'UTC', ${ISO}) as updated_at,
+  s.direct,
+  ${detailColumns},
+  tp.spec->>'type' as topology_type, tn.team_names, cc.checks, ic.incidents, nc.insights
 from selected s
-left join topologies tp on tp.id = s.topology_id
+join components c on c.id = s.id
+left join topologies tp on tp.id = c.topology_id
 left join team_names tn on tn.component_id = s.id
 left join check_counts cc on cc.component_id = s.id
 left join incident_counts ic on ic.component_id = s.id
-left join insight_counts nc on nc.component_id = s.id
-order by s.name, s.id`;
+left join insight_counts nc on nc.component_id = s.id`;
   return { text, params };
 }
 

@@ -22,41 +22,49 @@ export const STATUS_RANK: Record<string, number> = { info: 4, healthy: 3, warnin
 type LeafCounts = Pick<ComponentSummary, 'healthy' | 'unhealthy' | 'warning' | 'info'>;
 const LEAF_STATUSES = ['healthy', 'unhealthy', 'warning', 'info'] as const;
 
+/**
+ * A component as answered: in full, or (further down the tree, as the platform trims them) what
+ * a card's row of it shows.
+ */
 function componentOf(row: ComponentRow): TopologyComponent {
   const component: TopologyComponent = {
     id: row.id,
     name: row.name,
-    title: row.title,
-    text: row.text,
-    type: row.type,
-    icon: row.icon,
-    namespace: row.namespace,
     labels: row.labels ?? {},
-    properties: (row.properties ?? []) as ComponentProperty[],
     status: row.status as ComponentStatus,
-    health: row.health as TopologyComponent['health'],
-    status_reason: row.status_reason,
-    description: row.description,
-    external_id: row.external_id,
-    owner: row.owner,
-    lifecycle: row.lifecycle,
-    tooltip: row.tooltip,
-    hidden: row.hidden,
     agent_id: row.agent_id,
-    topology_id: row.topology_id,
-    topology_type: row.topology_type,
-    parent_id: row.parent_id,
-    path: row.path,
     is_leaf: row.is_leaf,
-    log_selectors: row.log_selectors as LogSelector[] | null,
     team_names: row.team_names ?? [],
-    cost_per_minute: row.cost_per_minute,
-    cost_total_1d: row.cost_total_1d,
-    cost_total_7d: row.cost_total_7d,
-    cost_total_30d: row.cost_total_30d,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
+  // Rows further down leave out what they do not have: thousands of them make the answer.
+  if (row.direct || row.type !== null) component.type = row.type;
+  if (row.direct || row.icon !== null) component.icon = row.icon;
+  if (row.direct || row.namespace !== null) component.namespace = row.namespace;
+  if (row.direct || row.health !== null) component.health = row.health as TopologyComponent['health'];
+  if (row.direct || row.status_reason !== null) component.status_reason = row.status_reason;
+  if (row.direct || row.topology_type !== null) component.topology_type = row.topology_type;
+  if (row.direct || row.hidden) component.hidden = row.hidden;
+  if (row.direct)
+    Object.assign(component, {
+      title: row.title,
+      text: row.text,
+      properties: (row.properties ?? []) as ComponentProperty[],
+      description: row.description,
+      external_id: row.external_id,
+      owner: row.owner,
+      lifecycle: row.lifecycle,
+      tooltip: row.tooltip,
+      topology_id: row.topology_id,
+      parent_id: row.parent_id,
+      path: row.path,
+      log_selectors: row.log_selectors as LogSelector[] | null,
+      cost_per_minute: row.cost_per_minute,
+      cost_total_1d: row.cost_total_1d,
+      cost_total_7d: row.cost_total_7d,
+      cost_total_30d: row.cost_total_30d,
+    } satisfies Partial<TopologyComponent>);
   const summary: ComponentSummary = {};
   if (row.checks) summary.checks = row.checks;
   if (row.incidents) summary.incidents = row.incidents;
@@ -160,7 +168,15 @@ function choicesOf(rows: readonly ComponentRow[]): Omit<TopologyResponse, 'compo
   };
 }
 
-export function topologyResponse(rows: readonly ComponentRow[], options: TopologyOptions): TopologyResponse {
+const byName = (a: ComponentRow, b: ComponentRow) => compareText(a.name, b.name) || compareText(a.id, b.id);
+
+export function topologyResponse(
+  unordered: readonly ComponentRow[],
+  options: TopologyOptions,
+): TopologyResponse {
+  // Every level by name unless sorted otherwise; here rather than in SQL, where the collation's
+  // comparisons of thousands of wide rows cost more than the whole of this function.
+  const rows = [...unordered].sort(byName);
   const childrenOf = new Map<string, ComponentRow[]>();
   for (const row of rows)
     if (row.parent_id) {
