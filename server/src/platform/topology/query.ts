@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/db.js';
 import type { TopologyOptions } from './options.js';
 import { descendantPrefix, selectComponents } from './sql.js';
-import { topologyResponse } from './tree.js';
+import { topologyJson } from './tree.js';
 import type { TopologyResponse } from './types.js';
 
 /** The answer for an id that is no live component: nothing, as the platform answers it. */
@@ -18,12 +18,16 @@ export const EMPTY_TOPOLOGY: TopologyResponse = {
   tags: {},
 };
 
-export async function queryTopology(db: Queryable, options: TopologyOptions): Promise<TopologyResponse> {
+/** The answer as JSON text, as it is sent. */
+export async function queryTopologyJson(db: Queryable, options: TopologyOptions): Promise<string> {
   let prefix: string | undefined;
   if (options.id) {
     prefix = await descendantPrefix(db, options.id);
-    if (prefix === undefined) return structuredClone(EMPTY_TOPOLOGY);
+    if (prefix === undefined) return JSON.stringify(EMPTY_TOPOLOGY);
   }
-  const rows = await selectComponents(db, options, prefix);
-  return topologyResponse(rows, options);
+  return topologyJson(await selectComponents(db, options, prefix), options);
+}
+
+export async function queryTopology(db: Queryable, options: TopologyOptions): Promise<TopologyResponse> {
+  return JSON.parse(await queryTopologyJson(db, options)) as TopologyResponse;
 }

@@ -9,15 +9,14 @@ import { requireFeature, requirePermission, type FlagReader } from '../../access
 import { sendWhole } from '../../http/send.js';
 import type { Db } from '../db/db.js';
 import { readTopologyQuery } from './options.js';
-import { queryTopology } from './query.js';
+import { queryTopologyJson } from './query.js';
 
 export function createTopologyRouter({ db, flags }: { db: Db; flags: FlagReader }): Router {
   const router = Router();
   const guards = [requirePermission('topologies', 'read'), requireFeature('topology', flags)];
   router.get('/api/topology', ...guards, async (req, res) => {
     const options = readTopologyQuery(req.query);
-    const answer = await queryTopology(db, options);
-    sendWhole(req, res.type('application/json'), JSON.stringify(answer));
+    sendWhole(req, res.type('application/json'), await queryTopologyJson(db, options));
   });
   return router;
 }

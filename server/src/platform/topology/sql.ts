@@ -5,48 +5,27 @@
  * insights of linked configs by analysis type and severity, and the names of the owning teams.
  */
 import type { Queryable } from '../db/db.js';
-import type { CountBy } from './types.js';
 import type { TopologyOptions } from './options.js';
 
-/** A component row as the statement answers it. */
+/**
+ * A component row as the statement answers it: what the tree, filters and sort need, and the
+ * component's fields already as JSON text (`body`), so thousands of rows are never parsed into
+ * objects only to be written out again.
+ */
 export interface ComponentRow {
   id: string;
   name: string;
-  title: string | null;
-  text: string | null;
   type: string | null;
-  icon: string | null;
-  namespace: string | null;
-  labels: Record<string, string> | null;
-  properties: unknown[] | null;
   status: string;
-  health: string | null;
-  status_reason: string | null;
-  description: string | null;
-  external_id: string | null;
-  owner: string | null;
-  lifecycle: string | null;
-  tooltip: string | null;
-  hidden: boolean;
-  agent_id: string;
-  topology_id: string | null;
-  topology_type: string | null;
   parent_id: string | null;
-  path: string | null;
-  is_leaf: boolean;
-  log_selectors: unknown[] | null;
-  cost_per_minute: number | null;
-  cost_total_1d: number | null;
-  cost_total_7d: number | null;
-  cost_total_30d: number | null;
-  created_at: string;
-  updated_at: string;
-  /** Answered in full; else the detail columns are null and left out. */
-  direct: boolean;
+  labels: Record<string, string> | null;
   team_names: string[] | null;
-  checks: CountBy | null;
-  incidents: Record<string, CountBy> | null;
-  insights: Record<string, CountBy> | null;
+  /** The component as JSON (an object), in full or trimmed; without its summary and children. */
+  body: string;
+  /** JSON text of its checks by status, open incidents and open insights, or null. */
+  checks: string | null;
+  incidents: string | null;
+  insights: string | null;
 }
 
 /** A component's id and where its descendants' paths begin, or undefined when it is not live. */
@@ -60,27 +39,27 @@ export async function descendantPrefix(db: Queryable, id: string): Promise<strin
 }
 
 /** Times as JSON answers them (toISOString's form), written by the database. */
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The columns only the components answered in full carry (costs as numbers, not numeric's text). */
-const DETAIL_COLUMNS = [
-  'title',
-  'text',
-  'properties',
-  'description',
-  'external_id',
-  'owner',
-  'lifecycle',
-  'tooltip',
-  'log_selectors',
-  'cost_per_minute',
-  'cost_total_1d',
-  'cost_total_7d',
-  'cost_total_30d',
-];
-const detailColumns = DETAIL_COLUMNS.map(
-  (name) => `case when s.direct then c.${name}${name.startsWith('cost_') ? '::float8' : ''} end as ${name}`,
-).join(',\n  ');
+/** What every component carries: a card's row of it. */
+const ROW_FIELDS = `'id', c.id, 'name', c.name, 'type', c.type, 'icon', c.icon, 'namespace', c.namespace,
+      'labels', c.labels, 'status', c.status, 'health', c.health, 'status_reason', c.status_reason,
+      'agent_id', c.agent_id, 'topology_type', tp.spec->>'type', 'is_leaf', c.is_leaf,
+      'team_names', coalesce(tn.team_names, '{}'), 'created_at', ${iso('c.created_at')},
+      'updated_at', ${iso('c.updated_at')}`;
+
+/**
+ * The platform answers the components of the page's cards in full (the component asked for and
+ * its children, or the roots); those further down with a row's fields, nulls left out.
+ */
+const BODY = `case when s.direct then json_build_object(${ROW_FIELDS}, 'hidden', c.hidden,
+      'title', c.title, 'text', c.text, 'properties', c.properties, 'description', c.description,
+      'external_id', c.external_id, 'owner', c.owner, 'lifecycle', c.lifecycle, 'tooltip', c.tooltip,
+      'topology_id', c.topology_id, 'parent_id', c.parent_id, 'path', c.path, 'log_selectors', c.log_selectors,
+      'cost_per_minute', c.cost_per_minute, 'cost_total_1d', c.cost_total_1d,
+      'cost_total_7d', c.cost_total_7d, 'cost_total_30d', c.cost_total_30d)
+    else json_strip_nulls(json_build_object(${ROW_FIELDS}, 'hidden', case when c.hidden then true end))
+  end::text`;
 
 /** Incidents still being worked on. */
 const CLOSED_INCIDENT_STATUSES = ['resolved', 'closed'];
@@ -166,13 +145,8 @@ team_names as (
   join teams t on t.id = tc.team_id and t.deleted_at is null
   group by 1
 )
-select c.id, c.name, c.type, c.icon, c.namespace, c.labels, c.status, c.status_reason, c.health, c.hidden,
-  c.agent_id, c.topology_id, c.parent_id, c.path, c.is_leaf,
-  to_char(c.created_at at time zone 'UTC', ${ISO}) as created_at,
-  to_char(c.updated_at at time zone 'UTC', ${ISO}) as updated_at,
-  s.direct,
-  ${detailColumns},
-  tp.spec->>'type' as topology_type, tn.team_names, cc.checks, ic.incidents, nc.insights
+select c.id, c.name, c.type, c.status, c.parent_id, c.labels, tn.team_names, ${BODY} as body,
+  cc.checks::text as checks, ic.incidents::text as incidents, nc.insights::text as insights
 from selected s
 join components c on c.id = s.id
 left join topologies tp on tp.id = c.topology_id

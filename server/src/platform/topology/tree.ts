@@ -3,18 +3,12 @@
  * component; a tree (the roots, or the one component asked for, with their children nested to
  * `depth` levels) unless flattened; the status filter on the top level (not on the component
  * asked for) and on its children; the top level's order; and the filters' choices (teams,
- * types, statuses, label values) of everything the query matched.
+ * types, statuses, label values) of everything the query matched. The answer is written as
+ * JSON text around each row's body, which is never parsed (but for the level a sort reads).
  */
 import type { ComponentRow } from './sql.js';
 import { matchesList, type TopologyOptions } from './options.js';
-import type {
-  ComponentProperty,
-  ComponentStatus,
-  ComponentSummary,
-  LogSelector,
-  TopologyComponent,
-  TopologyResponse,
-} from './types.js';
+import type { ComponentProperty, ComponentSummary, TopologyResponse } from './types.js';
 
 /** The topology's ranking: info 4, healthy 3, warning 2, unhealthy 1. */
 export const STATUS_RANK: Record<string, number> = { info: 4, healthy: 3, warning: 2, unhealthy: 1 };
@@ -22,56 +16,16 @@ export const STATUS_RANK: Record<string, number> = { info: 4, healthy: 3, warnin
 type LeafCounts = Pick<ComponentSummary, 'healthy' | 'unhealthy' | 'warning' | 'info'>;
 const LEAF_STATUSES = ['healthy', 'unhealthy', 'warning', 'info'] as const;
 
-/**
- * A component as answered: in full, or (further down the tree, as the platform trims them) what
- * a card's row of it shows.
- */
-function componentOf(row: ComponentRow): TopologyComponent {
-  const component: TopologyComponent = {
-    id: row.id,
-    name: row.name,
-    labels: row.labels ?? {},
-    status: row.status as ComponentStatus,
-    agent_id: row.agent_id,
-    is_leaf: row.is_leaf,
-    team_names: row.team_names ?? [],
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-  // Rows further down leave out what they do not have: thousands of them make the answer.
-  if (row.direct || row.type !== null) component.type = row.type;
-  if (row.direct || row.icon !== null) component.icon = row.icon;
-  if (row.direct || row.namespace !== null) component.namespace = row.namespace;
-  if (row.direct || row.health !== null) component.health = row.health as TopologyComponent['health'];
-  if (row.direct || row.status_reason !== null) component.status_reason = row.status_reason;
-  if (row.direct || row.topology_type !== null) component.topology_type = row.topology_type;
-  if (row.direct || row.hidden) component.hidden = row.hidden;
-  if (row.direct)
-    Object.assign(component, {
-      title: row.title,
-      text: row.text,
-      properties: (row.properties ?? []) as ComponentProperty[],
-      description: row.description,
-      external_id: row.external_id,
-      owner: row.owner,
-      lifecycle: row.lifecycle,
-      tooltip: row.tooltip,
-      topology_id: row.topology_id,
-      parent_id: row.parent_id,
-      path: row.path,
-      log_selectors: row.log_selectors as LogSelector[] | null,
-      cost_per_minute: row.cost_per_minute,
-      cost_total_1d: row.cost_total_1d,
-      cost_total_7d: row.cost_total_7d,
-      cost_total_30d: row.cost_total_30d,
-    } satisfies Partial<TopologyComponent>);
-  const summary: ComponentSummary = {};
-  if (row.checks) summary.checks = row.checks;
-  if (row.incidents) summary.incidents = row.incidents;
-  if (row.insights) summary.insights = row.insights;
-  component.summary = summary;
-  return component;
+/** A component on its way into the answer. */
+interface Node {
+  row: ComponentRow;
+  children?: Node[];
+  /** Its body parsed, only when a sort needs a field of it. */
+  parsed?: Record<string, unknown>;
 }
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byName = (a: ComponentRow, b: ComponentRow) => compareText(a.name, b.name) || compareText(a.id, b.id);
 
 /** Each component's leaves by status, counted once for the whole set from the bottom up. */
 function leafCounts(
@@ -104,48 +58,53 @@ function leafCounts(
   return counts;
 }
 
-function propertyOf(component: TopologyComponent, name: string): ComponentProperty | undefined {
-  return component.properties?.find((property) => property.name === name);
+const parsedOf = (node: Node) => (node.parsed ??= JSON.parse(node.row.body) as Record<string, unknown>);
+
+function propertyOf(node: Node, name: string): ComponentProperty | undefined {
+  const properties = parsedOf(node).properties;
+  return Array.isArray(properties)
+    ? (properties as ComponentProperty[]).find((property) => property?.name === name)
+    : undefined;
 }
 
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The order of one level: by name, by a property (`field:<name>`; text when every component's
- * is text, else by value; components without it last), or by a column (status by its rank).
- */
-export function sortComponents(components: TopologyComponent[], sortBy: string, descending: boolean): void {
+function sortBy<T>(nodes: Node[], keyOf: (node: Node) => T | undefined, descending: boolean): void {
   const sign = descending ? -1 : 1;
-  if (sortBy.startsWith('field:')) {
-    const field = sortBy.slice('field:'.length);
-    // By text when every component that has the property has it as text.
-    const having = components.map((c) => propertyOf(c, field)).filter((p) => p !== undefined);
-    const byText = having.length > 0 && having.every((p) => Boolean(p.text));
-    const keyOf = (c: TopologyComponent): string | number | undefined => {
-      const property = propertyOf(c, field);
-      if (byText) return property?.text || undefined;
-      return property?.value ?? undefined;
-    };
-    components.sort((a, b) => {
-      const ka = keyOf(a);
-      const kb = keyOf(b);
-      if (ka === undefined || kb === undefined) return ka === kb ? 0 : ka === undefined ? 1 : -1;
-      return sign * (typeof ka === 'number' ? ka - (kb as number) : compareText(ka, kb as string));
-    });
-    return;
-  }
-  const column = sortBy as keyof TopologyComponent;
-  const keyOf = (c: TopologyComponent): string | number | undefined => {
-    if (column === 'status') return STATUS_RANK[c.status] ?? 0;
-    const value = c[column];
-    return typeof value === 'number' || typeof value === 'string' ? value : undefined;
-  };
-  components.sort((a, b) => {
+  nodes.sort((a, b) => {
     const ka = keyOf(a);
     const kb = keyOf(b);
     if (ka === undefined || kb === undefined) return ka === kb ? 0 : ka === undefined ? 1 : -1;
-    return sign * (typeof ka === 'number' ? ka - (kb as number) : compareText(ka, kb as string));
+    return sign * (typeof ka === 'number' ? ka - (kb as number) : compareText(String(ka), String(kb)));
   });
+}
+
+/**
+ * The order of one level: by name, by a property (`field:<name>`; text when every component
+ * having it has text, else by value; components without it last), or by a column (status by
+ * its rank).
+ */
+function sortLevel(nodes: Node[], field: string, descending: boolean): void {
+  if (field.startsWith('field:')) {
+    const name = field.slice('field:'.length);
+    const having = nodes.map((node) => propertyOf(node, name)).filter((p) => p !== undefined);
+    const byText = having.length > 0 && having.every((p) => Boolean(p.text));
+    sortBy(
+      nodes,
+      (node) =>
+        byText ? propertyOf(node, name)?.text || undefined : (propertyOf(node, name)?.value ?? undefined),
+      descending,
+    );
+    return;
+  }
+  if (field === 'name') return sortBy(nodes, (node) => node.row.name, descending);
+  if (field === 'status') return sortBy(nodes, (node) => STATUS_RANK[node.row.status] ?? 0, descending);
+  sortBy(
+    nodes,
+    (node) => {
+      const value = parsedOf(node)[field];
+      return typeof value === 'number' || typeof value === 'string' ? value : undefined;
+    },
+    descending,
+  );
 }
 
 const distinctSorted = (values: Iterable<string | null | undefined>) =>
@@ -168,12 +127,18 @@ function choicesOf(rows: readonly ComponentRow[]): Omit<TopologyResponse, 'compo
   };
 }
 
-const byName = (a: ComponentRow, b: ComponentRow) => compareText(a.name, b.name) || compareText(a.id, b.id);
+/** The summary's JSON: the leaves counted here, the rest as the database wrote it. */
+function summaryJson(row: ComponentRow, leaves: LeafCounts | undefined): string {
+  const parts: string[] = [];
+  for (const status of LEAF_STATUSES) if (leaves?.[status]) parts.push(`"${status}":${leaves[status]}`);
+  if (row.checks) parts.push(`"checks":${row.checks}`);
+  if (row.incidents) parts.push(`"incidents":${row.incidents}`);
+  if (row.insights) parts.push(`"insights":${row.insights}`);
+  return `{${parts.join(',')}}`;
+}
 
-export function topologyResponse(
-  unordered: readonly ComponentRow[],
-  options: TopologyOptions,
-): TopologyResponse {
+/** GET /api/canary/api/topology's answer, as JSON text. */
+export function topologyJson(unordered: readonly ComponentRow[], options: TopologyOptions): string {
   // Every level by name unless sorted otherwise; here rather than in SQL, where the collation's
   // comparisons of thousands of wide rows cost more than the whole of this function.
   const rows = [...unordered].sort(byName);
@@ -185,32 +150,26 @@ export function topologyResponse(
     }
   const leaves = leafCounts(rows, childrenOf);
   const typeMatches = (row: ComponentRow) => matchesList(row.type, options.types);
-  const statusMatches = (c: TopologyComponent) => matchesList(c.status, options.statuses);
-  const build = (row: ComponentRow): TopologyComponent => {
-    const component = componentOf(row);
-    Object.assign(component.summary!, leaves.get(row.id));
-    return component;
-  };
+  const statusMatches = (node: Node) => matchesList(node.row.status, options.statuses);
 
-  let top: TopologyComponent[];
+  let top: Node[];
   if (options.flatten) {
     top = rows
       .filter(typeMatches)
-      .map(build)
-      .filter((c) => c.id === options.id || statusMatches(c));
+      .map((row): Node => ({ row }))
+      .filter((node) => node.row.id === options.id || statusMatches(node));
   } else {
-    const nest = (row: ComponentRow, levels: number, seen: Set<string>): TopologyComponent => {
-      const component = build(row);
+    const nest = (row: ComponentRow, levels: number, seen: Set<string>): Node => {
+      const node: Node = { row };
       if (levels > 1) {
         seen.add(row.id);
         const children = (childrenOf.get(row.id) ?? []).filter(
           (child) => typeMatches(child) && !seen.has(child.id),
         );
-        if (children.length > 0)
-          component.components = children.map((child) => nest(child, levels - 1, seen));
+        if (children.length > 0) node.children = children.map((child) => nest(child, levels - 1, seen));
         seen.delete(row.id);
       }
-      return component;
+      return node;
     };
     const roots = options.id
       ? rows.filter((row) => row.id === options.id)
@@ -218,14 +177,39 @@ export function topologyResponse(
     top = roots.filter(typeMatches).map((row) => nest(row, options.depth, new Set()));
     if (options.statuses.length > 0) {
       if (!options.id) top = top.filter(statusMatches);
-      for (const component of top)
-        if (component.components) component.components = component.components.filter(statusMatches);
+      for (const node of top) if (node.children) node.children = node.children.filter(statusMatches);
     }
   }
 
   if (options.sortBy) {
-    const level = top.length === 1 && !options.flatten ? top[0]!.components : top;
-    if (level) sortComponents(level, options.sortBy, options.descending);
+    const level = top.length === 1 && !options.flatten ? top[0]!.children : top;
+    if (level) sortLevel(level, options.sortBy, options.descending);
   }
-  return { components: top, ...choicesOf(rows) };
+
+  const out: string[] = [];
+  const write = (node: Node) => {
+    const body = node.row.body;
+    out.push(
+      body.slice(0, body.lastIndexOf('}')),
+      ',"summary":',
+      summaryJson(node.row, leaves.get(node.row.id)),
+    );
+    if (node.children) {
+      out.push(',"components":[');
+      node.children.forEach((child, i) => {
+        if (i > 0) out.push(',');
+        write(child);
+      });
+      out.push(']');
+    }
+    out.push('}');
+  };
+  out.push('{"components":[');
+  top.forEach((node, i) => {
+    if (i > 0) out.push(',');
+    write(node);
+  });
+  const choices = JSON.stringify(choicesOf(rows));
+  out.push('],', choices.slice(1));
+  return out.join('');
 }
