@@ -1,10 +1,18 @@
 /**
  * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start] [--incidents]
- * [--playbooks] [--catalog] [--catalog-items <n>] [--scrape-objects <n>] [--against <dir-or-command>]`.
+ * [--playbooks] [--catalog] [--topology] [--catalog-items <n>] [--scrape-objects <n>] [--against <dir-or-command>]`.
  */
 
 export type Part =
-  'api' | 'health' | 'web' | 'platform-ui' | 'default-start' | 'incidents' | 'playbooks' | 'catalog';
+  | 'api'
+  | 'health'
+  | 'web'
+  | 'platform-ui'
+  | 'default-start'
+  | 'incidents'
+  | 'playbooks'
+  | 'catalog'
+  | 'topology';
 export const PARTS: readonly Part[] = [
   'api',
   'health',
@@ -14,6 +22,7 @@ export const PARTS: readonly Part[] = [
   'incidents',
   'playbooks',
   'catalog',
+  'topology',
 ];
 
 export interface BenchArgs {

@@ -21,6 +21,7 @@ describe('bench arguments', () => {
       'incidents',
       'platform-ui',
       'playbooks',
+      'topology',
       'web',
     ]);
   });

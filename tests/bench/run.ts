@@ -20,6 +20,7 @@ import { PLATFORM_UI_PACKAGE, platformUiBuild } from './platform-ui.js';
 import { benchPlaybooks } from './playbooks.js';
 import { buildOf, type Build } from './server.js';
 import { Results } from './table.js';
+import { benchTopology } from './topology.js';
 import { postgresUnavailable, type BackEnd } from './targets.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -106,6 +107,10 @@ for (const backEnd of backEnds) {
       benchCatalogScrape(backEnd, builds, results, args.scrapeObjects),
     );
   }
+}
+for (const backEnd of backEnds) {
+  if (args.parts.has('topology'))
+    await part(`${backEnd}: topology`, () => benchTopology(backEnd, builds, results));
 }
 if (args.parts.has('default-start'))
   await part('default start (PGlite, demo data, checks running)', () => benchDefaultStart(builds, results));

@@ -26,6 +26,9 @@ import type { SharedReads } from './rest/shared-reads.js';
 import { composeWriteRules } from './rest/write-rules.js';
 import { specWriteRules } from './specs/rules.js';
 import { createTopologyRunRouter, type TopologyScheduler } from './topology/index.js';
+import { topologyWriteRules } from './topology/rules.js';
+import { createTopologyRouter } from './topology/router.js';
+import { createSnapshotRouter } from './topology/snapshot-router.js';
 
 export interface PlatformApiDependencies {
   db: Db;
@@ -63,6 +66,7 @@ export const platformWriteRules = composeWriteRules(
   incidentsWriteRules,
   playbookWriteRules,
   catalogWriteRules,
+  topologyWriteRules,
 );
 
 /** The routers of the platform API, on the paths below /api they answer. */
@@ -83,12 +87,15 @@ export function createPlatformApi({
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
+  // Before the health router, which asks every /canary path for read on canaries.
   api.use('/canary/run/topology', createTopologyRunRouter({ flags, topologies }));
+  api.use('/canary', createTopologyRouter({ db, flags }));
   api.use('/canary', createHealthRouter({ db, flags, runner: health, sharedReads }));
   api.use('/incidents', createIncidentsRouter({ db, flags }));
   api.use('/playbook', createPlaybooksRouter({ db, flags, onRunQueued: onPlaybookRunQueued }));
   api.use('/resources', createResourcesRouter({ db, flags }));
   api.use('/catalog', createCatalogRouter({ db, flags }));
+  api.use('/snapshot', createSnapshotRouter({ db, flags }));
   api.use('/config', createScraperRouter({ flags, scrapers }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
   const authorize = dbAuthorizer(schema, flags);

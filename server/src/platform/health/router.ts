@@ -12,6 +12,7 @@ import { sendWhole } from '../../http/send.js';
 import { KeyRefError, readKeyRef, type KubeConnection } from '../../kube/index.js';
 import type { Db } from '../db/db.js';
 import type { SharedReads } from '../rest/shared-reads.js';
+import { graphHandler } from './graph.js';
 import type { Entry } from './canary-spec.js';
 import { EntryError } from './kinds/common.js';
 import { keptHeaders, webhookOutcome, webhookTokenMatches, type WebhookPost } from './kinds/webhook.js';
@@ -92,6 +93,8 @@ export function createHealthRouter({
       throw error;
     }
   });
+
+  router.get('/api/graph', graphHandler(db));
 
   router.post('/run/check/:id', requireAction('checks.run', flags), async (req, res) => {
     const id = String(req.params.id);

@@ -64,7 +64,7 @@ export function relativeStart(text: string, now: Date): Date | undefined {
   return new Date(now.getTime() - amount * ms);
 }
 
-function isoTime(text: string): Date | undefined {
+export function isoTime(text: string): Date | undefined {
   if (!ISO_TIME.test(text)) return undefined;
   const time = Date.parse(text);
   return Number.isNaN(time) ? undefined : new Date(time);

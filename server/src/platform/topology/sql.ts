@@ -1,0 +1,167 @@
+/**
+ * The topology's one read: the live components a query asks for (the roots and everything
+ * below them, or one component and its descendants by its path) with what their cards count,
+ * aggregated by the database: checks by status, open incidents by type and severity, open
+ * insights of linked configs by analysis type and severity, and the names of the owning teams.
+ */
+import type { Queryable } from '../db/db.js';
+import type { TopologyOptions } from './options.js';
+
+/**
+ * A component row as the statement answers it: what the tree, filters and sort need, and the
+ * component's fields already as JSON text (`body`), so thousands of rows are never parsed into
+ * objects only to be written out again.
+ */
+export interface ComponentRow {
+  id: string;
+  name: string;
+  type: string | null;
+  status: string;
+  parent_id: string | null;
+  labels: Record<string, string> | null;
+  team_names: string[] | null;
+  /** The component as JSON (an object), in full or trimmed; without its summary and children. */
+  body: string;
+  /** JSON text of its checks by status, open incidents and open insights, or null. */
+  checks: string | null;
+  incidents: string | null;
+  insights: string | null;
+}
+
+/** A component's id and where its descendants' paths begin, or undefined when it is not live. */
+export async function descendantPrefix(db: Queryable, id: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ prefix: string }>(
+    `select case when coalesce(path, '') = '' then id::text else path || '.' || id::text end as prefix
+     from components where id = $1 and deleted_at is null`,
+    [id],
+  );
+  return rows[0]?.prefix;
+}
+
+/** Times as JSON answers them (toISOString's form), written by the database. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** What every component carries: a card's row of it. */
+const ROW_FIELDS = `'id', c.id, 'name', c.name, 'type', c.type, 'icon', c.icon, 'namespace', c.namespace,
+      'labels', c.labels, 'status', c.status, 'health', c.health, 'status_reason', c.status_reason,
+      'agent_id', c.agent_id, 'topology_type', tp.spec->>'type', 'is_leaf', c.is_leaf,
+      'team_names', coalesce(tn.team_names, '{}'), 'created_at', ${iso('c.created_at')},
+      'updated_at', ${iso('c.updated_at')}`;
+
+/**
+ * The platform answers the components of the page's cards in full (the component asked for and
+ * its children, or the roots); those further down with a row's fields, nulls left out.
+ */
+const BODY = `case when s.direct then json_build_object(${ROW_FIELDS}, 'hidden', c.hidden,
+      'title', c.title, 'text', c.text, 'properties', c.properties, 'description', c.description,
+      'external_id', c.external_id, 'owner', c.owner, 'lifecycle', c.lifecycle, 'tooltip', c.tooltip,
+      'topology_id', c.topology_id, 'parent_id', c.parent_id, 'path', c.path, 'log_selectors', c.log_selectors,
+      'cost_per_minute', c.cost_per_minute, 'cost_total_1d', c.cost_total_1d,
+      'cost_total_7d', c.cost_total_7d, 'cost_total_30d', c.cost_total_30d)
+    else json_strip_nulls(json_build_object(${ROW_FIELDS}, 'hidden', case when c.hidden then true end))
+  end::text`;
+
+/** Incidents still being worked on. */
+const CLOSED_INCIDENT_STATUSES = ['resolved', 'closed'];
+
+/**
+ * The statement: `selected` is the components asked for, each aggregate reads only their links.
+ * Descendants are found by path: every path below the component starts with `prefix.`, which
+ * the ~>=~ / ~<~ pair (byte order, served by the text_pattern_ops index) bounds as a range.
+ */
+export function componentsStatement(
+  options: TopologyOptions,
+  prefix: string | undefined,
+): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const bind = (value: unknown) => `$${params.push(value)}`;
+  const where: string[] = ['c.deleted_at is null'];
+  let root = 'false';
+  if (options.id && prefix !== undefined) {
+    root = `c.id = ${bind(options.id)}`;
+    const below = `(c.path = ${bind(prefix)} or (c.path ~>=~ ${bind(`${prefix}.`)} and c.path ~<~ ${bind(`${prefix}/`)}))`;
+    where.push(`(${root} or c.parent_id = $1 or ${below})`);
+  }
+  if (!options.hidden) where.push(`(not c.hidden or ${root})`);
+  if (options.owner) where.push(`c.owner = ${bind(options.owner)}`);
+  if (options.labels) where.push(`c.labels @> ${bind(JSON.stringify(options.labels))}::jsonb`);
+  if (options.agentId) where.push(`c.agent_id = ${bind(options.agentId)}`);
+  if (options.team)
+    where.push(
+      `exists (select 1 from team_components tc join teams t on t.id = tc.team_id
+               where tc.component_id = c.id and t.deleted_at is null and t.name = ${bind(options.team)})`,
+    );
+  // The platform answers the components of the page's cards in full (the component asked for
+  // and its children, or the roots) and those further down with what their rows in a card show.
+  const direct = options.flatten
+    ? 'true'
+    : options.id && prefix !== undefined
+      ? `(c.id = $1 or c.parent_id = $1)`
+      : 'c.parent_id is null';
+  const closed = bind(CLOSED_INCIDENT_STATUSES);
+  const text = `
+with selected as (
+  select c.id, ${direct} as direct
+  from components c
+  where ${where.join('\n    and ')}
+),
+check_counts as (
+  select component_id, jsonb_object_agg(status, n) as checks from (
+    select r.component_id, coalesce(k.status, 'unknown') as status, count(distinct k.id)::int as n
+    from selected s
+    join check_component_relationships r on r.component_id = s.id and r.deleted_at is null
+    join checks k on k.id = r.check_id and k.deleted_at is null
+    group by 1, 2
+  ) by_status group by 1
+),
+incident_counts as (
+  select component_id, jsonb_object_agg(type, severities) as incidents from (
+    select component_id, type, jsonb_object_agg(severity, n) as severities from (
+      select e.component_id, i.type, i.severity, count(distinct i.id)::int as n
+      from selected s
+      join evidences e on e.component_id = s.id
+      join hypotheses h on h.id = e.hypothesis_id
+      join incidents i on i.id = h.incident_id and i.status <> all(${closed}::text[])
+      group by 1, 2, 3
+    ) by_severity group by 1, 2
+  ) by_type group by 1
+),
+insight_counts as (
+  select component_id, jsonb_object_agg(analysis_type, severities) as insights from (
+    select component_id, analysis_type, jsonb_object_agg(severity, n) as severities from (
+      select r.component_id, a.analysis_type, a.severity, count(distinct a.id)::int as n
+      from selected s
+      join config_component_relationships r on r.component_id = s.id and r.deleted_at is null
+      join configs g on g.id = r.config_id and g.deleted_at is null
+      join config_analysis a on a.config_id = r.config_id and a.status = 'open'
+      group by 1, 2, 3
+    ) by_severity group by 1, 2
+  ) by_type group by 1
+),
+team_names as (
+  select tc.component_id, array_agg(distinct t.name order by t.name) as team_names
+  from selected s
+  join team_components tc on tc.component_id = s.id
+  join teams t on t.id = tc.team_id and t.deleted_at is null
+  group by 1
+)
+select c.id, c.name, c.type, c.status, c.parent_id, c.labels, tn.team_names, ${BODY} as body,
+  cc.checks::text as checks, ic.incidents::text as incidents, nc.insights::text as insights
+from selected s
+join components c on c.id = s.id
+left join topologies tp on tp.id = c.topology_id
+left join team_names tn on tn.component_id = s.id
+left join check_counts cc on cc.component_id = s.id
+left join incident_counts ic on ic.component_id = s.id
+left join insight_counts nc on nc.component_id = s.id`;
+  return { text, params };
+}
+
+export async function selectComponents(
+  db: Queryable,
+  options: TopologyOptions,
+  prefix: string | undefined,
+): Promise<ComponentRow[]> {
+  const { text, params } = componentsStatement(options, prefix);
+  return (await db.query<ComponentRow>(text, params)).rows;
+}
