@@ -124,17 +124,17 @@ export class TopologyPage {
     return card.evaluate((element) => Math.round(element.getBoundingClientRect().width));
   }
 
-  /** The right-hand detail panel of /topology/{id}. */
+  /** The slot of the right-hand detail panel of /topology/{id}. */
   detailPanel(): Locator {
     return this.page.locator('#topology-detail-panel');
   }
 
-  /** The header button that shows or hides the detail panel. */
+  /** The panel's own button that collapses it to a bar or expands it. */
   detailPanelToggle(): Locator {
-    return this.page.getByRole('button', { name: /^(Show|Hide) details$/ }).first();
+    return this.detailPanel().getByRole('button', { name: /^(Collapse|Expand) panel$/ });
   }
 
-  /** Opens the detail panel unless it is open. */
+  /** Expands the detail panel unless it is expanded. */
   async showDetails(): Promise<void> {
     if ((await this.detailPanelToggle().getAttribute('aria-expanded')) !== 'true') {
       await this.detailPanelToggle().click();

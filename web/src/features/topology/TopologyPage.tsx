@@ -1,22 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Drawer,
-  DrawerActions,
-  DrawerCloseButton,
-  DrawerContent,
-  DrawerContentBody,
-  DrawerHead,
-  DrawerPanelBody,
-  DrawerPanelContent,
-  PageSection,
-  Skeleton,
-  Title,
-} from '@patternfly/react-core';
+import { Alert, PageSection, Skeleton } from '@patternfly/react-core';
 import { LoadError } from '../../components/LoadError/index.js';
-import { useWindowMatch } from '../../lib/use-window-match.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { ScreenMessage } from '../../shell/screens/ScreenMessage.js';
 import { useCardWidth } from './card-width.js';
@@ -33,10 +18,6 @@ import './topology.css';
 
 export const NO_COMPONENTS = 'There are no components matching this criteria';
 export const MULTIPLE_COMPONENTS = 'Response has multiple components for the id.';
-
-/** Below this window width the detail panel starts closed, over the cards rather than beside them. */
-const SMALL_SCREEN_BELOW_PX = 1200;
-const isSmallScreen = (view: Window) => view.innerWidth < SMALL_SCREEN_BELOW_PX;
 
 interface PageContent {
   /** The component of /topology/{id}: the panel's subject. */
@@ -97,10 +78,6 @@ export function TopologyPage() {
   const agents = useAgentNames();
   const labels = useComponentLabels();
   const [cardWidth, setCardWidth] = useCardWidth();
-  const small = useWindowMatch(isSmallScreen);
-  // Unset until the user chooses: open beside the cards, closed on small screens.
-  const [panelChoice, setPanelChoice] = useState<boolean>();
-  const panelOpen = panelChoice ?? !small;
 
   const response = topology.data;
   const { subject, cards, multiple } = useMemo(
@@ -135,17 +112,6 @@ export function TopologyPage() {
     (component: TopologyComponent) =>
       component.id === id ? undefined : zoomInPath(component.id, id, search),
     [id, search],
-  );
-
-  const panelToggle = id && subject && (
-    <Button
-      variant="secondary"
-      aria-expanded={panelOpen}
-      aria-controls="topology-detail-panel"
-      onClick={() => setPanelChoice(!panelOpen)}
-    >
-      {panelOpen ? 'Hide details' : 'Show details'}
-    </Button>
   );
 
   let body;
@@ -184,39 +150,18 @@ export function TopologyPage() {
     <>
       <PageHeader
         title={<TopologyBreadcrumb id={id} refererId={refererId} currentName={subject?.name} />}
-        actions={panelToggle || undefined}
         onRefresh={() => void topology.mutate()}
         isRefreshing={topology.isValidating}
       />
       {id && subject ? (
         <PageSection padding={{ default: 'noPadding' }} isFilled>
-          <Drawer isExpanded={panelOpen} isInline={!small} position="end">
-            <DrawerContent
-              panelContent={
-                <DrawerPanelContent
-                  id="topology-detail-panel"
-                  aria-label="Component details"
-                  isResizable
-                  defaultSize="28rem"
-                  minSize="20rem"
-                >
-                  <DrawerHead>
-                    <Title headingLevel="h2" size="lg">
-                      {subject.title || subject.name}
-                    </Title>
-                    <DrawerActions>
-                      <DrawerCloseButton aria-label="Hide details" onClick={() => setPanelChoice(false)} />
-                    </DrawerActions>
-                  </DrawerHead>
-                  <DrawerPanelBody>
-                    <TopologyDetailPanel component={subject} />
-                  </DrawerPanelBody>
-                </DrawerPanelContent>
-              }
-            >
-              <DrawerContentBody hasPadding>{cardsArea}</DrawerContentBody>
-            </DrawerContent>
-          </Drawer>
+          <div className="ops-topology-split">
+            <div className="ops-topology-split__main">{cardsArea}</div>
+            {/* The panel collapses itself to a bar; the slot follows its width. */}
+            <div id="topology-detail-panel" className="ops-topology-split__panel">
+              <TopologyDetailPanel component={subject} />
+            </div>
+          </div>
         </PageSection>
       ) : (
         <PageSection isFilled>{cardsArea}</PageSection>
