@@ -48,7 +48,7 @@ describe('TopologyPage', () => {
   it('shows the roots sorted by health, descending, info first', async () => {
     renderTopology();
     expect(await cardNames()).toEqual(['docs', 'payments', 'inventory', 'orders']);
-    expect(lastQuery()).toEqual({ depth: '1' });
+    expect(lastQuery()).toEqual({ depth: '2' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Topology');
   });
 
@@ -120,7 +120,7 @@ describe('TopologyPage', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ hidden: 'true', flatten: 'true' }));
     await user.click(screen.getByRole('switch', { name: 'Flatten (when a type is chosen)' }));
     expect(url().get('flatten')).toBe('false');
-    await waitFor(() => expect(lastQuery()).toEqual({ type: 'Namespace', hidden: 'true', depth: '1' }));
+    await waitFor(() => expect(lastQuery()).toEqual({ type: 'Namespace', hidden: 'true', depth: '2' }));
   });
 
   it('is behind the topology feature flag, and is the first page', async () => {
@@ -160,7 +160,7 @@ describe('TopologyPage', () => {
     page.api.reply('GET api/canary/api/topology', { status: 200, body: topologyAnswer([PAYMENTS]) });
     renderTopology(`/topology/${PAYMENTS_ID}`);
     expect(await cardNames()).toHaveLength(8);
-    expect(lastQuery()).toEqual({ id: PAYMENTS_ID, depth: '2' });
+    expect(lastQuery()).toEqual({ id: PAYMENTS_ID, depth: '3' });
     const title = screen.getByRole('heading', { level: 1 });
     expect(within(title).getByRole('link', { name: 'Topology' })).toHaveAttribute('href', '/topology');
     expect(await within(title).findByRole('link', { name: 'prod-cluster' })).toHaveAttribute(

@@ -40,8 +40,11 @@ export function getTopology(query: TopologyQuery): Promise<TopologyResponse> {
   return apiJson<TopologyResponse>(topologyUrl(query));
 }
 
-/** Levels of children a page reads: its cards and the children each lists, no deeper. */
-const depthFor = (id: string | undefined) => (id ? '2' : '1');
+/**
+ * Levels a page reads, its top level counted (depth 1 is the top level alone): the roots and
+ * the children each card lists; or the component, its children (the cards) and theirs.
+ */
+const depthFor = (id: string | undefined) => (id ? '3' : '2');
 
 /** The read of the page of `id` (none: the roots) under the filters of its URL's `search`. */
 export function pageQuery(id: string | undefined, search: URLSearchParams): TopologyQuery {
@@ -82,13 +85,11 @@ export function useTopology(query: TopologyQuery | null) {
 
 /** The public card's read: one component, no live refresh (the view may stay open unattended). */
 export function usePublicComponent(id: string) {
-  return useSWR<TopologyResponse, ApiError>(
-    topologyUrl({ id, depth: '1' }),
-    () => getTopology({ id, depth: '1' }),
-    {
-      shouldRetryOnError: false,
-    },
-  );
+  // The component and the children its card lists.
+  const query = { id, depth: '2' };
+  return useSWR<TopologyResponse, ApiError>(topologyUrl(query), () => getTopology(query), {
+    shouldRetryOnError: false,
+  });
 }
 
 // ─── Breadcrumb ─────────────────────────────────────────────────────────────────────────────────
