@@ -12,6 +12,7 @@ import {
   ORDERS,
   PAYMENTS,
   PAYMENTS_ID,
+  PAYMENT_SERVICES,
   replyTopology,
   topologyAnswer,
 } from './test-support.js';
@@ -195,6 +196,18 @@ describe('TopologyPage', () => {
       `/topology/${DOCS_ID}`,
     );
     expect(within(title).queryByRole('link', { name: 'prod-cluster' })).not.toBeInTheDocument();
+  });
+
+  it('reads the component alone for its panel when a flat list of a type leaves it out', async () => {
+    page.api.reply('GET api/canary/api/topology', { status: 200, body: topologyAnswer(PAYMENT_SERVICES) });
+    renderTopology(`/topology/${PAYMENTS_ID}?type=Service`);
+    expect(await cardNames()).toHaveLength(8);
+    await waitFor(() =>
+      expect(topologyCalls().map((r) => Object.fromEntries(r.query))).toContainEqual({
+        id: PAYMENTS_ID,
+        depth: '1',
+      }),
+    );
   });
 
   it('says when no component matches', async () => {

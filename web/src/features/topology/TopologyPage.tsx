@@ -80,10 +80,11 @@ export function TopologyPage() {
   const [cardWidth, setCardWidth] = useCardWidth();
 
   const response = topology.data;
-  const { subject, cards, multiple } = useMemo(
-    () => pageContent(response, id, filters.flatten),
-    [response, id, filters.flatten],
-  );
+  const content = useMemo(() => pageContent(response, id, filters.flatten), [response, id, filters.flatten]);
+  const { cards, multiple } = content;
+  // A flat list of a type need not hold the component itself: the panel reads it alone then.
+  const ownRead = useTopology(id && response && !content.subject ? { id, depth: '1' } : null);
+  const subject = content.subject ?? ownRead.data?.components.find((c) => c.id === id);
   const sort = readSort(search);
   const sorted = useMemo(
     () => sortComponents(cards, sort.sortBy, sort.sortOrder),
