@@ -37,7 +37,7 @@ export function pageContent(
 ): PageContent {
   const components = response?.components ?? [];
   if (!id) return { cards: components, multiple: false };
-  const subject = components.find((c) => c.id === id) ?? (flat ? undefined : components[0]);
+  const subject = components.find((c) => c.id === id);
   if (flat) return { subject, cards: components.filter((c) => c.id !== id), multiple: false };
   const children = (subject?.components ?? []).filter((c) => c.id !== id && (c.name || c.title));
   return {
