@@ -19,6 +19,12 @@ export class TopologyPage {
     await this.loaded();
   }
 
+  /** Opens /topology, or /topology/{id}, with an optional query (the panel's spec opens pages so). */
+  async open(id?: string, query = ''): Promise<void> {
+    if (id) await this.gotoComponent(id, query);
+    else await this.gotoRoot(query);
+  }
+
   /** Opens the public read-only card /view/topology/{id}, optionally with a size (a name or pixels). */
   async gotoPublicView(id: string, size?: string): Promise<void> {
     await this.page.goto(`view/topology/${id}${size ? `?size=${encodeURIComponent(size)}` : ''}`);
@@ -49,9 +55,9 @@ export class TopologyPage {
     return this.card(name).getAttribute('data-health');
   }
 
-  /** A card's actions menu toggle (built by the actions menu). */
+  /** A card's actions menu toggle. */
   cardMenu(name: string): Locator {
-    return this.card(name).getByRole('button', { name: /actions/i });
+    return this.card(name).getByRole('button', { name: `Actions of ${name}`, exact: true });
   }
 
   /** Zooms into a card from its title and waits for /topology/{id}. */
@@ -118,17 +124,17 @@ export class TopologyPage {
     return card.evaluate((element) => Math.round(element.getBoundingClientRect().width));
   }
 
-  /** The right-hand detail panel of /topology/{id}. */
+  /** The slot of the right-hand detail panel of /topology/{id}. */
   detailPanel(): Locator {
     return this.page.locator('#topology-detail-panel');
   }
 
-  /** The header button that shows or hides the detail panel. */
+  /** The panel's own button that collapses it to a bar or expands it. */
   detailPanelToggle(): Locator {
-    return this.page.getByRole('button', { name: /^(Show|Hide) details$/ }).first();
+    return this.detailPanel().getByRole('button', { name: /^(Collapse|Expand) panel$/ });
   }
 
-  /** Opens the detail panel unless it is open. */
+  /** Expands the detail panel unless it is expanded. */
   async showDetails(): Promise<void> {
     if ((await this.detailPanelToggle().getAttribute('aria-expanded')) !== 'true') {
       await this.detailPanelToggle().click();

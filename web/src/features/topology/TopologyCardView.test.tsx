@@ -14,6 +14,7 @@ describe('the public card view', () => {
     expect(screen.queryByRole('link', { name: 'payments' })).not.toBeInTheDocument();
     const reads = page.sent.filter((r) => r.path === 'api/canary/api/topology');
     expect(reads.at(-1)!.query.get('id')).toBe(PAYMENTS_ID);
+    expect(reads.at(-1)!.query.get('depth')).toBe('2');
     expect(page.api.requests.filter((r) => r.path === 'api/auth/whoami')).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import {
   ORDERS,
   PAYMENTS,
   PAYMENTS_ID,
+  PAYMENT_SERVICES,
   replyTopology,
   topologyAnswer,
 } from './test-support.js';
@@ -48,7 +49,7 @@ describe('TopologyPage', () => {
   it('shows the roots sorted by health, descending, info first', async () => {
     renderTopology();
     expect(await cardNames()).toEqual(['docs', 'payments', 'inventory', 'orders']);
-    expect(lastQuery()).toEqual({ depth: '1' });
+    expect(lastQuery()).toEqual({ depth: '2' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Topology');
   });
 
@@ -120,7 +121,7 @@ describe('TopologyPage', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ hidden: 'true', flatten: 'true' }));
     await user.click(screen.getByRole('switch', { name: 'Flatten (when a type is chosen)' }));
     expect(url().get('flatten')).toBe('false');
-    await waitFor(() => expect(lastQuery()).toEqual({ type: 'Namespace', hidden: 'true', depth: '1' }));
+    await waitFor(() => expect(lastQuery()).toEqual({ type: 'Namespace', hidden: 'true', depth: '2' }));
   });
 
   it('is behind the topology feature flag, and is the first page', async () => {
@@ -158,9 +159,9 @@ describe('TopologyPage', () => {
 
   it("shows a component's children as cards, its ancestors in the breadcrumb, and its panel", async () => {
     page.api.reply('GET api/canary/api/topology', { status: 200, body: topologyAnswer([PAYMENTS]) });
-    const { user } = renderTopology(`/topology/${PAYMENTS_ID}`);
+    renderTopology(`/topology/${PAYMENTS_ID}`);
     expect(await cardNames()).toHaveLength(8);
-    expect(lastQuery()).toEqual({ id: PAYMENTS_ID, depth: '2' });
+    expect(lastQuery()).toEqual({ id: PAYMENTS_ID, depth: '3' });
     const title = screen.getByRole('heading', { level: 1 });
     expect(within(title).getByRole('link', { name: 'Topology' })).toHaveAttribute('href', '/topology');
     expect(await within(title).findByRole('link', { name: 'prod-cluster' })).toHaveAttribute(
@@ -171,15 +172,8 @@ describe('TopologyPage', () => {
     const names = page.sent.filter((r) => r.path === 'api/db/component_names');
     expect(names.map((r) => r.query.get('id'))).toContain(`in.(${CLUSTER_ID})`);
 
-    // The test window is narrow: the panel starts closed, over the cards.
-    const show = screen.getByRole('button', { name: 'Show details' });
-    expect(show).toHaveAttribute('aria-expanded', 'false');
-    await user.click(show);
-    expect(screen.getAllByRole('button', { name: 'Hide details' })[0]).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
-    expect(screen.getByRole('heading', { name: 'payments', level: 2 })).toBeVisible();
+    // The panel (its own module) sits in the slot on the right.
+    expect(document.getElementById('topology-detail-panel')).not.toBeNull();
   });
 
   it('zooms into a card keeping the parameters and naming the page it came from', async () => {
@@ -202,6 +196,18 @@ describe('TopologyPage', () => {
       `/topology/${DOCS_ID}`,
     );
     expect(within(title).queryByRole('link', { name: 'prod-cluster' })).not.toBeInTheDocument();
+  });
+
+  it('reads the component alone for its panel when a flat list of a type leaves it out', async () => {
+    page.api.reply('GET api/canary/api/topology', { status: 200, body: topologyAnswer(PAYMENT_SERVICES) });
+    renderTopology(`/topology/${PAYMENTS_ID}?type=Service`);
+    expect(await cardNames()).toHaveLength(8);
+    await waitFor(() =>
+      expect(topologyCalls().map((r) => Object.fromEntries(r.query))).toContainEqual({
+        id: PAYMENTS_ID,
+        depth: '1',
+      }),
+    );
   });
 
   it('says when no component matches', async () => {

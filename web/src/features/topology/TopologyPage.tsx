@@ -1,22 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Drawer,
-  DrawerActions,
-  DrawerCloseButton,
-  DrawerContent,
-  DrawerContentBody,
-  DrawerHead,
-  DrawerPanelBody,
-  DrawerPanelContent,
-  PageSection,
-  Skeleton,
-  Title,
-} from '@patternfly/react-core';
+import { Alert, PageSection, Skeleton } from '@patternfly/react-core';
 import { LoadError } from '../../components/LoadError/index.js';
-import { useWindowMatch } from '../../lib/use-window-match.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { ScreenMessage } from '../../shell/screens/ScreenMessage.js';
 import { useCardWidth } from './card-width.js';
@@ -33,10 +18,6 @@ import './topology.css';
 
 export const NO_COMPONENTS = 'There are no components matching this criteria';
 export const MULTIPLE_COMPONENTS = 'Response has multiple components for the id.';
-
-/** Below this window width the detail panel starts closed, over the cards rather than beside them. */
-const SMALL_SCREEN_BELOW_PX = 1200;
-const isSmallScreen = (view: Window) => view.innerWidth < SMALL_SCREEN_BELOW_PX;
 
 interface PageContent {
   /** The component of /topology/{id}: the panel's subject. */
@@ -56,7 +37,7 @@ export function pageContent(
 ): PageContent {
   const components = response?.components ?? [];
   if (!id) return { cards: components, multiple: false };
-  const subject = components.find((c) => c.id === id) ?? (flat ? undefined : components[0]);
+  const subject = components.find((c) => c.id === id);
   if (flat) return { subject, cards: components.filter((c) => c.id !== id), multiple: false };
   const children = (subject?.components ?? []).filter((c) => c.id !== id && (c.name || c.title));
   return {
@@ -97,16 +78,13 @@ export function TopologyPage() {
   const agents = useAgentNames();
   const labels = useComponentLabels();
   const [cardWidth, setCardWidth] = useCardWidth();
-  const small = useWindowMatch(isSmallScreen);
-  // Unset until the user chooses: open beside the cards, closed on small screens.
-  const [panelChoice, setPanelChoice] = useState<boolean>();
-  const panelOpen = panelChoice ?? !small;
 
   const response = topology.data;
-  const { subject, cards, multiple } = useMemo(
-    () => pageContent(response, id, filters.flatten),
-    [response, id, filters.flatten],
-  );
+  const content = useMemo(() => pageContent(response, id, filters.flatten), [response, id, filters.flatten]);
+  const { cards, multiple } = content;
+  // A flat list of a type need not hold the component itself: the panel reads it alone then.
+  const ownRead = useTopology(id && response && !content.subject ? { id, depth: '1' } : null);
+  const subject = content.subject ?? ownRead.data?.components.find((c) => c.id === id);
   const sort = readSort(search);
   const sorted = useMemo(
     () => sortComponents(cards, sort.sortBy, sort.sortOrder),
@@ -135,17 +113,6 @@ export function TopologyPage() {
     (component: TopologyComponent) =>
       component.id === id ? undefined : zoomInPath(component.id, id, search),
     [id, search],
-  );
-
-  const panelToggle = id && subject && (
-    <Button
-      variant="secondary"
-      aria-expanded={panelOpen}
-      aria-controls="topology-detail-panel"
-      onClick={() => setPanelChoice(!panelOpen)}
-    >
-      {panelOpen ? 'Hide details' : 'Show details'}
-    </Button>
   );
 
   let body;
@@ -184,39 +151,18 @@ export function TopologyPage() {
     <>
       <PageHeader
         title={<TopologyBreadcrumb id={id} refererId={refererId} currentName={subject?.name} />}
-        actions={panelToggle || undefined}
         onRefresh={() => void topology.mutate()}
         isRefreshing={topology.isValidating}
       />
       {id && subject ? (
         <PageSection padding={{ default: 'noPadding' }} isFilled>
-          <Drawer isExpanded={panelOpen} isInline={!small} position="end">
-            <DrawerContent
-              panelContent={
-                <DrawerPanelContent
-                  id="topology-detail-panel"
-                  aria-label="Component details"
-                  isResizable
-                  defaultSize="28rem"
-                  minSize="20rem"
-                >
-                  <DrawerHead>
-                    <Title headingLevel="h2" size="lg">
-                      {subject.title || subject.name}
-                    </Title>
-                    <DrawerActions>
-                      <DrawerCloseButton aria-label="Hide details" onClick={() => setPanelChoice(false)} />
-                    </DrawerActions>
-                  </DrawerHead>
-                  <DrawerPanelBody>
-                    <TopologyDetailPanel component={subject} />
-                  </DrawerPanelBody>
-                </DrawerPanelContent>
-              }
-            >
-              <DrawerContentBody hasPadding>{cardsArea}</DrawerContentBody>
-            </DrawerContent>
-          </Drawer>
+          <div className="ops-topology-split">
+            <div className="ops-topology-split__main">{cardsArea}</div>
+            {/* The panel collapses itself to a bar; the slot follows its width. */}
+            <div id="topology-detail-panel" className="ops-topology-split__panel">
+              <TopologyDetailPanel component={subject} />
+            </div>
+          </div>
         </PageSection>
       ) : (
         <PageSection isFilled>{cardsArea}</PageSection>

@@ -3,6 +3,7 @@
  * platform's GET api/canary/api/topology, the names of a component's ancestors for the breadcrumb,
  * and the choices of the agent and label filters. Components change under live events.
  */
+import { useRef } from 'react';
 import useSWR, { preload } from 'swr';
 import { apiPath } from '../../../../common/first-load.js';
 import {
@@ -40,8 +41,11 @@ export function getTopology(query: TopologyQuery): Promise<TopologyResponse> {
   return apiJson<TopologyResponse>(topologyUrl(query));
 }
 
-/** Levels of children a page reads: its cards and the children each lists, no deeper. */
-const depthFor = (id: string | undefined) => (id ? '2' : '1');
+/**
+ * Levels a page reads, its top level counted (depth 1 is the top level alone): the roots and
+ * the children each card lists; or the component, its children (the cards) and theirs.
+ */
+const depthFor = (id: string | undefined) => (id ? '3' : '2');
 
 /** The read of the page of `id` (none: the roots) under the filters of its URL's `search`. */
 export function pageQuery(id: string | undefined, search: URLSearchParams): TopologyQuery {
@@ -66,29 +70,32 @@ const pageReads = new Set<string>();
 
 /**
  * The components under `query` (null: none read), kept fresh by live events (polled while the
- * stream is down); the previous answer stays on screen while a new filter's is read.
+ * stream is down). While a new filter's answer is read the previous one stays on screen, but
+ * never another component's: its children would pass for this one's.
  */
 export function useTopology(query: TopologyQuery | null) {
   const refreshInterval = useLivePollInterval();
   const url = query && topologyUrl(query);
   if (url) pageReads.add(url);
-  const result = useSWR<TopologyResponse, ApiError>(url, () => getTopology(query!), {
-    keepPreviousData: true,
-    refreshInterval,
-  });
-  useLiveRevalidate(COMPONENT_EVENTS, result.mutate);
-  return result;
+  const { data, error, isValidating, mutate } = useSWR<TopologyResponse, ApiError>(
+    url,
+    () => getTopology(query!),
+    { refreshInterval },
+  );
+  useLiveRevalidate(COMPONENT_EVENTS, mutate);
+  const shown = useRef<{ id?: string; data?: TopologyResponse }>({});
+  if (data) shown.current = { id: query?.id, data };
+  const kept = shown.current.id === query?.id ? shown.current.data : undefined;
+  return { data: data ?? (error ? undefined : kept), error, isValidating, mutate };
 }
 
 /** The public card's read: one component, no live refresh (the view may stay open unattended). */
 export function usePublicComponent(id: string) {
-  return useSWR<TopologyResponse, ApiError>(
-    topologyUrl({ id, depth: '1' }),
-    () => getTopology({ id, depth: '1' }),
-    {
-      shouldRetryOnError: false,
-    },
-  );
+  // The component and the children its card lists.
+  const query = { id, depth: '2' };
+  return useSWR<TopologyResponse, ApiError>(topologyUrl(query), () => getTopology(query), {
+    shouldRetryOnError: false,
+  });
 }
 
 // ─── Breadcrumb ─────────────────────────────────────────────────────────────────────────────────
