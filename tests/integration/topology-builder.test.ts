@@ -63,11 +63,13 @@ interface ComponentRow {
 describe.each(availableBackends())('the topology builder on %s', (backend) => {
   let db: Db;
   let drop: () => Promise<void>;
+  let databaseUrl: string | undefined;
   let seq = 0;
 
   beforeAll(async () => {
     const fresh = await freshDatabase(backend, 'empty');
     drop = fresh.drop;
+    databaseUrl = fresh.databaseUrl;
     db = await openDatabase({ dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl });
   });
   afterAll(async () => {
@@ -271,6 +273,33 @@ describe.each(availableBackends())('the topology builder on %s', (backend) => {
       { name: 'Image', text: 'cart:7' },
     ]);
     expect((await byName(topology, 'pay')).properties).toEqual([{ name: 'Image' }]);
+  });
+
+  // An SQL lookup needs a PostgreSQL server to ask: the suite's own, when it runs on one.
+  (backend === 'postgres' ? it : it.skip)('makes a component of each row an SQL lookup returns', async () => {
+    const topology = await createTopology({
+      type: 'Databases',
+      components: [
+        {
+          name: 'schemas',
+          lookup: {
+            postgres: [
+              {
+                connection: databaseUrl,
+                query: `select nspname as name, 'Schema' as type, 'healthy' as health
+                          from pg_namespace where nspname in ('public', 'pg_catalog') order by nspname`,
+              },
+            ],
+          },
+        },
+      ],
+    });
+    expect((await build(topology)).errors).toEqual([]);
+    const tree = await componentsOf(topology);
+    expect(tree.filter((c) => c.parent_id).map((c) => [c.name, c.type, c.health])).toEqual([
+      ['pg_catalog', 'Schema', 'healthy'],
+      ['public', 'Schema', 'healthy'],
+    ]);
   });
 
   it('links checks by selector and inline, and rolls a failing check up to the root', async () => {

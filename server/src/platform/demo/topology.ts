@@ -40,7 +40,8 @@ export const LIVE_TOPOLOGY_SPEC = {
   type: 'Console',
   icon: 'console',
   text: 'Ops Console (live)',
-  schedule: '@every 5m',
+  // Often, so that the live checks' results show soon; an unchanged build writes nothing.
+  schedule: '@every 1m',
   properties: [
     {
       name: 'Clusters',
@@ -162,7 +163,7 @@ export async function loadTopology(ctx: DemoContext, items: CatalogItem[]): Prom
       namespace: 'ops-console',
       icon: 'console',
       labels: { team: 'platform' },
-      schedule: '@every 5m',
+      schedule: LIVE_TOPOLOGY_SPEC.schedule,
       spec: LIVE_TOPOLOGY_SPEC,
       source: 'UI',
       agent_id: LOCAL_AGENT,
