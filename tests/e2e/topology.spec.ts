@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { SignInPage } from './pages/sign-in.js';
-import { ComponentActions, PANEL_SECTIONS, TopologyCards, TopologyPanel } from './pages/topology-panel.js';
+import { ComponentActions, PANEL_SECTIONS, TopologyPanel } from './pages/topology-panel.js';
+import { TopologyPage } from './pages/topology-page.js';
 
 /** The demo's root component of its platform topology. */
 const PLATFORM = 'Acme Platform';
@@ -48,7 +49,7 @@ async function firstChild(api: APIRequestContext, parentId: string): Promise<Com
 }
 
 /** The value a slider shows, native or ARIA. */
-async function sliderValue(slider: ReturnType<TopologyCards['cardWidth']>): Promise<number> {
+async function sliderValue(slider: Locator): Promise<number> {
   const aria = await slider.getAttribute('aria-valuenow');
   return Number(aria ?? (await slider.inputValue()));
 }
@@ -61,7 +62,7 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/console\/login/);
     await new SignInPage(page).signIn('admin', E2E_ADMIN_PASSWORD);
     await expect(page).toHaveURL(/\/console\/topology$/);
-    const cards = new TopologyCards(page);
+    const cards = new TopologyPage(page);
     await expect(cards.card(PLATFORM)).toBeVisible();
     await expect(cards.card(PLATFORM)).toContainText(PLATFORM);
     await expect(page.getByText('There are no components matching this criteria')).toBeHidden();
@@ -73,7 +74,7 @@ test('a card zooms into its component, keeping the query, and its panel opens ea
   adminApi,
 }) => {
   const platform = await demoComponent(adminApi, PLATFORM);
-  const cards = new TopologyCards(page);
+  const cards = new TopologyPage(page);
   await cards.open(undefined, '?sortOrder=asc');
   await new ComponentActions(page, cards.card(PLATFORM), PLATFORM).choose('Zoom In');
   await expect(page).toHaveURL(new RegExp(`/topology/${platform.id}\\?sortOrder=asc$`));
@@ -139,7 +140,7 @@ test('the panel links the component to a catalog item by hand, and unlinks it', 
     );
 
   try {
-    const cards = new TopologyCards(page);
+    const cards = new TopologyPage(page);
     await cards.open(platform.id);
     const panel = new TopologyPanel(page, PLATFORM);
     const actions = panel.actions();
@@ -175,7 +176,7 @@ test('the panel links the component to a new incident, which its Incidents secti
   adminApi,
 }) => {
   const platform = await demoComponent(adminApi, PLATFORM);
-  const cards = new TopologyCards(page);
+  const cards = new TopologyPage(page);
   await cards.open(platform.id);
   const panel = new TopologyPanel(page, PLATFORM);
   await panel.actions().choose('Link to Incident');
@@ -204,7 +205,7 @@ test('the panel links the component to a new incident, which its Incidents secti
 
 test('a snapshot downloads as a zip named after the component', async ({ page, adminApi }) => {
   const platform = await demoComponent(adminApi, PLATFORM);
-  const cards = new TopologyCards(page);
+  const cards = new TopologyPage(page);
   await cards.open(platform.id);
   const actions = new TopologyPanel(page, PLATFORM).actions();
   await actions.choose('Snapshot');
@@ -225,10 +226,12 @@ test('a snapshot downloads as a zip named after the component', async ({ page, a
 });
 
 test('the card width is kept after a reload', async ({ page }) => {
-  const cards = new TopologyCards(page);
+  const cards = new TopologyPage(page);
   await cards.open();
   await expect(cards.card(PLATFORM)).toBeVisible();
-  const slider = cards.cardWidth();
+  const widthBefore = await cards.cardWidth();
+  await cards.openPreferences();
+  const slider = cards.cardWidthSlider();
   const before = await sliderValue(slider);
   await slider.focus();
   for (let step = 0; step < 10; step++) await page.keyboard.press(before > 500 ? 'ArrowLeft' : 'ArrowRight');
@@ -237,9 +240,14 @@ test('the card width is kept after a reload', async ({ page }) => {
   expect(chosen).toBeGreaterThanOrEqual(250);
   expect(chosen).toBeLessThanOrEqual(768);
 
+  await expect.poll(() => cards.cardWidth()).not.toBe(widthBefore);
+  const widthChosen = await cards.cardWidth();
+
   await page.reload();
   await expect(cards.card(PLATFORM)).toBeVisible();
-  await expect.poll(() => sliderValue(cards.cardWidth())).toBe(chosen);
+  expect(await cards.cardWidth()).toBe(widthChosen);
+  await cards.openPreferences();
+  await expect.poll(() => sliderValue(cards.cardWidthSlider())).toBe(chosen);
 });
 
 test('the public view shows the component card, and says when there is none', async ({ page, adminApi }) => {

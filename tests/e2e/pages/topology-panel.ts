@@ -16,45 +16,6 @@ export type PanelSection = (typeof PANEL_SECTIONS)[number];
 export type ComponentAction = 'View Logs' | 'Zoom In' | 'Link to Incident' | 'Snapshot' | 'Link to catalog';
 
 /**
- * What the spec needs of the /topology card page. The dashboard's page object
- * (pages/topology-page.ts) can stand in for it; `TopologyCards` below finds the same things by
- * role and text.
- */
-export interface TopologyDashboard {
-  /** Opens /topology, or /topology/{id}, with an optional query ('?status=warning'). */
-  open(id?: string, query?: string): Promise<void>;
-  /** A component's card, by the component's name. */
-  card(name: string): Locator;
-  /** The card width slider (250 to 768 px). */
-  cardWidth(): Locator;
-}
-
-/** The card page found by role and text. */
-export class TopologyCards implements TopologyDashboard {
-  constructor(readonly page: Page) {}
-
-  async open(id?: string, query = ''): Promise<void> {
-    await this.page.goto(`topology${id ? `/${id}` : ''}${query}`);
-  }
-
-  /** The card: the smallest block holding the component's name and its actions button, outside the panel. */
-  card(name: string): Locator {
-    return this.page
-      .locator('article, [role="article"], .pf-v6-c-card')
-      .filter({ has: this.cardMenuIn(this.page.locator(':root'), name) })
-      .last();
-  }
-
-  cardWidth(): Locator {
-    return this.page.getByRole('slider', { name: /width/i });
-  }
-
-  private cardMenuIn(scope: Locator, name: string): Locator {
-    return scope.getByRole('button', { name: `Actions of ${name}`, exact: true });
-  }
-}
-
-/**
  * A component's actions menu, wherever it is (a card or the panel): its items and their dialogs.
  */
 export class ComponentActions {

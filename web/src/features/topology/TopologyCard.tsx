@@ -6,6 +6,7 @@ import { ComponentActionsMenu } from './actions/ComponentActionsMenu.js';
 import { NARROW_CARD_BELOW } from './card-width.js';
 import { ComponentIcon } from './ComponentIcon.js';
 import { formatProperty, isShown } from './format-property.js';
+import { componentIncidentsPath, componentInsightsPath, typeFilterPath } from './links.js';
 import { CHILD_ITEMS_SHOWN, PROPERTIES_SHOWN, ShowMore } from './ShowMore.js';
 import type { ComponentProperty, ComponentSummary, CountBy, TopologyComponent } from './types.js';
 import './topology.css';
@@ -42,14 +43,6 @@ export function cardHealth(component: Pick<TopologyComponent, 'status' | 'health
   if (component.status === 'warning' || component.health === 'warning') return 'warning';
   return component.status;
 }
-
-const query = (values: Record<string, string>) => new URLSearchParams(values).toString();
-
-export const typeFilterPath = (type: string) => `/topology?${query({ type })}`;
-export const insightsPath = (id: string, type: string, severity: string) =>
-  `/catalog/insights?${query({ component: id, type, severity })}`;
-export const incidentsPath = (id: string, type: string, severity: string) =>
-  `/incidents?${query({ severity, component: id, type })}`;
 
 /**
  * A count in a compact label of PatternFly's look. Drawn with its classes rather than its Label
@@ -174,16 +167,19 @@ function PropertyValue({ property }: { property: ComponentProperty }) {
 function HeadlineMetrics({ properties }: { properties: ComponentProperty[] }) {
   if (properties.length === 0) return null;
   return (
-    <dl className="ops-topology-card__metrics" role="group" aria-label="Headline properties">
-      {properties.map((property) => (
-        <div key={property.name} className="ops-topology-card__metric">
-          <dt>{property.label ?? property.name}</dt>
-          <dd>
-            <PropertyValue property={property} />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    // The group names the list; on the dl itself a role would hide its terms from assistive technology.
+    <div className="ops-topology-card__metrics-group" role="group" aria-label="Headline properties">
+      <dl className="ops-topology-card__metrics">
+        {properties.map((property) => (
+          <div key={property.name} className="ops-topology-card__metric">
+            <dt>{property.label ?? property.name}</dt>
+            <dd>
+              <PropertyValue property={property} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 
@@ -255,7 +251,7 @@ export function TopologyCard({ component, width, zoomTo, readOnly = false }: Top
 
   const items: { key: string; node: ReactNode }[] = [
     ...severityLines(summary?.insights, 'insights', (type, severity) =>
-      insightsPath(component.id, type, severity),
+      componentInsightsPath(component.id, type, severity),
     ),
   ];
   const checks = summary?.checks;
@@ -272,7 +268,7 @@ export function TopologyCard({ component, width, zoomTo, readOnly = false }: Top
   }
   items.push(
     ...severityLines(summary?.incidents, 'incidents', (type, severity) =>
-      incidentsPath(component.id, type, severity),
+      componentIncidentsPath(component.id, type, severity),
     ),
   );
   if (children.length === 0 && !component.is_leaf) {

@@ -9,12 +9,12 @@ import { useToast } from '../../../components/Toasts/index.js';
 import type { TopologyComponent } from '../types.js';
 import {
   componentConfigsKey,
-  configPath,
   listComponentConfigs,
   MANUAL_SELECTOR,
   unlinkConfig,
   type ComponentConfigLink,
 } from './panel-api.js';
+import { configPath } from '../links.js';
 import { PanelList } from './PanelList.js';
 import { useComponentLinksChanged, useComponentLinksRevision } from './use-component-links.js';
 

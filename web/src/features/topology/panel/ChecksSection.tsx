@@ -3,7 +3,8 @@ import { Age } from '../../../components/Age/index.js';
 import type { DataTableColumn } from '../../../components/DataTable/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
 import type { TopologyComponent } from '../types.js';
-import { checkPath, componentChecksKey, listComponentChecks, type ComponentCheck } from './panel-api.js';
+import { componentChecksKey, listComponentChecks, type ComponentCheck } from './panel-api.js';
+import { checkPath } from '../links.js';
 import { PanelList } from './PanelList.js';
 
 export const NO_CHECKS = 'No health checks are linked to this component';

@@ -11,8 +11,9 @@ import {
 import { Age } from '../../../components/Age/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
 import type { ComponentProperty, TopologyComponent } from '../types.js';
-import { topologySettingsPath } from './panel-api.js';
-import { isSafeLink, propertyText, visibleProperties } from './properties.js';
+import { topologySettingsPath } from '../links.js';
+import { formatProperty } from '../format-property.js';
+import { isSafeLink, visibleProperties } from './properties.js';
 
 /** The all-zero agent id: the component is this console's own, not an agent's. */
 const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
@@ -29,20 +30,19 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
 
 function PropertyValue({ property }: { property: ComponentProperty }) {
   const links = (property.links ?? []).filter((link) => isSafeLink(link.url));
+  const label = (link: (typeof links)[number]) => link.label || link.text || link.url;
+  const { text, detail } = formatProperty(property);
+  // A link labelled as the property's text stands for it; the text is not said twice.
+  const shownText = links.some((link) => label(link) === text) ? '' : (detail ?? text);
   return (
     <>
-      {propertyText(property)}
+      {shownText}
       {links.map((link) => (
-        <a
-          key={link.url}
-          href={link.url}
-          target="_blank"
-          rel="noreferrer"
-          className="pf-v6-u-display-block"
-          title={link.tooltip}
-        >
-          {link.label || link.text || link.url}
-        </a>
+        <div key={link.url}>
+          <a href={link.url} target="_blank" rel="noreferrer" title={link.tooltip}>
+            {label(link)}
+          </a>
+        </div>
       ))}
     </>
   );

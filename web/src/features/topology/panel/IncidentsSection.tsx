@@ -7,13 +7,8 @@ import { Age } from '../../../components/Age/index.js';
 import type { DataTableColumn } from '../../../components/DataTable/index.js';
 import { IncidentSeverity, IncidentStatus } from '../../incidents/index.js';
 import type { TopologyComponent } from '../types.js';
-import {
-  componentIncidentsKey,
-  componentIncidentsPath,
-  incidentPath,
-  listComponentIncidents,
-  type ComponentIncident,
-} from './panel-api.js';
+import { componentIncidentsKey, listComponentIncidents, type ComponentIncident } from './panel-api.js';
+import { componentIncidentsPath, incidentPath } from '../links.js';
 import { PanelList } from './PanelList.js';
 
 export const NO_INCIDENTS = 'No incidents are linked to this component';

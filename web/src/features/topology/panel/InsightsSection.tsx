@@ -2,13 +2,8 @@ import { Link } from 'react-router';
 import { Age } from '../../../components/Age/index.js';
 import type { DataTableColumn } from '../../../components/DataTable/index.js';
 import type { TopologyComponent } from '../types.js';
-import {
-  componentInsightsKey,
-  componentInsightsPath,
-  configPath,
-  listComponentInsights,
-  type ComponentInsight,
-} from './panel-api.js';
+import { componentInsightsKey, listComponentInsights, type ComponentInsight } from './panel-api.js';
+import { componentInsightsPath, configPath } from '../links.js';
 import { PanelList } from './PanelList.js';
 import { SeverityLabel } from './SeverityLabel.js';
 import { useComponentLinksRevision } from './use-component-links.js';

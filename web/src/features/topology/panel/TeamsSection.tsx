@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../components/DataTable/index.js';
 import type { TopologyComponent } from '../types.js';
-import { componentTeamsKey, listComponentTeams, teamPath, type ComponentTeam } from './panel-api.js';
+import { componentTeamsKey, listComponentTeams, type ComponentTeam } from './panel-api.js';
+import { teamPath } from '../links.js';
 import { PanelList } from './PanelList.js';
 
 export const NO_TEAMS = 'No teams own this component';

@@ -9,12 +9,3 @@ export function visibleProperties(properties: ComponentProperty[] | undefined): 
     .filter((property) => !property.hidden && property.name)
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 }
-
-/** A property as text: its text, else its value (of max) in its unit. */
-export function propertyText(property: ComponentProperty): string {
-  if (property.text) return property.text;
-  if (property.value === undefined || property.value === null) return '';
-  const unit = property.unit ? ` ${property.unit}` : '';
-  const max = property.max !== undefined && property.max !== null ? ` / ${property.max}${unit}` : '';
-  return `${property.value}${unit}${max}`;
-}
