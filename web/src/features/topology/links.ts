@@ -11,7 +11,10 @@ export const configPath = (configId: string) => `/catalog/${encodeURIComponent(c
 export const incidentPath = (incidentId: string) => `/incidents/${encodeURIComponent(incidentId)}`;
 /** The component's incidents of one type on the incidents list (spec 3 §2.2). */
 export const componentIncidentsPath = (componentId: string, type?: string | null, severity?: string | null) =>
-  withQuery('/incidents', { severity, component: componentId, type });
+  // In the order the platform's own links write them.
+  severity
+    ? withQuery('/incidents', { severity, component: componentId, type })
+    : withQuery('/incidents', { type, component: componentId });
 /** A check as the health page opens it. */
 export const checkPath = (checkId: string) => withQuery('/health', { checkId });
 export const componentInsightsPath = (componentId: string, type?: string | null, severity?: string | null) =>
