@@ -38,15 +38,12 @@ export async function descendantPrefix(db: Queryable, id: string): Promise<strin
   return rows[0]?.prefix;
 }
 
-/** Times as JSON answers them (toISOString's form), written by the database. */
-const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** What every component carries: a card's row of it. */
 const ROW_FIELDS = `'id', c.id, 'name', c.name, 'type', c.type, 'icon', c.icon, 'namespace', c.namespace,
       'labels', c.labels, 'status', c.status, 'health', c.health, 'status_reason', c.status_reason,
       'agent_id', c.agent_id, 'topology_type', tp.spec->>'type', 'is_leaf', c.is_leaf,
-      'team_names', coalesce(tn.team_names, '{}'), 'created_at', ${iso('c.created_at')},
-      'updated_at', ${iso('c.updated_at')}`;
+      'team_names', coalesce(tn.team_names, '{}'), 'created_at', c.created_at,
+      'updated_at', c.updated_at`;
 
 /**
  * The platform answers the components of the page's cards in full (the component asked for and
