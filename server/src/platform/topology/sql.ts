@@ -64,7 +64,9 @@ const ROW_FIELDS = `'id', c.id, 'name', c.name, 'type', c.type, 'icon', c.icon, 
  * The platform answers the components of the page's cards in full (the component asked for and
  * its children, or the roots); those further down with a row's fields, nulls left out.
  */
-const BODY = `case when s.direct then json_build_object(${ROW_FIELDS}, 'hidden', c.hidden,
+const body = (
+  direct: string,
+) => `case when ${direct} then json_build_object(${ROW_FIELDS}, 'hidden', c.hidden,
       'title', c.title, 'text', c.text, 'properties', c.properties, 'description', c.description,
       'external_id', c.external_id, 'owner', c.owner, 'lifecycle', c.lifecycle, 'tooltip', c.tooltip,
       'topology_id', c.topology_id, 'parent_id', c.parent_id, 'path', c.path, 'log_selectors', c.log_selectors,
@@ -77,7 +79,9 @@ const BODY = `case when s.direct then json_build_object(${ROW_FIELDS}, 'hidden',
 const CLOSED_INCIDENT_STATUSES = ['resolved', 'closed'];
 
 /**
- * The statement: `selected` is the components asked for, each aggregate reads only their links.
+ * The statement: `selected` is the ids of the components asked for, each aggregate reads only
+ * their links; the components' own columns are read once, by the same conditions, at the end
+ * (joining wide rows back to the ids cost more than testing the conditions twice).
  * Descendants are found by path: every path below the component starts with `prefix.`, which
  * the ~>=~ / ~<~ pair (byte order, served by the text_pattern_ops index) bounds as a range.
  */
@@ -113,7 +117,7 @@ export function componentsStatement(
   const closed = bind(CLOSED_INCIDENT_STATUSES);
   const text = `
 with selected as (
-  select c.id, ${direct} as direct
+  select c.id
   from components c
   where ${where.join('\n    and ')}
 ),
@@ -158,14 +162,14 @@ team_names as (
   group by 1
 )
 select coalesce(json_agg(json_build_array(c.id, c.name, c.type, c.status, c.parent_id, c.labels, tn.team_names,
-    ${BODY}, cc.checks::text, ic.incidents::text, nc.insights::text)), '[]')::text as rows
-from selected s
-join components c on c.id = s.id
+    ${body(direct)}, cc.checks::text, ic.incidents::text, nc.insights::text)), '[]')::text as rows
+from components c
 left join topologies tp on tp.id = c.topology_id
-left join team_names tn on tn.component_id = s.id
-left join check_counts cc on cc.component_id = s.id
-left join incident_counts ic on ic.component_id = s.id
-left join insight_counts nc on nc.component_id = s.id`;
+left join team_names tn on tn.component_id = c.id
+left join check_counts cc on cc.component_id = c.id
+left join incident_counts ic on ic.component_id = c.id
+left join insight_counts nc on nc.component_id = c.id
+where ${where.join('\n  and ')}`;
   return { text, params };
 }
 
