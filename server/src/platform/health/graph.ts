@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
 import { HttpError } from '../../http/errors.js';
 import { UUID } from '../../lib/uuid.js';
 import type { Db } from '../db/db.js';
-import type { CheckGraphPoint, CheckGraphResponse } from '../topology/types.js';
+import type { CheckGraphPoint, CheckGraphResponse } from './types.js';
 import { isoTime, relativeStart, START_MESSAGE } from './summary-range.js';
 
 export const DEFAULT_GRAPH_POINTS = 300;

@@ -76,3 +76,30 @@ export interface RunCheckResponse {
   result: CheckResult;
   check: CheckSummary;
 }
+
+/** One point of GET /api/canary/api/graph: a run, or runs of one time bucket when there are more than `count`. */
+export interface CheckGraphPoint {
+  /** ISO time: of the run, or of the bucket's first run. */
+  time: string;
+  /** The run passed; for a bucket, every run in it passed. */
+  status: boolean;
+  /** milliseconds; a bucket's mean */
+  duration: number;
+  message?: string | null;
+  error?: string | null;
+  /** A bucket's runs that passed and failed. */
+  passed?: number;
+  failed?: number;
+}
+
+/** GET /api/canary/api/graph?check=&count=&start=: a check's status history for charts. */
+export interface CheckGraphResponse {
+  /** Newest first. */
+  status: CheckGraphPoint[];
+  /** Milliseconds over the range; rolling1h is always the last hour. */
+  latency: Latency;
+  uptime: Uptime;
+  /** The check's mean duration over the range, ms. */
+  duration?: number | null;
+  runnerName: string;
+}
