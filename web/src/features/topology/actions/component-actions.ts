@@ -1,6 +1,6 @@
 /** Where the component actions go, and the calls they make (spec 3 §2.2, §7). */
 import { apiFetch, db, dbError } from '../../../api/index.js';
-import { MANUAL_SELECTOR } from '../panel/panel-api.js';
+import { MANUAL_SELECTOR, type LinkedConfig } from '../panel/panel-api.js';
 import type { TopologyComponent } from '../types.js';
 
 /** /logs for the component (spec 3 §2.2). */
@@ -90,14 +90,8 @@ export const CATALOG_SEARCH_LIMIT = 50;
 export const CATALOG_SEARCH_DEBOUNCE_MS = 1000;
 export const LINKED = 'config link successful';
 
-export interface CatalogChoice {
-  id: string;
-  name: string;
-  type?: string | null;
-  config_class?: string | null;
-  health?: string | null;
-  status?: string | null;
-}
+/** A catalog item as the search lists it: the panel's linked config shape. */
+export type CatalogChoice = LinkedConfig;
 
 export const catalogSearchKey = (text: string) => `config_names?search=${text}&limit=${CATALOG_SEARCH_LIMIT}`;
 
