@@ -20,8 +20,12 @@ export interface ComponentRow {
   parent_id: string | null;
   labels: Record<string, string> | null;
   team_names: string[] | null;
-  /** The component as JSON (an object), in full or trimmed; without its summary and children. */
-  body: string;
+  /**
+   * The component as JSON (an object), in full or trimmed; without its summary and children.
+   * Null below the levels the answer nests (`depth`): such a row only counts as a leaf and
+   * offers its type, status, labels and teams to the filters.
+   */
+  body: string | null;
   /** JSON text of its checks by status, open incidents and open insights, or null. */
   checks: string | null;
   incidents: string | null;
@@ -37,7 +41,7 @@ type PackedRow = [
   string | null,
   Record<string, string> | null,
   string[] | null,
-  string,
+  string | null,
   string | null,
   string | null,
   string | null,
@@ -75,12 +79,19 @@ const body = (
     else json_strip_nulls(json_build_object(${ROW_FIELDS}, 'hidden', case when c.hidden then true end))
   end::text`;
 
+/** How many ancestors a component has: the ids in its path. */
+const LEVEL = `(case when coalesce(c.path, '') = '' then 0
+  else length(c.path) - length(replace(c.path, '.', '')) + 1 end)`;
+
+/** A level no tree reaches, within the database's integers. */
+const MAX_LEVEL = 10_000;
+
 /** Incidents still being worked on. */
 const CLOSED_INCIDENT_STATUSES = ['resolved', 'closed'];
 
 /**
- * The statement: `selected` is the ids of the components asked for, each aggregate reads only
- * their links; the components' own columns are read once, by the same conditions, at the end
+ * The statement: `selected` is the ids of the components asked for, `shown` those of the levels
+ * the answer nests, and each count reads only their links; the components' own columns are read once, by the same conditions, at the end
  * (joining wide rows back to the ids cost more than testing the conditions twice).
  * Descendants are found by path: every path below the component starts with `prefix.`, which
  * the ~>=~ / ~<~ pair (byte order, served by the text_pattern_ops index) bounds as a range.
@@ -114,17 +125,25 @@ export function componentsStatement(
     : options.id && prefix !== undefined
       ? `(c.id = $1 or c.parent_id = $1)`
       : 'c.parent_id is null';
+  // The levels the answer nests: the components there are written and counted in full, those
+  // below only counted as leaves; with depth 2 of the roots, 50 rows of 5,000 rather than all.
+  const topLevel = options.id && prefix !== undefined ? prefix.split('.').length - 1 : 0;
+  const lastLevel = topLevel + options.depth - 1;
+  // Beyond any tree's height (a snapshot asks for every level) there is nothing to leave out.
+  const everyLevel = options.flatten || lastLevel > MAX_LEVEL;
+  const nested = everyLevel ? 'true' : `${LEVEL} <= ${bind(lastLevel)}`;
   const closed = bind(CLOSED_INCIDENT_STATUSES);
   const text = `
 with selected as (
-  select c.id
+  select c.id, ${nested} as nested
   from components c
   where ${where.join('\n    and ')}
 ),
+shown as (select id from selected where nested),
 check_counts as (
   select component_id, jsonb_object_agg(status, n) as checks from (
     select r.component_id, coalesce(k.status, 'unknown') as status, count(distinct k.id)::int as n
-    from selected s
+    from shown s
     join check_component_relationships r on r.component_id = s.id and r.deleted_at is null
     join checks k on k.id = r.check_id and k.deleted_at is null
     group by 1, 2
@@ -134,7 +153,7 @@ incident_counts as (
   select component_id, jsonb_object_agg(type, severities) as incidents from (
     select component_id, type, jsonb_object_agg(severity, n) as severities from (
       select e.component_id, i.type, i.severity, count(distinct i.id)::int as n
-      from selected s
+      from shown s
       join evidences e on e.component_id = s.id
       join hypotheses h on h.id = e.hypothesis_id
       join incidents i on i.id = h.incident_id and i.status <> all(${closed}::text[])
@@ -146,7 +165,7 @@ insight_counts as (
   select component_id, jsonb_object_agg(analysis_type, severities) as insights from (
     select component_id, analysis_type, jsonb_object_agg(severity, n) as severities from (
       select r.component_id, a.analysis_type, a.severity, count(distinct a.id)::int as n
-      from selected s
+      from shown s
       join config_component_relationships r on r.component_id = s.id and r.deleted_at is null
       join configs g on g.id = r.config_id and g.deleted_at is null
       join config_analysis a on a.config_id = r.config_id and a.status = 'open'
@@ -162,7 +181,7 @@ team_names as (
   group by 1
 )
 select coalesce(json_agg(json_build_array(c.id, c.name, c.type, c.status, c.parent_id, c.labels, tn.team_names,
-    ${body(direct)}, cc.checks::text, ic.incidents::text, nc.insights::text)), '[]')::text as rows
+    case when ${nested} then ${body(direct)} end, cc.checks::text, ic.incidents::text, nc.insights::text)), '[]')::text as rows
 from components c
 left join topologies tp on tp.id = c.topology_id
 left join team_names tn on tn.component_id = c.id

@@ -58,7 +58,9 @@ function leafCounts(
   return counts;
 }
 
-const parsedOf = (node: Node) => (node.parsed ??= JSON.parse(node.row.body) as Record<string, unknown>);
+// Only rows of the nested levels are parsed or written, and those have their body.
+const bodyOf = (node: Node) => node.row.body!;
+const parsedOf = (node: Node) => (node.parsed ??= JSON.parse(bodyOf(node)) as Record<string, unknown>);
 
 function propertyOf(node: Node, name: string): ComponentProperty | undefined {
   const properties = parsedOf(node).properties;
@@ -188,7 +190,7 @@ export function topologyJson(unordered: readonly ComponentRow[], options: Topolo
 
   const out: string[] = [];
   const write = (node: Node) => {
-    const body = node.row.body;
+    const body = bodyOf(node);
     out.push(
       body.slice(0, body.lastIndexOf('}')),
       ',"summary":',
