@@ -1,11 +1,4 @@
-import {
-  matchAny,
-  matchSearch,
-  matchSelector,
-  SelectorError,
-  SqlConditions,
-  valueList,
-} from '../../../lib/selector-sql.js';
+import { SelectorError, SqlConditions, valueList } from '../../../lib/selector-sql.js';
 import type { Entry } from '../canary-spec.js';
 import { celSafe } from '../test-expression.js';
 import {
@@ -29,18 +22,18 @@ type Where = { sql: string; params: unknown[] };
 /** One resource selector (the platform's ResourceSelector) as a condition on `configs`. */
 function selectorWhere(selector: Record<string, unknown>, where: Where): void {
   const conditions = new SqlConditions(where.params);
-  if (str(selector.id)) matchAny(conditions, 'id::text', valueList(selector.id));
-  if (str(selector.name)) matchAny(conditions, 'name', valueList(selector.name));
-  if (str(selector.namespace)) matchAny(conditions, 'namespace', valueList(selector.namespace));
-  if (valueList(selector.types).length) matchAny(conditions, 'type', valueList(selector.types));
-  if (valueList(selector.statuses).length) matchAny(conditions, 'status', valueList(selector.statuses));
-  if (valueList(selector.health).length) matchAny(conditions, 'health', valueList(selector.health));
+  if (str(selector.id)) conditions.matchAny('id::text', valueList(selector.id));
+  if (str(selector.name)) conditions.matchAny('name', valueList(selector.name));
+  if (str(selector.namespace)) conditions.matchAny('namespace', valueList(selector.namespace));
+  if (valueList(selector.types).length) conditions.matchAny('type', valueList(selector.types));
+  if (valueList(selector.statuses).length) conditions.matchAny('status', valueList(selector.statuses));
+  if (valueList(selector.health).length) conditions.matchAny('health', valueList(selector.health));
   const search = str(selector.search);
-  if (search) matchSearch(conditions, 'name', search);
+  if (search) conditions.matchSearch('name', search);
   const labels = str(selector.labelSelector);
-  if (labels) matchSelector(conditions, 'labels', labels, 'labelSelector');
+  if (labels) conditions.matchSelector('labels', labels, 'labelSelector');
   const tags = str(selector.tagSelector);
-  if (tags) matchSelector(conditions, 'tags', tags, 'tagSelector');
+  if (tags) conditions.matchSelector('tags', tags, 'tagSelector');
   if (selector.includeDeleted !== true) conditions.terms.push('deleted_at is null');
   where.sql += ` and (${['true', ...conditions.terms].join(' and ')})`;
 }

@@ -6,14 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonical } from '../../../lib/canonical.js';
-import {
-  matchAny,
-  matchSearch,
-  matchSelector,
-  SelectorError,
-  SqlConditions,
-  valueList,
-} from '../../../lib/selector-sql.js';
+import { SelectorError, SqlConditions, valueList } from '../../../lib/selector-sql.js';
 import { isRecord, text } from './spec.js';
 import type { Spec } from './types.js';
 
@@ -23,15 +16,15 @@ export { SelectorError };
 export const SELECTOR_LIMIT = 1000;
 
 function common(where: SqlConditions, selector: Spec, labelsColumn: string): void {
-  if (text(selector.id)) matchAny(where, 'id::text', valueList(selector.id));
-  if (text(selector.name)) matchAny(where, 'name', valueList(selector.name));
-  if (text(selector.namespace)) matchAny(where, 'namespace', valueList(selector.namespace));
+  if (text(selector.id)) where.matchAny('id::text', valueList(selector.id));
+  if (text(selector.name)) where.matchAny('name', valueList(selector.name));
+  if (text(selector.namespace)) where.matchAny('namespace', valueList(selector.namespace));
   const types = [...valueList(selector.types), ...valueList(selector.type)];
-  if (types.length) matchAny(where, 'type', types);
+  if (types.length) where.matchAny('type', types);
   const search = text(selector.search);
-  if (search) matchSearch(where, 'name', search);
+  if (search) where.matchSearch('name', search);
   const labels = text(selector.labelSelector);
-  if (labels) matchSelector(where, labelsColumn, labels, 'labelSelector');
+  if (labels) where.matchSelector(labelsColumn, labels, 'labelSelector');
   const agent = text(selector.agent);
   if (agent && agent !== 'all')
     where.terms.push(
@@ -50,11 +43,11 @@ function limitOf(selector: Spec): number {
 export function configQuery(selector: Spec, columns: string): { sql: string; params: unknown[] } {
   const where = new SqlConditions([]);
   common(where, selector, 'labels');
-  if (valueList(selector.statuses).length) matchAny(where, 'status', valueList(selector.statuses));
-  if (valueList(selector.health).length) matchAny(where, 'health', valueList(selector.health));
-  if (text(selector.class)) matchAny(where, 'config_class', valueList(selector.class));
+  if (valueList(selector.statuses).length) where.matchAny('status', valueList(selector.statuses));
+  if (valueList(selector.health).length) where.matchAny('health', valueList(selector.health));
+  if (text(selector.class)) where.matchAny('config_class', valueList(selector.class));
   const tags = text(selector.tagSelector);
-  if (tags) matchSelector(where, 'tags', tags, 'tagSelector');
+  if (tags) where.matchSelector('tags', tags, 'tagSelector');
   if (isRecord(selector.tags))
     for (const [k, v] of Object.entries(selector.tags))
       where.terms.push(`tags->>${where.param(k)} = ${where.param(String(v))}`);
@@ -74,7 +67,7 @@ export function checkQuery(selector: Spec, columns: string): { sql: string; para
   const where = new SqlConditions([]);
   common(where, selector, 'labels');
   const statuses = valueList(selector.statuses);
-  if (statuses.length) matchAny(where, 'status', statuses);
+  if (statuses.length) where.matchAny('status', statuses);
   if (where.terms.length === 0)
     throw new SelectorError('a check selector must name something to match (name, labelSelector, types...)');
   where.terms.push('deleted_at is null');
