@@ -13,6 +13,7 @@ import type { JobStatus } from '../jobs/history.js';
 import type { JobRegistry } from '../jobs/registry.js';
 import { RowNotRunHere, RowScheduler, type RowRun } from '../jobs/row-scheduler.js';
 import type { Service, ServiceContext } from '../jobs/types.js';
+import { nothingBuilt } from './build/persist.js';
 import { buildTopology } from './build/run.js';
 import { scheduleTextOf } from './build/spec.js';
 import { TOPOLOGY_ID_LABEL, TOPOLOGY_SOURCE } from './build/links.js';
@@ -46,16 +47,7 @@ function statusOf(summary: BuildSummary): JobStatus {
   return summary.components > 1 ? 'WARNING' : 'FAILED';
 }
 
-const failedBuild = (message: string): BuildSummary => ({
-  components: 0,
-  added: 0,
-  updated: 0,
-  unchanged: 0,
-  deleted: 0,
-  linksAdded: 0,
-  linksDeleted: 0,
-  errors: [message],
-});
+const failedBuild = (message: string): BuildSummary => ({ ...nothingBuilt(), errors: [message] });
 
 /** A deleted topology's components, links and inline canaries go with it (soft-deleted). */
 async function removeComponentsOf(db: Db, id: string): Promise<void> {
