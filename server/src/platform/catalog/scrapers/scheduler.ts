@@ -10,17 +10,15 @@
  */
 import type { Logger } from '../../../http/logging.js';
 import type { KubeConnection } from '../../../kube/index.js';
-import { LOCAL_AGENT } from '../../agents/local-agent.js';
 import type { Db } from '../../db/db.js';
-import { recordJob, type JobStatus } from '../../jobs/history.js';
-import { Limiter } from '../../jobs/limiter.js';
-import { parseSchedule, type Schedule } from '../../jobs/schedule.js';
+import type { JobStatus } from '../../jobs/history.js';
+import { RowNotRunHere, RowScheduler, type RowRun } from '../../jobs/row-scheduler.js';
 import type { Service, ServiceContext } from '../../jobs/types.js';
 import { stableJson } from './diff.js';
 import { DEFAULT_BATCH_SIZE, runScrape, runWatch } from './engine.js';
 import { DELETED_SCRAPER } from './persist-configs.js';
 import { deleteWhere } from './persist-deletions.js';
-import { NEVER, scheduleTextOf, scraperEntries, type ScraperEntry, type ScraperRow } from './spec.js';
+import { scheduleTextOf, scraperEntries, type ScraperEntry, type ScraperRow } from './spec.js';
 import type { ScrapeSummary } from './summary.js';
 import type { ScraperKind } from './types.js';
 
@@ -47,18 +45,7 @@ export interface ScraperSchedulerOptions {
   batchSize?: number;
 }
 
-export interface ScrapeRun {
-  status: JobStatus;
-  summary: ScrapeSummary;
-}
-
-interface Scheduled {
-  row: ScraperRow;
-  scheduleText: string;
-  schedule?: Schedule;
-  nextAt: Date | null;
-  version: string;
-}
+export type ScrapeRun = RowRun<ScrapeSummary>;
 
 interface Watcher {
   fingerprint: string;
@@ -66,24 +53,24 @@ interface Watcher {
   done: Promise<void>;
 }
 
-type ScraperRecord = ScraperRow & { updated_at: Date };
-
-const SCRAPER_COLUMNS = `id, name, namespace, agent_id, schedule, spec, updated_at`;
-
 /** Run now of a scraper this console does not run. */
-export class ScraperNotRunHere extends Error {
-  constructor(
-    message: string,
-    readonly status: 404 | 422,
-  ) {
-    super(message);
-  }
-}
+export class ScraperNotRunHere extends RowNotRunHere {}
 
 function statusOf(summary: ScrapeSummary): JobStatus {
   if (!summary.errors.length) return 'SUCCESS';
   return summary.added + summary.updated + summary.unchanged + summary.deleted > 0 ? 'WARNING' : 'FAILED';
 }
+
+// The store failed under the scrape: what was written stays, the run is reported failed.
+const failedScrape = (message: string): ScrapeSummary => ({
+  added: 0,
+  updated: 0,
+  unchanged: 0,
+  deleted: 0,
+  changes: 0,
+  errors: [message],
+  byType: {},
+});
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -101,237 +88,90 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 export class ScraperScheduler implements Service {
   readonly name = 'config-scrapers';
   private readonly log: Logger;
-  private readonly limiter: Limiter;
-  private scheduled = new Map<string, Scheduled>();
-  private readonly running = new Map<string, Promise<ScrapeRun>>();
+  private readonly rows: RowScheduler<ScraperRow, ScrapeSummary>;
   private readonly watchers = new Map<string, Watcher>();
-  private readonly reportedSchedules = new Map<string, string>();
-  private fingerprint = '';
-  private polling: Promise<void> | undefined;
   private signal: AbortSignal | undefined;
-  /** Aborts the runs started outside a leader term (Run now) when the service stops. */
-  private standalone = new AbortController();
 
   constructor(private readonly options: ScraperSchedulerOptions) {
     this.log = options.logger.child({ component: 'scrapers' });
-    this.limiter = new Limiter(Math.max(1, options.concurrency ?? 4));
+    const { db, logger, kinds, kube, dataDir, fileRoots, batchSize } = options;
+    this.rows = new RowScheduler<ScraperRow, ScrapeSummary>(this.name, {
+      db,
+      logger,
+      table: 'config_scrapers',
+      columns: ['id', 'name', 'namespace', 'agent_id', 'schedule', 'spec'],
+      job: SCRAPER_JOB,
+      resourceType: SCRAPER_RESOURCE,
+      words: {
+        row: 'scraper',
+        rows: 'scrapers',
+        run: 'scrape',
+        elsewhere: 'it runs there',
+        stopping: 'the scrapers are stopping',
+      },
+      scheduleOf: scheduleTextOf,
+      run: (row, signal) =>
+        runScrape(row, kinds, { db, logger, kube, dataDir, fileRoots, batchSize, signal }),
+      failedSummary: failedScrape,
+      recordOf: (summary) => ({
+        status: statusOf(summary),
+        successCount: summary.added + summary.updated + summary.unchanged,
+        errorCount: summary.errors.length,
+        errors: summary.errors,
+        details: {
+          scrape_summary: summary.byType,
+          summary: {
+            added: summary.added,
+            updated: summary.updated,
+            unchanged: summary.unchanged,
+            deleted: summary.deleted,
+            changes: summary.changes,
+          },
+        },
+      }),
+      // A deleted scraper's items go with it (soft-deleted, a batch per transaction), as on the platform.
+      deleted: {
+        items: 'configs',
+        itemKey: 'scraper_id',
+        remove: (id) => deleteWhere(db, id, 'true', [], DELETED_SCRAPER, batchSize ?? DEFAULT_BATCH_SIZE),
+      },
+      afterLoad: (rows) => this.syncWatchers(rows),
+      onStop: () => this.stopWatchers(),
+      fingerprint: 'live rows',
+      reloadWhileEmpty: true,
+      notRunHere: ScraperNotRunHere,
+      concurrency: options.concurrency,
+      pollMs: options.pollMs,
+      tickMs: options.tickMs,
+    });
   }
 
-  private get active(): boolean {
-    return this.signal !== undefined && !this.signal.aborted;
-  }
-
-  async start(ctx: ServiceContext): Promise<void> {
+  start(ctx: ServiceContext): Promise<void> {
     this.signal = ctx.signal;
-    ctx.every(this.options.pollMs ?? 2000, () => this.poll());
-    ctx.every(this.options.tickMs ?? 1000, () => this.tick());
-    await this.poll();
+    return this.rows.start(ctx);
   }
 
-  async stop(): Promise<void> {
-    await this.polling;
-    this.standalone.abort(new Error('the scrapers are stopping'));
-    for (const watcher of this.watchers.values()) watcher.controller.abort();
-    await Promise.allSettled([...this.running.values(), ...[...this.watchers.values()].map((w) => w.done)]);
-    this.watchers.clear();
-    this.scheduled.clear();
-    this.fingerprint = '';
-    this.standalone = new AbortController();
+  stop(): Promise<void> {
+    return this.rows.stop();
   }
 
   /** True while a scrape of this scraper runs. */
   isRunning(id: string): boolean {
-    return this.running.has(id);
+    return this.rows.isRunning(id);
   }
 
   /**
    * Scrapes one scraper now (after the run in flight, if any) and answers with its outcome; a
    * deleted or unknown scraper is a 404, another agent's a 422.
    */
-  async runNow(id: string): Promise<ScrapeRun> {
-    const { rows } = await this.options.db.query<
-      ScraperRecord & { deleted_at: Date | null; agent_name: string | null }
-    >(
-      `select s.${SCRAPER_COLUMNS.split(', ').join(', s.')}, s.deleted_at, a.name as agent_name
-         from config_scrapers s left join agents a on a.id = s.agent_id where s.id = $1`,
-      [id],
-    );
-    const row = rows[0];
-    if (!row || row.deleted_at) throw new ScraperNotRunHere(`scraper with id=${id} was not found`, 404);
-    if (row.agent_id !== LOCAL_AGENT)
-      throw new ScraperNotRunHere(
-        `The scraper ${row.namespace}/${row.name} belongs to the agent ${row.agent_name ?? row.agent_id}: it runs there, not in this console`,
-        422,
-      );
-    await this.running.get(id)?.catch(() => undefined);
-    return this.execute(row);
+  runNow(id: string): Promise<ScrapeRun> {
+    return this.rows.runNow(id);
   }
 
-  private poll(): Promise<void> {
-    this.polling ??= this.reload().finally(() => (this.polling = undefined));
-    return this.polling;
-  }
-
-  private async reload(): Promise<void> {
-    if (!this.active) return;
-    try {
-      const { rows: marks } = await this.options.db.query<{ mark: string | null }>(
-        `select string_agg(id::text || '@' || updated_at::text, ',' order by id) as mark
-           from config_scrapers where agent_id = $1 and deleted_at is null`,
-        [LOCAL_AGENT],
-      );
-      const mark = marks[0]?.mark ?? '';
-      if (mark === this.fingerprint && this.scheduled.size) return;
-      await this.load();
-      this.fingerprint = mark;
-    } catch (error) {
-      if (this.active) this.log.warn({ err: error }, 'reading the scrapers failed');
-    }
-  }
-
-  private async load(): Promise<void> {
-    const { db } = this.options;
-    const { rows } = await db.query<ScraperRecord>(
-      `select ${SCRAPER_COLUMNS} from config_scrapers where agent_id = $1 and deleted_at is null order by id`,
-      [LOCAL_AGENT],
-    );
-    const { rows: lastRuns } = await db.query<{ resource_id: string; time_start: Date }>(
-      `select resource_id, max(time_start) as time_start from job_histories
-        where name = $1 and resource_type = $2 and resource_id = any($3::text[])
-        group by resource_id`,
-      [SCRAPER_JOB, SCRAPER_RESOURCE, rows.map((r) => r.id)],
-    );
-    const lastRun = new Map(lastRuns.map((r) => [r.resource_id, r.time_start]));
-    const now = new Date();
-    const next = new Map<string, Scheduled>();
-    for (const row of rows) {
-      const scheduleText = scheduleTextOf(row);
-      const version = `${row.updated_at.getTime()}`;
-      const previous = this.scheduled.get(row.id);
-      const scheduled: Scheduled = { row, scheduleText, nextAt: null, version };
-      if (scheduleText !== NEVER) {
-        try {
-          scheduled.schedule = parseSchedule(scheduleText);
-          this.reportedSchedules.delete(row.id);
-        } catch (error) {
-          await this.reportSchedule(row, scheduleText, (error as Error).message);
-        }
-      }
-      if (scheduled.schedule) {
-        if (previous && previous.version === version && previous.scheduleText === scheduleText)
-          scheduled.nextAt = previous.nextAt;
-        else if (previous)
-          scheduled.nextAt = now; // edited: scraped again at once
-        else {
-          const last = lastRun.get(row.id);
-          const due = last ? scheduled.schedule.next(last) : now;
-          scheduled.nextAt = due < now ? now : due;
-        }
-      }
-      next.set(row.id, scheduled);
-    }
-    this.scheduled = next;
-    this.syncWatchers(rows);
-    await this.removeItemsOfDeletedScrapers();
-  }
-
-  /** A deleted scraper's items go with it (soft-deleted, a batch per transaction), as on the platform. */
-  private async removeItemsOfDeletedScrapers(): Promise<void> {
-    const { db, batchSize } = this.options;
-    const { rows } = await db.query<{ id: string }>(
-      `select s.id from config_scrapers s
-        where s.agent_id = $1 and s.deleted_at is not null
-          and exists (select 1 from configs c where c.scraper_id = s.id and c.deleted_at is null)`,
-      [LOCAL_AGENT],
-    );
-    for (const { id } of rows)
-      await deleteWhere(db, id, 'true', [], DELETED_SCRAPER, batchSize ?? DEFAULT_BATCH_SIZE);
-  }
-
-  private async reportSchedule(row: ScraperRow, text: string, reason: string): Promise<void> {
-    if (this.reportedSchedules.get(row.id) === text) return;
-    this.reportedSchedules.set(row.id, text);
-    const now = new Date();
-    const message = `not scheduled: invalid schedule: ${reason}`;
-    this.log.warn({ scraper: `${row.namespace}/${row.name}` }, message);
-    await recordJob(this.options.db, {
-      name: SCRAPER_JOB,
-      resource: { type: SCRAPER_RESOURCE, id: row.id, name: row.name },
-      status: 'FAILED',
-      started: now,
-      ended: now,
-      errorCount: 1,
-      errors: [message],
-      agentId: LOCAL_AGENT,
-    }).catch((err: unknown) => this.log.warn({ err }, 'recording a scraper error failed'));
-  }
-
-  private tick(): void {
-    if (!this.active) return;
-    const now = new Date();
-    for (const scheduled of this.scheduled.values()) {
-      if (!scheduled.schedule || !scheduled.nextAt || scheduled.nextAt > now) continue;
-      if (this.running.has(scheduled.row.id)) continue;
-      scheduled.nextAt = scheduled.schedule.next(now);
-      void this.execute(scheduled.row).catch(() => undefined);
-    }
-  }
-
-  private execute(row: ScraperRow): Promise<ScrapeRun> {
-    const run = this.limiter
-      .run(() => this.scrapeAndRecord(row))
-      .finally(() => {
-        if (this.running.get(row.id) === run) this.running.delete(row.id);
-      });
-    this.running.set(row.id, run);
-    return run;
-  }
-
-  private async scrapeAndRecord(row: ScraperRow): Promise<ScrapeRun> {
-    const { db, logger, kinds, kube, dataDir, fileRoots, batchSize } = this.options;
-    const started = new Date();
-    const signal = this.active ? this.signal! : this.standalone.signal;
-    let summary: ScrapeSummary;
-    let status: JobStatus;
-    try {
-      summary = await runScrape(row, kinds, { db, logger, kube, dataDir, fileRoots, batchSize, signal });
-      status = statusOf(summary);
-    } catch (error) {
-      // The store failed under the scrape: what was written stays, the run is reported failed.
-      this.log.warn({ err: error, scraper: `${row.namespace}/${row.name}` }, 'a scrape failed');
-      summary = {
-        added: 0,
-        updated: 0,
-        unchanged: 0,
-        deleted: 0,
-        changes: 0,
-        errors: [(error as Error).message],
-        byType: {},
-      };
-      status = 'FAILED';
-    }
-    await recordJob(db, {
-      name: SCRAPER_JOB,
-      resource: { type: SCRAPER_RESOURCE, id: row.id, name: row.name },
-      status,
-      started,
-      ended: new Date(),
-      successCount: summary.added + summary.updated + summary.unchanged,
-      errorCount: summary.errors.length,
-      errors: summary.errors,
-      details: {
-        scrape_summary: summary.byType,
-        summary: {
-          added: summary.added,
-          updated: summary.updated,
-          unchanged: summary.unchanged,
-          deleted: summary.deleted,
-          changes: summary.changes,
-        },
-      },
-      agentId: LOCAL_AGENT,
-    }).catch((err: unknown) => this.log.warn({ err }, 'recording a scrape failed'));
-    return { status, summary };
+  private async stopWatchers(): Promise<void> {
+    for (const watcher of this.watchers.values()) watcher.controller.abort();
+    await Promise.allSettled([...this.watchers.values()].map((w) => w.done));
+    this.watchers.clear();
   }
 
   /** One watcher per entry of a kind that watches, for each scraper; an edited entry's is restarted. */

@@ -6,8 +6,6 @@ import { SCRAPER_KINDS as SPEC_KINDS } from '../../../kube/schemas/scrape-config
 
 /** config-db's default schedule for a scraper that names none. */
 export const DEFAULT_SCRAPE_SCHEDULE = '@every 60m';
-/** A schedule that never runs the scraper on its own (Run now still does). */
-export const NEVER = '@never';
 
 /** The columns of config_scrapers the engine reads. */
 export interface ScraperRow {

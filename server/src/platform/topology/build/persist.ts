@@ -76,6 +76,17 @@ const same = (column: Column, a: unknown, b: unknown) =>
 const param = (column: Column, value: unknown) =>
   JSON_COLUMNS.has(column) && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null);
 
+/** The counts of a build that wrote nothing. */
+export const nothingBuilt = (): Omit<BuildSummary, 'errors'> => ({
+  components: 0,
+  added: 0,
+  updated: 0,
+  unchanged: 0,
+  deleted: 0,
+  linksAdded: 0,
+  linksDeleted: 0,
+});
+
 export async function persistBuild(
   tx: Queryable,
   topology: TopologyRow,
@@ -84,15 +95,7 @@ export async function persistBuild(
   links: Links,
   { deleteMissing }: { deleteMissing: boolean },
 ): Promise<Omit<BuildSummary, 'errors'>> {
-  const summary = {
-    components: 0,
-    added: 0,
-    updated: 0,
-    unchanged: 0,
-    deleted: 0,
-    linksAdded: 0,
-    linksDeleted: 0,
-  };
+  const summary = nothingBuilt();
   const { rows } = await tx.query<Existing>(
     `select id, deleted_at, ${COLUMNS.join(', ')} from components
       where topology_id = $1 order by deleted_at desc nulls first, updated_at desc`,

@@ -6,89 +6,25 @@
  */
 import { createHash } from 'node:crypto';
 import { canonical } from '../../../lib/canonical.js';
+import { SelectorError, SqlConditions, valueList } from '../../../lib/selector-sql.js';
 import { isRecord, text } from './spec.js';
 import type { Spec } from './types.js';
 
-export class SelectorError extends Error {}
+export { SelectorError };
 
 /** The most rows one selector links (the platform's default page of a selector). */
 export const SELECTOR_LIMIT = 1000;
 
-class Where {
-  readonly terms: string[] = [];
-  constructor(readonly params: unknown[]) {}
-  param(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
-}
-
-const list = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.map((v) => String(v).trim()).filter(Boolean)
-    : typeof value === 'string' && value.trim()
-      ? value
-          .split(',')
-          .map((v) => v.trim())
-          .filter(Boolean)
-      : [];
-
-const likePattern = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
-
-function matchAny(where: Where, column: string, values: string[]): void {
-  const include = values.filter((v) => !v.startsWith('!'));
-  const exclude = values.filter((v) => v.startsWith('!')).map((v) => v.slice(1));
-  if (include.length)
-    where.terms.push(
-      `(${include
-        .map((v) =>
-          v.includes('*') ? `${column} like ${where.param(likePattern(v))}` : `${column} = ${where.param(v)}`,
-        )
-        .join(' or ')})`,
-    );
-  for (const v of exclude)
-    where.terms.push(
-      v.includes('*')
-        ? `${column} not like ${where.param(likePattern(v))}`
-        : `${column} is distinct from ${where.param(v)}`,
-    );
-}
-
-function matchSelector(where: Where, column: string, selector: string, what: string): void {
-  const terms = selector.match(/[^,(]+(\([^)]*\))?/g) ?? [];
-  for (const raw of terms) {
-    const term = raw.trim();
-    if (!term) continue;
-    let m: RegExpExecArray | null;
-    if ((m = /^([\w./-]+)\s+(in|notin)\s*\(([^)]*)\)$/.exec(term))) {
-      const values = m[3]!
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean);
-      const test = `${column}->>${where.param(m[1])} = any(${where.param(values)}::text[])`;
-      where.terms.push(m[2] === 'in' ? test : `not coalesce(${test}, false)`);
-    } else if ((m = /^([\w./-]+)\s*(==|=|!=)\s*(.*)$/.exec(term))) {
-      const test = `${column}->>${where.param(m[1])} = ${where.param(m[3]!.trim())}`;
-      where.terms.push(m[2] === '!=' ? `not coalesce(${test}, false)` : test);
-    } else if ((m = /^!([\w./-]+)$/.exec(term))) {
-      where.terms.push(`not ${column} ? ${where.param(m[1])}`);
-    } else if ((m = /^([\w./-]+)$/.exec(term))) {
-      where.terms.push(`${column} ? ${where.param(m[1])}`);
-    } else throw new SelectorError(`${what} '${selector}' cannot be read at '${term}'`);
-  }
-}
-
-function common(where: Where, selector: Spec, labelsColumn: string): void {
-  if (text(selector.id)) matchAny(where, 'id::text', list(selector.id));
-  if (text(selector.name)) matchAny(where, 'name', list(selector.name));
-  if (text(selector.namespace)) matchAny(where, 'namespace', list(selector.namespace));
-  const types = [...list(selector.types), ...list(selector.type)];
-  if (types.length) matchAny(where, 'type', types);
+function common(where: SqlConditions, selector: Spec, labelsColumn: string): void {
+  if (text(selector.id)) where.matchAny('id::text', valueList(selector.id));
+  if (text(selector.name)) where.matchAny('name', valueList(selector.name));
+  if (text(selector.namespace)) where.matchAny('namespace', valueList(selector.namespace));
+  const types = [...valueList(selector.types), ...valueList(selector.type)];
+  if (types.length) where.matchAny('type', types);
   const search = text(selector.search);
-  if (search)
-    where.terms.push(`name ilike ${where.param(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (search) where.matchSearch('name', search);
   const labels = text(selector.labelSelector);
-  if (labels) matchSelector(where, labelsColumn, labels, 'labelSelector');
+  if (labels) where.matchSelector(labelsColumn, labels, 'labelSelector');
   const agent = text(selector.agent);
   if (agent && agent !== 'all')
     where.terms.push(
@@ -105,13 +41,13 @@ function limitOf(selector: Spec): number {
 
 /** `select … from configs where <selector>`: the live config items a config query matches. */
 export function configQuery(selector: Spec, columns: string): { sql: string; params: unknown[] } {
-  const where = new Where([]);
+  const where = new SqlConditions([]);
   common(where, selector, 'labels');
-  if (list(selector.statuses).length) matchAny(where, 'status', list(selector.statuses));
-  if (list(selector.health).length) matchAny(where, 'health', list(selector.health));
-  if (text(selector.class)) matchAny(where, 'config_class', list(selector.class));
+  if (valueList(selector.statuses).length) where.matchAny('status', valueList(selector.statuses));
+  if (valueList(selector.health).length) where.matchAny('health', valueList(selector.health));
+  if (text(selector.class)) where.matchAny('config_class', valueList(selector.class));
   const tags = text(selector.tagSelector);
-  if (tags) matchSelector(where, 'tags', tags, 'tagSelector');
+  if (tags) where.matchSelector('tags', tags, 'tagSelector');
   if (isRecord(selector.tags))
     for (const [k, v] of Object.entries(selector.tags))
       where.terms.push(`tags->>${where.param(k)} = ${where.param(String(v))}`);
@@ -128,10 +64,10 @@ export function configQuery(selector: Spec, columns: string): { sql: string; par
 
 /** `select … from checks where <selector>`: the live checks a check selector matches. */
 export function checkQuery(selector: Spec, columns: string): { sql: string; params: unknown[] } {
-  const where = new Where([]);
+  const where = new SqlConditions([]);
   common(where, selector, 'labels');
-  const statuses = list(selector.statuses);
-  if (statuses.length) matchAny(where, 'status', statuses);
+  const statuses = valueList(selector.statuses);
+  if (statuses.length) where.matchAny('status', statuses);
   if (where.terms.length === 0)
     throw new SelectorError('a check selector must name something to match (name, labelSelector, types...)');
   where.terms.push('deleted_at is null');

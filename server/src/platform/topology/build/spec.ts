@@ -5,8 +5,6 @@ import type { Health, Spec, Status, TopologyRow } from './types.js';
 
 /** canary-checker's schedule for a topology that names none. */
 export const DEFAULT_TOPOLOGY_SCHEDULE = '@every 5m';
-/** A schedule that never builds the topology on its own (Run now still does). */
-export const NEVER = '@never';
 
 export const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;

@@ -1,0 +1,1 @@
+export { RunNowButton, type RunNowButtonProps, type RunNowOutcome } from './RunNowButton.js';
