@@ -18,7 +18,8 @@ import type { BuiltComponent, SelectorUse, Spec, TopologyRow } from './types.js'
 /** A child of this type alone under the root stands for the root's children, as upstream. */
 const VIRTUAL = 'virtual';
 
-function emptyComponent(name: string): BuiltComponent {
+/** A component with nothing but its name; what a spec states is set on it. */
+export function emptyComponent(name: string): BuiltComponent {
   return {
     name,
     type: null,

@@ -1,35 +1,10 @@
 import type { Links } from './links.js';
+import { emptyComponent } from './expand.js';
 import { rollUp } from './rollup.js';
 import type { BuiltComponent } from './types.js';
 
 function component(name: string, extra: Partial<BuiltComponent> = {}): BuiltComponent {
-  return {
-    name,
-    type: 'Service',
-    icon: null,
-    text: null,
-    tooltip: null,
-    owner: null,
-    lifecycle: null,
-    namespace: null,
-    externalId: null,
-    description: null,
-    hidden: false,
-    labels: {},
-    properties: [],
-    logSelectors: null,
-    selectors: null,
-    health: null,
-    status: null,
-    statusReason: null,
-    healthExpr: null,
-    statusExpr: null,
-    checkSelectors: [],
-    inlineChecks: [],
-    configSelectors: [],
-    children: [],
-    ...extra,
-  };
+  return { ...emptyComponent(name), type: 'Service', ...extra };
 }
 
 const noLinks = (): Links => ({ configs: new Map(), checks: new Map(), canariesWritten: 0 });
