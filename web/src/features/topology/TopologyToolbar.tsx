@@ -29,6 +29,14 @@ import type { FilterChange, FilterParam, TopologyFilters } from './topology-para
 
 const ALL = '';
 
+/** The filters whose choices are lists of names: label, URL parameter, and the list offered. */
+const LIST_FILTERS = [
+  ['Health', 'status', 'statuses'],
+  ['Type', 'type', 'types'],
+  ['Team', 'team', 'teams'],
+  ['Labels', 'labels', 'labels'],
+] as const satisfies readonly [string, FilterParam, keyof FilterChoices][];
+
 export interface FilterChoices {
   statuses: string[];
   types: string[];
@@ -121,38 +129,16 @@ export function TopologyToolbar({
           variant="filter-group"
           style={{ flexWrap: 'wrap', rowGap: 'var(--pf-t--global--spacer--sm)' }}
         >
-          <ToolbarItem>
-            <FilterSelect
-              label="Health"
-              value={filters.status}
-              choices={asChoices(withChosen(choices.statuses, filters.status))}
-              onChange={set('status')}
-            />
-          </ToolbarItem>
-          <ToolbarItem>
-            <FilterSelect
-              label="Type"
-              value={filters.type}
-              choices={asChoices(withChosen(choices.types, filters.type))}
-              onChange={set('type')}
-            />
-          </ToolbarItem>
-          <ToolbarItem>
-            <FilterSelect
-              label="Team"
-              value={filters.team}
-              choices={asChoices(withChosen(choices.teams, filters.team))}
-              onChange={set('team')}
-            />
-          </ToolbarItem>
-          <ToolbarItem>
-            <FilterSelect
-              label="Labels"
-              value={filters.labels}
-              choices={asChoices(withChosen(choices.labels, filters.labels))}
-              onChange={set('labels')}
-            />
-          </ToolbarItem>
+          {LIST_FILTERS.map(([label, param, listed]) => (
+            <ToolbarItem key={param}>
+              <FilterSelect
+                label={label}
+                value={filters[param]}
+                choices={asChoices(withChosen(choices[listed], filters[param]))}
+                onChange={set(param)}
+              />
+            </ToolbarItem>
+          ))}
           <ToolbarItem>
             <FilterSelect
               label="Agent"
