@@ -38,6 +38,7 @@ const BUILT = [
   'settings/teams',
   'settings/topologies',
   'settings/users',
+  'topology',
 ].map((path) => `/console/${path}`);
 
 test('every sidebar item opens its area under the base path, and nothing leaves the origin', async ({
@@ -70,12 +71,13 @@ test('every sidebar item opens its area under the base path, and nothing leaves 
     await expect(shell.pageTitle()).not.toBeEmpty();
     if (BUILT.includes(href)) {
       await expect(shell.pageTitle()).toContainText(title);
-      // A list, or the playbooks' cards (the demo's first category heads them).
+      // A list, the playbooks' cards (the demo's first category heads them), or the topology's.
       await expect(
         page
           .getByRole('main')
           .getByRole('grid')
-          .or(page.getByRole('main').getByRole('heading', { name: 'Database' })),
+          .or(page.getByRole('main').getByRole('heading', { name: 'Database' }))
+          .or(page.getByRole('main').getByRole('region', { name: 'Components' })),
         href,
       ).toBeVisible();
       await expect(shell.notBuiltMessage()).toHaveCount(0);
