@@ -1,15 +1,21 @@
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Alert, PageSection, Skeleton } from '@patternfly/react-core';
 import { LoadError } from '../../components/LoadError/index.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { ScreenMessage } from '../../shell/screens/ScreenMessage.js';
 import { useCardWidth } from './card-width.js';
-import { TopologyDetailPanel } from './panel/TopologyDetailPanel.js';
 import { ProgressiveCards } from './ProgressiveCards.js';
 import { chooseSort, readSort, sortChoices, sortComponents, type SortState } from './sorting.js';
 import { labelChoices, pageQuery, useAgentNames, useComponentLabels, useTopology } from './topology-api.js';
 import { readFilters, writeFilters, zoomInPath, type FilterChange } from './topology-params.js';
+
+/** The panel of /topology/{id}: its sections and their lists are not the front page's to load. */
+const TopologyDetailPanel = lazy(() =>
+  import('./panel/TopologyDetailPanel.js').then(({ TopologyDetailPanel }) => ({
+    default: TopologyDetailPanel,
+  })),
+);
 import { TopologyBreadcrumb } from './TopologyBreadcrumb.js';
 import { TopologyCard } from './TopologyCard.js';
 import { TopologyToolbar, type FilterChoices } from './TopologyToolbar.js';
@@ -160,7 +166,9 @@ export function TopologyPage() {
             <div className="ops-topology-split__main">{cardsArea}</div>
             {/* The panel collapses itself to a bar; the slot follows its width. */}
             <div id="topology-detail-panel" className="ops-topology-split__panel">
-              <TopologyDetailPanel component={subject} />
+              <Suspense fallback={<Skeleton height="100%" screenreaderText="Loading the details" />}>
+                <TopologyDetailPanel component={subject} />
+              </Suspense>
             </div>
           </div>
         </PageSection>

@@ -15,10 +15,11 @@ import {
   type ApiError,
   type PlatformEventName,
 } from '../../api/index.js';
+import { COMPONENT_DEPTH, ROOTS_DEPTH, TOPOLOGY_PATH } from './first-load.js';
 import { readFilters, topologyQuery } from './topology-params.js';
 import type { TopologyQuery, TopologyResponse } from './types.js';
 
-export const TOPOLOGY_PATH = 'api/canary/api/topology';
+export { TOPOLOGY_PATH };
 
 /** The live events after which the cards are read again. */
 export const COMPONENT_EVENTS: readonly PlatformEventName[] = [
@@ -41,11 +42,7 @@ export function getTopology(query: TopologyQuery): Promise<TopologyResponse> {
   return apiJson<TopologyResponse>(topologyUrl(query));
 }
 
-/**
- * Levels a page reads, its top level counted (depth 1 is the top level alone): the roots and
- * the children each card lists; or the component, its children (the cards) and theirs.
- */
-const depthFor = (id: string | undefined) => (id ? '3' : '2');
+const depthFor = (id: string | undefined) => (id ? COMPONENT_DEPTH : ROOTS_DEPTH);
 
 /** The read of the page of `id` (none: the roots) under the filters of its URL's `search`. */
 export function pageQuery(id: string | undefined, search: URLSearchParams): TopologyQuery {
@@ -92,7 +89,7 @@ export function useTopology(query: TopologyQuery | null) {
 /** The public card's read: one component, no live refresh (the view may stay open unattended). */
 export function usePublicComponent(id: string) {
   // The component and the children its card lists.
-  const query = { id, depth: '2' };
+  const query = { id, depth: ROOTS_DEPTH };
   return useSWR<TopologyResponse, ApiError>(topologyUrl(query), () => getTopology(query), {
     shouldRetryOnError: false,
   });

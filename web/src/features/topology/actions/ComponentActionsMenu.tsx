@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
 import {
@@ -10,19 +10,19 @@ import {
   SearchPlusIcon,
 } from '@patternfly/react-icons';
 import { useCan } from '../../../api/index.js';
-import { LinkToIncidentModal } from '../../incidents/index.js';
 import type { TopologyComponent } from '../types.js';
 import { hasLogs, logsPath, zoomInPath } from './component-actions.js';
-import { LinkToCatalogModal } from './LinkToCatalogModal.js';
-import { SnapshotModal } from './SnapshotModal.js';
+import type { ComponentDialogName } from './ComponentDialog.js';
+
+const ComponentDialog = lazy(() =>
+  import('./ComponentDialog.js').then(({ ComponentDialog }) => ({ default: ComponentDialog })),
+);
 
 export interface ComponentActionsMenuProps {
   component: TopologyComponent;
   /** The card's menu offers Zoom In; the panel's does not. */
   zoomIn?: boolean;
 }
-
-type Dialog = 'incident' | 'snapshot' | 'catalog';
 
 /**
  * A component's actions (spec 3 §2.2): View Logs (with an external id, logs on), Zoom In (the
@@ -34,7 +34,7 @@ export function ComponentActionsMenu({ component, zoomIn = false }: ComponentAct
   const { search } = useLocation();
   const { id: currentId } = useParams();
   const [isOpen, setOpen] = useState(false);
-  const [dialog, setDialog] = useState<Dialog>();
+  const [dialog, setDialog] = useState<ComponentDialogName>();
   const mayViewLogs = useCan('logs.view');
   const mayAttach = useCan('incidents.attach');
   const mayLink = useCan('database', 'write');
@@ -88,13 +88,11 @@ export function ComponentActionsMenu({ component, zoomIn = false }: ComponentAct
           )}
         </DropdownList>
       </Dropdown>
-      <LinkToIncidentModal
-        isOpen={dialog === 'incident'}
-        onClose={close}
-        evidence={{ type: 'topology', component_id: component.id, description: name }}
-      />
-      {dialog === 'snapshot' && <SnapshotModal component={component} onClose={close} />}
-      {dialog === 'catalog' && <LinkToCatalogModal component={component} onClose={close} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <ComponentDialog dialog={dialog} component={component} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
