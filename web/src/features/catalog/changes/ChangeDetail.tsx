@@ -4,9 +4,6 @@ import {
   Bullseye,
   Button,
   DescriptionList,
-  DescriptionListDescription,
-  DescriptionListGroup,
-  DescriptionListTerm,
   Label,
   LabelGroup,
   Modal,
@@ -27,20 +24,14 @@ import { ChangeDiff } from './ChangeDiff.js';
 import { ChangeSeverity } from './ChangeSeverity.js';
 import { changedConfig, ChangeCount } from './ChangesTable.js';
 import { ChangeType } from './ChangeTypeIcon.js';
+import { DetailField, type DetailFieldProps } from '../../../components/DetailField/index.js';
 
 export const CHANGE_NOT_FOUND = 'Details not found';
 
 const isEmpty = (value: unknown) =>
   value == null || (typeof value === 'object' && Object.keys(value as object).length === 0);
 
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <DescriptionListGroup>
-      <DescriptionListTerm>{term}</DescriptionListTerm>
-      <DescriptionListDescription>{children || '—'}</DescriptionListDescription>
-    </DescriptionListGroup>
-  );
-}
+const Field = (props: Omit<DetailFieldProps, 'empty'>) => <DetailField {...props} empty="dash" />;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,15 +1,5 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  Content,
-  DescriptionList,
-  DescriptionListDescription,
-  DescriptionListGroup,
-  DescriptionListTerm,
-  Icon,
-  Label,
-  LabelGroup,
-} from '@patternfly/react-core';
+import { Content, DescriptionList, Icon, Label, LabelGroup } from '@patternfly/react-core';
 import { ExclamationTriangleIcon } from '@patternfly/react-icons';
 import { Age } from '../../../components/Age/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
@@ -18,6 +8,7 @@ import { costView } from '../cost.js';
 import type { ConfigItem } from '../types.js';
 import { groupLabels, type LabelRow } from './config-labels.js';
 import { BLOCK_BELOW, GAP_AFTER_XS, GAP_BEFORE } from './spacing.js';
+import { DetailField } from '../../../components/DetailField/index.js';
 
 /** Spec 3 §9: a config not scraped for longer than this is flagged (unless it is deleted). */
 export const LAST_SCRAPED_WARNING_MS = 60 * 60 * 1000;
@@ -37,14 +28,7 @@ export function showsClass(config: Pick<ConfigItem, 'type' | 'config_class'>) {
   return Boolean(configClass) && !config.type.toLowerCase().endsWith(configClass!.toLowerCase());
 }
 
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <DescriptionListGroup>
-      <DescriptionListTerm>{term}</DescriptionListTerm>
-      <DescriptionListDescription>{children}</DescriptionListDescription>
-    </DescriptionListGroup>
-  );
-}
+const Field = DetailField;
 
 const rowText = (row: LabelRow) => row.values.map((value) => value.value || NO_VALUE).join(' / ');
 

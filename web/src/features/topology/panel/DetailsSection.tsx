@@ -1,32 +1,17 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  DescriptionList,
-  DescriptionListDescription,
-  DescriptionListGroup,
-  DescriptionListTerm,
-  Label,
-  LabelGroup,
-} from '@patternfly/react-core';
+import { DescriptionList, Label, LabelGroup } from '@patternfly/react-core';
 import { Age } from '../../../components/Age/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
 import type { ComponentProperty, TopologyComponent } from '../types.js';
 import { topologySettingsPath } from '../links.js';
 import { formatProperty } from '../format-property.js';
 import { isSafeLink, visibleProperties } from './properties.js';
+import { DetailField, type DetailFieldProps } from '../../../components/DetailField/index.js';
 
 /** The all-zero agent id: the component is this console's own, not an agent's. */
 const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
 
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  if (children === null || children === undefined || children === '' || children === false) return null;
-  return (
-    <DescriptionListGroup>
-      <DescriptionListTerm>{term}</DescriptionListTerm>
-      <DescriptionListDescription>{children}</DescriptionListDescription>
-    </DescriptionListGroup>
-  );
-}
+const Field = (props: Omit<DetailFieldProps, 'empty'>) => <DetailField {...props} empty="hidden" />;
 
 function PropertyValue({ property }: { property: ComponentProperty }) {
   const links = (property.links ?? []).filter((link) => isSafeLink(link.url));

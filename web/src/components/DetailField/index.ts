@@ -1,0 +1,1 @@
+export { DetailField, type DetailFieldProps } from './DetailField.js';
