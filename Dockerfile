@@ -15,8 +15,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
-# git: the file scrapers' repositories and the playbooks' gitops action.
-RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates \
+# git: the file scrapers' repositories and the playbooks' gitops action; smbclient: Test
+# Connection of smb connections.
+RUN apt-get update && apt-get install -y --no-install-recommends git smbclient ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
     && groupadd --gid 10001 console && useradd --uid 10001 --gid 10001 --no-create-home console \

@@ -42,11 +42,15 @@ export function serverBinaries(install: boolean): { initdb: string; pgCtl: strin
   return { initdb, pgCtl };
 }
 
-/** Starts a server in dir on port; returns its URL, or throws with the reason it can't. */
+/**
+ * Starts a server in dir on port; returns its URL, or throws with the reason it can't. With
+ * `hostAuth: 'scram-sha-256'` TCP connections must give a password (the Unix socket in dir stays
+ * trusted, for setting one up).
+ */
 export function startThrowawayPostgres(
   dir: string,
   port: number,
-  options: { install?: boolean } = {},
+  options: { install?: boolean; hostAuth?: 'trust' | 'scram-sha-256' } = {},
 ): string {
   const { initdb } = serverBinaries(options.install ?? false);
   fs.mkdirSync(dir, { recursive: true });
@@ -56,7 +60,15 @@ export function startThrowawayPostgres(
     fs.chmodSync(path.dirname(dir), 0o755);
     execFileSync('chown', ['postgres', dir]);
   }
-  run(initdb, ['-D', dir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  run(initdb, [
+    '-D',
+    dir,
+    '-U',
+    'postgres',
+    '--auth-local=trust',
+    `--auth-host=${options.hostAuth ?? 'trust'}`,
+    '--no-sync',
+  ]);
   return restartThrowawayPostgres(dir, port);
 }
 

@@ -2,13 +2,15 @@
  * `npm test`: lint, unit, integration and e2e in that order (each an npm script); stops at the
  * first failure with its exit code, and prints how long each stage took, also after a failure.
  * Integration and e2e are not run side by side: on two cores the browser and the server of e2e
- * then wait on integration's workers, and the pair took longer than one after the other. Unit
+ * then wait on integration's workers, and the pair took longer than one after the other; only
+ * e2e's build is made during jest, at the lowest priority (buildForE2eMeanwhile). Unit
  * and integration, when both are asked, are one jest run (`test:jest`): the template databases
  * are built once instead of twice, and the two workers stay busy from the first file to the last.
  * `npm test -- test:unit test:integration` runs only the stages named.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const ALL_STAGES = ['lint', 'test:unit', 'test:integration', 'test:e2e'];
 const asked = process.argv.slice(2);
@@ -52,30 +54,59 @@ function stageTable(ran: Ran[], skipped: string[], wall: number): string {
   return lines.join('\n');
 }
 
-/**
- * The Debian packages and tools the stages after lint need, installed while lint runs (lint
- * needs none of them). Its output goes to a log file, printed only when it fails: the stages
- * then try again themselves and fail saying what is missing.
- */
-function prepareMachineMeanwhile(): () => Promise<void> {
-  fs.mkdirSync('test-results', { recursive: true });
-  const logFile = 'test-results/test-machine.log';
+/** A command run beside the stages, its output in a log file; `stop` ends it early. */
+interface Meanwhile {
+  /** Waits for it once and reports, however often called. */
+  finished(): Promise<void>;
+  stop(): void;
+}
+
+function meanwhile(
+  command: string,
+  args: string[],
+  logFile: string,
+  report: (status: number, output: string) => void,
+): Meanwhile {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');
-  const args = ['hack/test-machine.ts', ...(STAGES.includes('test:e2e') ? [] : ['--no-browser'])];
-  const child = spawn('node_modules/.bin/tsx', args, { stdio: ['ignore', log, log] });
+  const child = spawn(command, args, { stdio: ['ignore', log, log] });
   const done = new Promise<number>((resolve) => {
     child.once('exit', (code) => resolve(code ?? 1));
     child.once('error', () => resolve(1));
   });
   let reported: Promise<void> | undefined;
-  const report = async () => {
+  const finish = async () => {
     const status = await done;
     fs.closeSync(log);
-    const output = fs.readFileSync(logFile, 'utf8').trimEnd();
+    report(status, fs.readFileSync(logFile, 'utf8').trimEnd());
+  };
+  return { finished: () => (reported ??= finish()), stop: () => child.kill() };
+}
+
+/**
+ * The Debian packages and tools the stages after lint need, installed while lint runs (lint
+ * needs none of them). Its output goes to a log file, printed only when it fails: the stages
+ * then try again themselves and fail saying what is missing.
+ */
+function prepareMachineMeanwhile(): Meanwhile {
+  const args = ['hack/test-machine.ts', ...(STAGES.includes('test:e2e') ? [] : ['--no-browser'])];
+  return meanwhile('node_modules/.bin/tsx', args, 'test-results/test-machine.log', (status, output) => {
     if (status === 0) console.log(`\n=== test machine ready\n${output.split('\n').slice(-3).join('\n')}`);
     else console.error(`\n=== preparing the test machine failed (exit ${status}):\n${output}`);
-  };
-  return () => (reported ??= report());
+  });
+}
+
+/**
+ * The console's build for the e2e stage, made while the stage before it (jest) runs: at the
+ * lowest priority it takes the CPU the jest workers leave idle while they wait on servers and
+ * polls, and the e2e stage then finds the build current (`buildWebIfChanged`). Printed only when
+ * it fails: the e2e stage then builds, and fails, itself.
+ */
+function buildForE2eMeanwhile(): Meanwhile {
+  const args = ['-n', '19', 'node_modules/.bin/tsx', 'hack/build.ts', '--if-changed'];
+  return meanwhile('nice', args, 'test-results/e2e-build.log', (status, output) => {
+    if (status !== 0) console.error(`\n=== building for e2e failed (exit ${status}):\n${output}`);
+  });
 }
 
 function runStage(stage: string): Promise<Ran> {
@@ -90,16 +121,21 @@ function runStage(stage: string): Promise<Ran> {
   });
 }
 
-const machineReady = STAGES.some((stage) => stage !== 'lint') ? prepareMachineMeanwhile() : undefined;
+const machine = STAGES.some((stage) => stage !== 'lint') ? prepareMachineMeanwhile() : undefined;
+let e2eBuild: Meanwhile | undefined;
 const ran: Ran[] = [];
 const started = performance.now();
-for (const stage of STAGES) {
-  if (stage !== 'lint') await machineReady?.();
+for (const [index, stage] of STAGES.entries()) {
+  if (stage !== 'lint') await machine?.finished();
+  if (stage === 'test:e2e') await e2eBuild?.finished();
+  // With the stage before e2e, not with lint: lint keeps both cores busy.
+  else if (stage !== 'lint' && STAGES[index + 1] === 'test:e2e') e2eBuild = buildForE2eMeanwhile();
   const result = await runStage(stage);
   ran.push(result);
   if (result.status !== 0) break;
 }
-await machineReady?.();
+await machine?.finished();
+if (ran.at(-1)?.status !== 0) e2eBuild?.stop();
 const failed = ran.find((r) => r.status !== 0);
 const wall = (performance.now() - started) / 1000;
 console.log(`\nnpm test, per stage:\n${stageTable(ran, STAGES.slice(ran.length), wall)}`);

@@ -1,5 +1,6 @@
 import compression from 'compression';
 import express, { Router } from 'express';
+import { attachGrants } from './access/attach-grants.js';
 import type { Identity } from './auth/index.js';
 import type { About } from './auth/whoami.js';
 import type { Config } from './config.js';
@@ -107,7 +108,7 @@ export function createApp({
   api.use('/auth', publicAuth);
   // Called by other systems with a check's own token, not a person's sign-in.
   api.use('/canary/webhook', createHealthWebhookRouter({ db, flags: identity.flags, kube }));
-  api.use(authentication.requireSignedIn, authentication.csrf);
+  api.use(authentication.requireSignedIn, authentication.csrf, attachGrants(identity.grants));
   api.use('/auth', account);
   // The platform's contract, one group an upstream platform can stand in for; then the console's own.
   const platformApi = createPlatformApi({
@@ -124,6 +125,10 @@ export function createApp({
     onPlaybookRunQueued,
     scrapers,
     topologies,
+    kube,
+    publicUrl: config.publicUrl,
+    chartRepositoryUrl: config.integrations.chartRepositoryUrl,
+    logFileRoots: config.logs.fileRoots,
   });
   api.use(platformApi, platformBodyErrors);
   api.use('/specs', createSpecsRouter({ flags: identity.flags }));

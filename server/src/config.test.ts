@@ -37,9 +37,47 @@ describe('loadConfig', () => {
       incidents: { automationEnabled: true, automationIntervalMs: 60_000 },
       playbooks: { runnerEnabled: true },
       catalog: { scraperFileRoots: [path.resolve('./data/files')] },
+      logs: { fileRoots: [path.resolve('./data/files')] },
       topology: { builderEnabled: true },
       kube: undefined,
+      smtpUrl: undefined,
+      integrations: { chartRepositoryUrl: 'https://flanksource.github.io/charts' },
     });
+  });
+
+  it('reads the chart repository of the GitOps integrations, without a trailing slash', () => {
+    expect(
+      loadConfig({ INTEGRATIONS_CHART_REPOSITORY: 'http://charts.internal:8080/mirror/' }).integrations,
+    ).toEqual({ chartRepositoryUrl: 'http://charts.internal:8080/mirror' });
+    expect(() => loadConfig({ INTEGRATIONS_CHART_REPOSITORY: 'oci://registry/charts' })).toThrow(
+      new ConfigError(
+        'INTEGRATIONS_CHART_REPOSITORY="oci://registry/charts": must be the http(s) URL of a Helm chart repository, such as \'https://flanksource.github.io/charts\'',
+      ),
+    );
+  });
+
+  it("reads the console's own SMTP server, and names SMTP_URL without its password when it is wrong", () => {
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://mailer:pw@mail.acme.example:587?from=console@acme.example' }).smtpUrl,
+    ).toBe('smtp://mailer:pw@mail.acme.example:587?from=console@acme.example');
+    expect(loadConfig({ SMTP_URL: 'smtps://alerts%40acme.example:pw@mail.acme.example' }).smtpUrl).toBe(
+      'smtps://alerts%40acme.example:pw@mail.acme.example',
+    );
+    expect(() =>
+      loadConfig({ SMTP_URL: 'https://mailer:s3cret@mail.acme.example?from=a@acme.example' }),
+    ).toThrow(
+      new ConfigError(
+        'SMTP_URL="https://mail.acme.example/?from=a@acme.example": must be smtp://[user:password@]host:port?from=address (smtps:// for implicit TLS)',
+      ),
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mailer:s3cret@mail.acme.example:25' })).toThrow(
+      new ConfigError('SMTP_URL="smtp://mail.acme.example:25": names no sender: add ?from=address'),
+    );
+    expect(() => loadConfig({ SMTP_URL: 'mail.acme.example' })).toThrow(
+      new ConfigError(
+        'SMTP_URL: must be smtp://[user:password@]host:port?from=address (smtps:// for implicit TLS)',
+      ),
+    );
   });
 
   it('reads the check runner settings', () => {
@@ -254,6 +292,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SCRAPER_FILE_ROOTS: 'configs' })).toThrow(
       new ConfigError(
         `SCRAPER_FILE_ROOTS="configs": must be absolute directories separated by ':', such as '/srv/configs:/etc/app'`,
+      ),
+    );
+  });
+
+  it('reads the directories file log backends may read, by default those of file scrapers', () => {
+    expect(loadConfig({ LOG_FILE_ROOTS: '/var/log/acme:/srv/logs' }).logs).toEqual({
+      fileRoots: ['/var/log/acme', '/srv/logs'],
+    });
+    expect(loadConfig({ SCRAPER_FILE_ROOTS: '/srv/configs' }).logs).toEqual({ fileRoots: ['/srv/configs'] });
+    expect(() => loadConfig({ LOG_FILE_ROOTS: 'logs' })).toThrow(
+      new ConfigError(
+        `LOG_FILE_ROOTS="logs": must be absolute directories separated by ':', such as '/var/log/acme:/srv/logs'`,
       ),
     );
   });

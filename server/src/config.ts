@@ -1,9 +1,11 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { Ajv } from 'ajv';
+import { DEFAULT_CHART_REPOSITORY_URL } from '../../common/integrations.js';
 import type { Role } from './access/roles.js';
 import { parseRoleMap } from './auth/oidc-roles.js';
 import { durationMs } from './lib/duration.js';
+import { safeUrl } from './platform/connections/urls.js';
 
 /** Every setting of the service, read from the environment once and validated. */
 export interface Config {
@@ -54,10 +56,25 @@ export interface Config {
    * own files.
    */
   catalog: { scraperFileRoots: string[] };
+  /**
+   * Directories of this machine whose files `file` log backends may read (LOG_FILE_ROOTS, absolute
+   * paths separated by ':'); by default the directories file scrapers may read.
+   */
+  logs: { fileRoots: string[] };
   /** Build the local agent's topologies on their schedules in this replica (Run now works either way). */
   topology: { builderEnabled: boolean };
   /** The Kubernetes cluster whose custom resources the console mirrors and edits; undefined: none. */
   kube: KubeSettings | undefined;
+  /**
+   * The console's own outgoing mail (notifications to people and teams):
+   * `smtp://[user:pass@]host:port?from=address` (SMTP_URL); undefined: it sends no mail of its own.
+   */
+  smtpUrl: string | undefined;
+  /**
+   * The Helm chart repository the GitOps integrations install from (INTEGRATIONS_CHART_REPOSITORY):
+   * its index and charts give the values editor its schema, and the HelmRepository points at it.
+   */
+  integrations: { chartRepositoryUrl: string };
 }
 
 /** Where the cluster credentials come from: a kubeconfig file, or the pod's service account. */
@@ -151,12 +168,18 @@ const schema = {
     PLAYBOOK_RUNNER_ENABLED: { type: 'boolean', default: true },
     TOPOLOGY_BUILDER_ENABLED: { type: 'boolean', default: true },
     SCRAPER_FILE_ROOTS: { type: 'string', pattern: '^(/[^:]*(:/[^:]*)*)?$', default: '' },
+    LOG_FILE_ROOTS: { type: 'string', pattern: '^(/[^:]*(:/[^:]*)*)?$', default: '' },
     INCIDENT_AUTOMATION_INTERVAL: { type: 'string', pattern: durationPattern, default: '1m' },
     KUBECONFIG: { type: 'string', minLength: 1 },
     KUBE_CONTEXT: { type: 'string', minLength: 1 },
     KUBE_NAMESPACES: { type: 'string', pattern: namespacesPattern, default: '' },
     KUBE_WRITE_AS: { type: 'string', enum: ['serviceaccount', 'impersonate'], default: 'serviceaccount' },
     KUBE_STATUS_INTERVAL: { type: 'string', pattern: durationPattern, default: '30s' },
+    INTEGRATIONS_CHART_REPOSITORY: {
+      type: 'string',
+      pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$',
+      default: DEFAULT_CHART_REPOSITORY_URL,
+    },
   },
 } as const;
 
@@ -193,6 +216,7 @@ const explain: Record<string, string> = {
   PLAYBOOK_RUNNER_ENABLED: 'must be true or false',
   TOPOLOGY_BUILDER_ENABLED: 'must be true or false',
   SCRAPER_FILE_ROOTS: "must be absolute directories separated by ':', such as '/srv/configs:/etc/app'",
+  LOG_FILE_ROOTS: "must be absolute directories separated by ':', such as '/var/log/acme:/srv/logs'",
   INCIDENT_AUTOMATION_INTERVAL: "must be a duration such as '1m' or '30s'",
   KUBECONFIG: 'must be the path of a kubeconfig file',
   KUBE_CONTEXT: 'must name a context of the kubeconfig',
@@ -200,6 +224,8 @@ const explain: Record<string, string> = {
     "must be namespace names separated by commas, such as 'monitoring,team-a', or empty for all",
   KUBE_WRITE_AS: 'must be serviceaccount or impersonate',
   KUBE_STATUS_INTERVAL: "must be a duration such as '30s' or '5m'",
+  INTEGRATIONS_CHART_REPOSITORY:
+    "must be the http(s) URL of a Helm chart repository, such as 'https://flanksource.github.io/charts'",
 };
 
 /** A configuration problem: the message names the variable and what is wrong with it. */
@@ -319,6 +345,33 @@ function readWorkers(values: Record<string, unknown>): number {
   return workers ?? 1;
 }
 
+const SMTP_URL_FORM = 'must be smtp://[user:password@]host:port?from=address (smtps:// for implicit TLS)';
+
+/**
+ * SMTP_URL, checked here rather than by the schema: its message must not repeat the value,
+ * which may hold a password.
+ */
+function readSmtpUrl(text: string | undefined): string | undefined {
+  const value = text?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`SMTP_URL: ${SMTP_URL_FORM}`);
+  }
+  const where = `SMTP_URL=${JSON.stringify(safeUrl(value))}`;
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+    throw new ConfigError(`${where}: ${SMTP_URL_FORM}`);
+  // Without ?from= the user name is the sender, as it is for connections; it must be an address.
+  const from =
+    url.searchParams.get('from') ?? url.searchParams.get('fromAddress') ?? decodeURIComponent(url.username);
+  if (!from.includes('@')) throw new ConfigError(`${where}: names no sender: add ?from=address`);
+  if (url.port && !(Number(url.port) >= 1 && Number(url.port) <= 65535))
+    throw new ConfigError(`${where}: ${SMTP_URL_FORM}`);
+  return value;
+}
+
 function parseSize(text: string): number {
   const match = /^([0-9]+)(b|kb|mb)?$/.exec(text)!;
   const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2] ?? 'b'] as number;
@@ -375,6 +428,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playbooks: { runnerEnabled: values.PLAYBOOK_RUNNER_ENABLED as boolean },
     topology: { builderEnabled: values.TOPOLOGY_BUILDER_ENABLED as boolean },
     catalog: { scraperFileRoots: scraperFileRoots(values.SCRAPER_FILE_ROOTS as string, dataDir) },
+    logs: {
+      fileRoots: (values.LOG_FILE_ROOTS as string).split(':').filter(Boolean).length
+        ? (values.LOG_FILE_ROOTS as string).split(':').filter(Boolean)
+        : scraperFileRoots(values.SCRAPER_FILE_ROOTS as string, dataDir),
+    },
     kube: readKube(values, env),
+    smtpUrl: readSmtpUrl(env.SMTP_URL),
+    integrations: {
+      chartRepositoryUrl: (values.INTEGRATIONS_CHART_REPOSITORY as string).replace(/\/+$/, ''),
+    },
   };
 }

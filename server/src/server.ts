@@ -13,6 +13,7 @@ import { listenEarly } from './http/listener.js';
 import { createLogger, type Logger } from './http/logging.js';
 import { createKubeConnection, KubeSync, loadKubeClient, type KubeConnection } from './kube/index.js';
 import { openDatabase, type Db } from './platform/db/db.js';
+import { demoLogLinesTask } from './platform/demo/live-logs.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
 import { CheckRunner } from './platform/health/runner.js';
 import { registerCatalogWork, SCRAPER_KINDS, type ScraperKind } from './platform/catalog/index.js';
@@ -20,6 +21,8 @@ import { registerTopologyWork } from './platform/topology/index.js';
 import { registerIncidentWork } from './platform/incidents/index.js';
 import { ACTION_EXECUTORS, registerPlaybookWork } from './platform/playbooks/index.js';
 import { JobRegistry } from './platform/jobs/registry.js';
+import { registerNotificationWork } from './platform/notifications/index.js';
+import { configureConsoleMail, deliver, emailTarget } from './platform/notifications/senders/index.js';
 import { loadSchema } from './platform/rest/schema.js';
 
 /** PostgreSQL connections per replica (the pool's size with one worker), and the least per worker. */
@@ -61,6 +64,7 @@ export async function startServer(
   options: { logger?: Logger; webDir?: string; scraperKinds?: readonly ScraperKind[] } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  configureConsoleMail(config.smtpUrl);
   // A kubeconfig that cannot be used, or a port in use, stops the start before the database is opened.
   if (config.kube) await loadKubeClient();
   const kube = createKubeConnection(config.kube, logger);
@@ -82,12 +86,13 @@ export async function startServer(
       { database: db.kind, location: config.databaseUrl ? 'DATABASE_URL' : config.dataDir },
       'database open',
     );
+    // Only the data directory's own files/: never write into a directory the operator listed.
+    const demoFilesDir = config.catalog.scraperFileRoots.find(
+      (root) => root === path.join(config.dataDir, 'files'),
+    );
     await prepareDatabase(db, {
       demoData: config.demoData,
-      // Only the data directory's own files/: never write into a directory the operator listed.
-      demoFilesDir: config.catalog.scraperFileRoots.find(
-        (root) => root === path.join(config.dataDir, 'files'),
-      ),
+      demoFilesDir,
       log: (msg, details) => logger.info(details ?? {}, msg),
     });
     await syncLocalFlags(db, config.localFeatureFlags);
@@ -114,6 +119,7 @@ export async function startServer(
     const statusIntervalMs = config.kube?.statusIntervalMs ?? 30_000;
     new KubeSync({ db, connection: kube, logger, statusIntervalMs }).register(jobs);
     jobs.addTask(sessionPurgeTask(identity.sessions));
+    if (config.demoData && demoFilesDir) jobs.addTask(demoLogLinesTask(demoFilesDir));
     registerIncidentWork(jobs, {
       db,
       logger,
@@ -138,6 +144,15 @@ export async function startServer(
       kube,
       enabled: config.topology.builderEnabled,
     });
+    // Permalinks in messages: PUBLIC_URL, else where this console listens (known once it does).
+    let consoleUrl = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}`;
+    registerNotificationWork(jobs, {
+      db,
+      logger,
+      kube,
+      senders: { deliver, emailTarget },
+      consoleUrl: () => consoleUrl,
+    });
     const app = createApp({
       identity,
       config,
@@ -157,6 +172,7 @@ export async function startServer(
     const { server, port } = listener;
     const url = `http://127.0.0.1:${port}${config.basePath}`;
     logger.info({ url }, 'listening');
+    if (!config.publicUrl) consoleUrl = url;
     health.setConsoleAddress({ consoleUrl: url, consolePort: port });
     kube.start();
     jobs.start();

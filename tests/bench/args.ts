@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start] [--incidents]
- * [--playbooks] [--catalog] [--topology] [--catalog-items <n>] [--scrape-objects <n>] [--against <dir-or-command>]`.
+ * [--playbooks] [--catalog] [--topology] [--jobs] [--logs] [--grants] [--catalog-items <n>] [--scrape-objects <n>] [--against <dir-or-command>]`.
  */
 
 export type Part =
@@ -12,7 +12,10 @@ export type Part =
   | 'incidents'
   | 'playbooks'
   | 'catalog'
-  | 'topology';
+  | 'topology'
+  | 'jobs'
+  | 'logs'
+  | 'grants';
 export const PARTS: readonly Part[] = [
   'api',
   'health',
@@ -23,6 +26,9 @@ export const PARTS: readonly Part[] = [
   'playbooks',
   'catalog',
   'topology',
+  'jobs',
+  'logs',
+  'grants',
 ];
 
 export interface BenchArgs {

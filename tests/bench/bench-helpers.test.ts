@@ -17,8 +17,11 @@ describe('bench arguments', () => {
       'api',
       'catalog',
       'default-start',
+      'grants',
       'health',
       'incidents',
+      'jobs',
+      'logs',
       'platform-ui',
       'playbooks',
       'topology',
@@ -40,6 +43,10 @@ describe('bench arguments', () => {
     expect(parseArgs(['--catalog'])).not.toHaveProperty('catalogItems');
     expect(() => parseArgs(['--catalog-items', 'many'])).toThrow('--catalog-items needs a whole number');
     expect(() => parseArgs(['--scrape-objects=0'])).toThrow('--scrape-objects needs a whole number');
+  });
+
+  it('measures the permission check alone', () => {
+    expect([...parseArgs(['--grants']).parts]).toEqual(['grants']);
   });
 
   it('refuses an unknown option and a missing --against value', () => {

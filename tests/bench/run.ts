@@ -13,8 +13,11 @@ import { parseArgs } from './args.js';
 import { benchCatalog } from './catalog.js';
 import { benchCatalogScrape } from './catalog-scrape.js';
 import { benchDefaultStart } from './default-start.js';
+import { benchGrants } from './grants.js';
 import { benchHealth } from './health.js';
 import { benchIncidents } from './incidents.js';
+import { benchJobs } from './jobs.js';
+import { benchLogs } from './logs.js';
 import { machineLoad } from './machine.js';
 import { PLATFORM_UI_PACKAGE, platformUiBuild } from './platform-ui.js';
 import { benchPlaybooks } from './playbooks.js';
@@ -111,6 +114,17 @@ for (const backEnd of backEnds) {
 for (const backEnd of backEnds) {
   if (args.parts.has('topology'))
     await part(`${backEnd}: topology`, () => benchTopology(backEnd, builds, results));
+}
+for (const backEnd of backEnds) {
+  if (args.parts.has('jobs'))
+    await part(`${backEnd}: job history`, () => benchJobs(backEnd, builds, results));
+}
+for (const backEnd of backEnds) {
+  if (args.parts.has('logs')) await part(`${backEnd}: logs`, () => benchLogs(backEnd, builds, results));
+}
+for (const backEnd of backEnds) {
+  if (args.parts.has('grants'))
+    await part(`${backEnd}: permission check`, () => benchGrants(backEnd, builds, results));
 }
 if (args.parts.has('default-start'))
   await part('default start (PGlite, demo data, checks running)', () => benchDefaultStart(builds, results));

@@ -85,11 +85,12 @@ export async function stopServer(server: Pick<Server, 'child'>): Promise<void> {
   await exited;
 }
 
-async function signIn(url: string): Promise<string> {
+/** Signs in (the administrator by default) and returns the session's cookies. */
+export async function signIn(url: string, username = 'admin'): Promise<string> {
   const response = await fetch(`${url}api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+    body: JSON.stringify({ username, password: BENCH_ADMIN_PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-in failed: HTTP ${response.status}`);
   return response.headers

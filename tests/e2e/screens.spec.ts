@@ -73,9 +73,12 @@ test('a deep link under the base path loads, with immutable assets and an uncach
     responses.set(response.url(), response.headers()['cache-control'] ?? null),
   );
   const shell = new ConsoleShell(page);
-  await shell.open('notifications/silences/add');
-  await expect(shell.notBuiltMessage()).toBeVisible();
-  const page_ = [...responses].find(([url]) => url.endsWith('/console/notifications/silences/add'));
+  // A page three levels down: it still loads its code from the base.
+  await shell.open('settings/integrations/no-such-type/00000000-0000-4000-8000-000000000001');
+  await expect(page.getByRole('heading', { name: 'Unknown type' })).toBeVisible();
+  const page_ = [...responses].find(([url]) =>
+    url.endsWith('/console/settings/integrations/no-such-type/00000000-0000-4000-8000-000000000001'),
+  );
   expect(page_?.[1]).toBe('no-cache');
   const assets = [...responses].filter(([url]) => /\/console\/assets\/.+\.(js|css)$/.test(url));
   expect(assets.length).toBeGreaterThan(1);

@@ -74,6 +74,57 @@ describe.each(availableBackends())('platform event triggers on %s', (backend) =>
     ]);
   });
 
+  it('queues component.<health> for a component that starts unhealthy or warning, nothing for a healthy one', async () => {
+    const insert = async (health: string | null) =>
+      (
+        (await sql<{ id: string }>(
+          `insert into components (name, health, status) values ($1, $2, coalesce($2, 'unknown')) returning id`,
+          [uniqueName('component'), health],
+        )) as [{ id: string }]
+      )[0].id;
+    const failing = await insert('unhealthy');
+    const degraded = await insert('warning');
+    const fine = await insert('healthy');
+    const unknown = await insert(null);
+    expect(await eventsAbout(failing)).toEqual([
+      { name: 'component.unhealthy', properties: { id: failing, status: 'unhealthy', description: null } },
+    ]);
+    expect((await eventsAbout(degraded)).map((event) => event.name)).toEqual(['component.warning']);
+    expect(await eventsAbout(fine)).toEqual([]);
+    expect(await eventsAbout(unknown)).toEqual([]);
+  });
+
+  it('queues playbook.approval.inserted for an approval, playbook.spec.approval.updated for a new approval setting', async () => {
+    const [playbook] = (await sql<{ id: string }>(
+      `insert into playbooks (name, spec) values ($1, '{"actions": [], "approval": {"type": "any"}}') returning id`,
+      [uniqueName('playbook')],
+    )) as [{ id: string }];
+    const [run] = (await sql<{ id: string }>(
+      `insert into playbook_runs (playbook_id, status) values ($1, 'pending') returning id`,
+      [playbook.id],
+    )) as [{ id: string }];
+    const [approval] = (await sql<{ id: string }>(
+      `insert into playbook_approvals (run_id) values ($1) returning id`,
+      [run.id],
+    )) as [{ id: string }];
+    expect(await eventsAbout(approval.id)).toEqual([
+      {
+        name: 'playbook.approval.inserted',
+        properties: { id: approval.id, run_id: run.id, person_id: null, team_id: null },
+      },
+    ]);
+
+    await sql(`update playbooks set spec = spec || '{"description": "touched"}' where id = $1`, [
+      playbook.id,
+    ]);
+    await sql(`update playbooks set spec = jsonb_set(spec, '{approval,type}', '"all"') where id = $1`, [
+      playbook.id,
+    ]);
+    expect(await eventsAbout(playbook.id)).toEqual([
+      { name: 'playbook.spec.approval.updated', properties: { id: playbook.id } },
+    ]);
+  });
+
   it('queues config.created, config.updated for a new body only, config.<health>, and config.deleted once', async () => {
     const [{ id }] = (await sql<{ id: string }>(
       `insert into configs (type, name, config, health, status) values ('Kubernetes::Pod', $1, '{"replicas": 1}', 'healthy', 'Running')

@@ -60,10 +60,43 @@ describe.each(availableBackends())('hardening: secrets and emails (%s)', (backen
     const secrets = { password: PASSWORD, certificate: CERTIFICATE };
     const cases: [string, string, () => string, Record<string, unknown>, number, string, RegExp][] = [
       ['unique', 'POST', () => 'connections', { type: 'postgres' }, 409, '23505', /same namespace and name/],
-      ['not null', 'POST', () => 'connections', { name: null, type: 'postgres' }, 400, '23502', /name/],
-      ['not null', 'PATCH', () => `connections?id=eq.${existing.id}`, { type: null }, 400, '23502', /type/],
-      ['check', 'POST', () => 'connections', { name: 'x', type: 'telex' }, 400, '23514', /type_check/],
-      ['check', 'PATCH', () => `connections?id=eq.${existing.id}`, { type: 'telex' }, 400, '23514', /rule/],
+      // Connections' write rules (connections/rules.ts) refuse these before the database does.
+      [
+        'required',
+        'POST',
+        () => 'connections',
+        { name: null, type: 'postgres' },
+        422,
+        'PGRST422',
+        /^Name is required$/,
+      ],
+      [
+        'required',
+        'PATCH',
+        () => `connections?id=eq.${existing.id}`,
+        { type: null },
+        422,
+        'PGRST422',
+        /^Type is required/,
+      ],
+      [
+        'type',
+        'POST',
+        () => 'connections',
+        { name: 'x', type: 'telex' },
+        422,
+        'PGRST422',
+        /^Type 'telex' is not one of/,
+      ],
+      [
+        'type',
+        'PATCH',
+        () => `connections?id=eq.${existing.id}`,
+        { type: 'telex' },
+        422,
+        'PGRST422',
+        /^Type 'telex'/,
+      ],
       [
         'foreign key',
         'PATCH',

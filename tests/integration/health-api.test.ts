@@ -2,6 +2,7 @@ import type { CheckSummary, HealthSummaryResponse } from '../../server/src/platf
 import { planRange, readSummaryQuery } from '../../server/src/platform/health/summary-range.js';
 import { buildSummarySql } from '../../server/src/platform/health/summary-sql.js';
 import { availableBackends } from '../support/databases.js';
+import { setFeatureBehindConsole } from '../support/flags.js';
 import {
   createCanary,
   createCheck,
@@ -271,7 +272,7 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
     });
 
     it('is refused while the health feature is off, and to callers who are not signed in', async () => {
-      await sql(`insert into properties (name, value) values ('health.disable', 'true')`);
+      await setFeatureBehindConsole(server, 'health', true);
       try {
         for (const role of ['viewer', 'admin'] as const) {
           const response = await server.fetch('api/canary/api/summary', {}, role);
@@ -279,7 +280,7 @@ describe.each(availableBackends())('the health API on %s', (backend) => {
           expect(await messageOf(response)).toBe('Health is disabled');
         }
       } finally {
-        await sql(`delete from properties where name = 'health.disable'`);
+        await setFeatureBehindConsole(server, 'health', false);
       }
       expect((await server.fetch('api/canary/api/summary', {}, 'anonymous')).status).toBe(401);
     });

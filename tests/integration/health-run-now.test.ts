@@ -1,6 +1,7 @@
 import type { RunCheckResponse } from '../../server/src/platform/health/types.js';
 import { startHttpTarget, type Target } from '../support/check-targets.js';
 import { availableBackends } from '../support/databases.js';
+import { setFeatureBehindConsole } from '../support/flags.js';
 import {
   createCanary,
   createCheck,
@@ -107,13 +108,13 @@ describe.each(availableBackends())('Run Now on %s', (backend) => {
   });
 
   it('is refused while the health feature is off', async () => {
-    await sql(`insert into properties (name, value) values ('health.disable', 'true')`);
+    await setFeatureBehindConsole(server, 'health', true);
     try {
       const response = await runNow(checkId, 'admin');
       expect(response.status).toBe(403);
       expect(await messageOf(response)).toBe('Health is disabled');
     } finally {
-      await sql(`delete from properties where name = 'health.disable'`);
+      await setFeatureBehindConsole(server, 'health', false);
     }
   });
 });

@@ -213,6 +213,31 @@ describe('with client-node', () => {
     expect(server.get('canaries', 'default', 'dry')).toBeUndefined();
   });
 
+  test('a server-side apply with dryRun=All answers what it would create or update and stores nothing', async () => {
+    const path = `/apis/${GROUP}/v1/namespaces/applied/canaries/applied-canary?fieldManager=tests&force=true`;
+    const apply = (spec: Record<string, unknown>, dryRun: boolean) =>
+      request(dryRun ? `${path}&dryRun=All` : path, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/apply-patch+yaml' },
+        body: JSON.stringify(canary('applied-canary', spec, 'applied')),
+      });
+
+    const dryCreate = await apply({ interval: 30 }, true);
+    expect(dryCreate.status).toBe(201);
+    expect(server.get('canaries', 'applied', 'applied-canary')).toBeUndefined();
+    expect(server.get('namespaces', '', 'applied')).toBeUndefined();
+
+    expect((await apply({ interval: 30 }, false)).status).toBe(201);
+    const dryUpdate = await apply({ interval: 90 }, true);
+    expect(dryUpdate.status).toBe(200);
+    expect((dryUpdate.body as KubeObject).spec?.interval).toBe(90);
+    expect(server.get('canaries', 'applied', 'applied-canary')?.spec?.interval).toBe(30);
+
+    const dryInvalid = await apply({ interval: 'often' }, true);
+    expect(dryInvalid.status).toBe(422);
+    expect(server.get('canaries', 'applied', 'applied-canary')?.spec?.interval).toBe(30);
+  });
+
   test('an invalid Canary is a 422 Invalid with a cause per field, named as Kubernetes names them', async () => {
     const body = canary('broken', { interval: 'often', http: [{ url: 'https://example.com' }] });
     const { code, status } = await failureOf(api.createNamespacedCustomObject({ ...inDefault, body }));

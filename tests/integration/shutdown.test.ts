@@ -13,6 +13,8 @@ describe('graceful shutdown', () => {
           'Content-Type': 'application/json',
           'Content-Length': Buffer.byteLength(body),
           Authorization: `Bearer ${token}`,
+          // The server's 100 Continue says it has the request's head: the request is in flight.
+          Expect: '100-continue',
         },
       });
       request.on('response', (response) => {
@@ -20,12 +22,13 @@ describe('graceful shutdown', () => {
         response.on('end', () => resolve(response.statusCode!));
       });
       request.on('error', reject);
-      // Half the body now; shutdown starts; the rest arrives while the server is closing.
-      request.write(body.slice(0, 10));
-      setTimeout(() => {
+      request.on('continue', () => {
+        // Half the body; shutdown starts; the rest arrives while the server is closing.
+        request.write(body.slice(0, 10));
         closing = server.stop();
-        setTimeout(() => request.end(body.slice(10)), 200);
-      }, 200);
+        request.end(body.slice(10));
+      });
+      request.flushHeaders();
     });
     let closing: Promise<void> | undefined;
     expect(await answered).toBe(201);

@@ -1,4 +1,5 @@
 import { sqlOf, uniqueName, type Sql } from '../support/health-data.js';
+import { setFeatureBehindConsole } from '../support/flags.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { jsonRequest, messageOf } from '../support/session.js';
 
@@ -150,7 +151,7 @@ describe('spec validation of the four custom resource kinds', () => {
       const schema = await server.fetch('api/specs/playbooks/schema', {}, 'viewer');
       expect(schema.status).toBe(200);
       expect(await schema.json()).toMatchObject({ title: 'Playbook spec', type: 'object' });
-      const unknown = await server.fetch('api/specs/teams/schema');
+      const unknown = await server.fetch('api/specs/people/schema');
       expect(unknown.status).toBe(404);
       expect((await server.fetch('api/specs/topologies/schema', {}, 'anonymous')).status).toBe(401);
     });
@@ -171,14 +172,14 @@ describe('spec validation of the four custom resource kinds', () => {
     });
 
     it("is refused (403) while the kind's area is turned off", async () => {
-      await sql(`insert into properties (name, value) values ('topology.disable', 'true')`);
+      await setFeatureBehindConsole(server, 'topology', true);
       try {
         const refused = await server.fetch('api/specs/topologies/schema', {}, 'admin');
         expect(refused.status).toBe(403);
         expect(await messageOf(refused)).toBe('Topology is disabled');
         expect((await server.fetch('api/specs/playbooks/schema', {}, 'admin')).status).toBe(200);
       } finally {
-        await sql(`delete from properties where name = 'topology.disable'`);
+        await setFeatureBehindConsole(server, 'topology', false);
       }
     });
   });

@@ -76,7 +76,7 @@ function startTwoWorkers(port: number, databaseUrl: string, env: Record<string, 
 }
 
 maybe('several server processes on PostgreSQL (WORKERS=2)', () => {
-  it('answers from both workers, shares sessions, runs background tasks once and stops on SIGTERM', async () => {
+  it('answers from both workers, shares sessions and grant changes, runs background tasks once and stops on SIGTERM', async () => {
     const database = await freshDatabase('postgres', 'empty');
     const port = await freePort();
     const child = startTwoWorkers(port, database.databaseUrl!, { DEMO_DATA: 'false' });
@@ -130,6 +130,21 @@ maybe('several server processes on PostgreSQL (WORKERS=2)', () => {
       expect([...answers.keys()].sort()).toEqual([1, 2]);
       expect([...answers.values()]).toEqual([200, 200]);
 
+      // Each worker keeps the grants it has read and forgets them when any writer changes them.
+      await db.connect();
+      await db.query(
+        `insert into permissions (action, object, person_id)
+         select 'read', 'catalog', id from people where 'admin' = any(roles)`,
+      );
+      const knowing = new Set<number>();
+      const deadline = Date.now() + 10_000;
+      while (knowing.size < 2 && Date.now() < deadline) {
+        const whoami = await send('/api/auth/whoami', { headers: { cookie } });
+        if ((JSON.parse(whoami.body) as { grants: unknown[] }).grants.length === 1)
+          knowing.add(whoami.worker);
+      }
+      expect([...knowing].sort()).toEqual([1, 2]);
+
       // Signed out on whichever worker: refused on both (sessions and CSRF live in the database and cookies).
       const logout = await send('/api/auth/logout', {
         method: 'POST',
@@ -146,7 +161,6 @@ maybe('several server processes on PostgreSQL (WORKERS=2)', () => {
       // One worker leads the background work; the tasks due at start ran once, there.
       const leaders = lines().filter((line) => line.msg === 'running background jobs in this replica');
       expect(leaders.map((line) => line.worker)).toEqual([1]);
-      await db.connect();
       const { rows } = await db.query<{ name: string; hostname: string; runs: number }>(
         `select name, min(hostname) as hostname, count(*)::int as runs from job_histories
           where name in ('SessionPurge', 'CheckResultsUpkeep') group by name order by name`,

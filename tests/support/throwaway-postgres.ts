@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import {
   restartThrowawayPostgres,
   serverBinaries,
@@ -45,6 +46,24 @@ function processTree(root: number): number[] {
   return tree;
 }
 
+/** Creates the login role through the server's Unix socket, the one trusted way in. */
+async function createLogin(
+  dir: string,
+  port: number,
+  login: { user: string; password: string },
+): Promise<void> {
+  const client = new pg.Client({ host: dir, port, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  try {
+    const role = client.escapeIdentifier(login.user);
+    await client.query(`create role ${role} login password ${client.escapeLiteral(login.password)}`);
+    await client.query(`grant all on database postgres to ${role}`);
+    await client.query(`grant all on schema public to ${role}`);
+  } finally {
+    await client.end();
+  }
+}
+
 export class ThrowawayPostgres {
   private frozen: number[] = [];
 
@@ -54,13 +73,25 @@ export class ThrowawayPostgres {
     readonly url: string,
   ) {}
 
-  static async start(): Promise<ThrowawayPostgres> {
+  /**
+   * Without options every connection is trusted and `url` is the postgres superuser's. With a user
+   * and password: that login role is created, TCP connections must give its password
+   * (scram-sha-256, so a wrong one is refused) and `url` carries the credentials.
+   */
+  static async start(login?: { user: string; password: string }): Promise<ThrowawayPostgres> {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-outage-'));
     const port = await freePort();
-    const url = startThrowawayPostgres(path.join(root, 'data'), port, {
+    const dir = path.join(root, 'data');
+    const url = startThrowawayPostgres(dir, port, {
       install: isRequired('REQUIRE_POSTGRES'),
+      hostAuth: login ? 'scram-sha-256' : 'trust',
     });
-    return new ThrowawayPostgres(root, port, url);
+    if (!login) return new ThrowawayPostgres(root, port, url);
+    await createLogin(dir, port, login);
+    const withLogin = new URL(url);
+    withLogin.username = encodeURIComponent(login.user);
+    withLogin.password = encodeURIComponent(login.password);
+    return new ThrowawayPostgres(root, port, withLogin.toString());
   }
 
   private get dir(): string {

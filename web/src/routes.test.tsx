@@ -107,16 +107,16 @@ describe('the route map', () => {
 
 describe('area pages', () => {
   it('show the area title and say the area is not built yet, inside the chrome', async () => {
-    renderConsole('/notifications/rules');
-    expect(await screen.findByRole('heading', { name: 'Notifications', level: 2 })).toBeInTheDocument();
+    renderConsole('/agents');
+    expect(await screen.findByRole('heading', { name: 'Agents', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('This part of the console is not built yet.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Notifications', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Agents', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Console' })).toBeInTheDocument();
   });
 
   it('name a generic settings table after its area', async () => {
-    renderConsole('/settings/logging_backends/row-1');
-    expect(await screen.findByRole('heading', { name: 'Log Backends', level: 2 })).toBeInTheDocument();
+    renderConsole('/settings/notifications/row-1');
+    expect(await screen.findByRole('heading', { name: 'Notifications', level: 2 })).toBeInTheDocument();
   });
 
   it('answer "Page not found" for an unknown settings table and an unknown path, with a link home', async () => {

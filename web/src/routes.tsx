@@ -37,9 +37,14 @@ const notBuilt = page(() => import('./shell/screens/NotBuiltPage.js'), 'NotBuilt
 const redirectTo = (path: string) => <Navigate to={path} replace />;
 
 const usersPage = page(() => import('./features/settings/users/UsersPage.js'), 'UsersPage');
+const permissionsPage = page(() => import('./features/settings/permissions/index.js'), 'PermissionsPage');
 const featureFlagsPage = page(
   () => import('./features/settings/feature-flags/FeatureFlagsPage.js'),
   'FeatureFlagsPage',
+);
+const connectionsPage = page(
+  () => import('./features/settings/connections/ConnectionsPage.js'),
+  'ConnectionsPage',
 );
 const teamsPage = page(() => import('./features/settings/teams/TeamsPage.js'), 'TeamsPage');
 const teamPage = page(() => import('./features/settings/teams/TeamPage.js'), 'TeamPage');
@@ -51,6 +56,7 @@ const resourceListPage = page(
   () => import('./features/settings/resources/ResourceListPage.js'),
   'ResourceListPage',
 );
+const jobHistoryPage = page(() => import('./features/settings/jobs/JobHistoryPage.js'), 'JobHistoryPage');
 const eventQueuePage = page(
   () => import('./features/settings/event-queue/EventQueuePage.js'),
   'EventQueuePage',
@@ -90,16 +96,22 @@ const tableTitle: RouteHandle = {
 
 const settingsRoutes: RouteObject[] = [
   { index: true, element: redirectTo('/settings/event-queue-status') },
-  area('connections', 'connections', [{ index: true, lazy: notBuilt }]),
+  area('connections', 'connections', [{ index: true, lazy: connectionsPage }]),
   area('featureFlags', 'feature-flags', [{ index: true, lazy: featureFlagsPage }]),
-  area('permissions', 'permissions', [{ index: true, lazy: notBuilt }]),
+  area('permissions', 'permissions', [{ index: true, lazy: permissionsPage }]),
   area('users', 'users', [{ index: true, lazy: usersPage }]),
-  area('jobs', 'jobs', [{ index: true, lazy: notBuilt }]),
+  area('jobs', 'jobs', [{ index: true, lazy: jobHistoryPage }]),
   area('eventQueue', 'event-queue-status', [{ index: true, lazy: eventQueuePage }]),
   area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
   area('integrations', 'integrations', [
-    { index: true, lazy: notBuilt },
-    { path: ':type/:id', lazy: notBuilt },
+    {
+      index: true,
+      lazy: page(() => import('./features/settings/integrations/index.js'), 'IntegrationsListPage'),
+    },
+    {
+      path: ':type/:id',
+      lazy: page(() => import('./features/settings/integrations/index.js'), 'IntegrationPage'),
+    },
   ]),
   area('teams', 'teams', [
     { index: true, lazy: teamsPage },
@@ -116,6 +128,12 @@ const settingsRoutes: RouteObject[] = [
     {
       index: true,
       lazy: page(() => import('./features/settings/incident-rules/IncidentRulePage.js'), 'IncidentRulePage'),
+    },
+  ]),
+  area('logBackends', 'logging_backends/:id', [
+    {
+      index: true,
+      lazy: page(() => import('./features/settings/logging-backends/index.js'), 'LogBackendPage'),
     },
   ]),
   area('catalogScrapers', 'config_scrapers/:id', [
@@ -221,12 +239,30 @@ const shellRoutes: RouteObject[] = [
     },
   ]),
   area('notifications', 'notifications', [
-    { index: true, lazy: notBuilt },
-    { path: 'rules', lazy: notBuilt },
-    { path: 'silences', lazy: notBuilt },
-    { path: 'silences/add', lazy: notBuilt },
+    {
+      lazy: page(() => import('./features/notifications/NotificationsLayout.js'), 'NotificationsLayout'),
+      children: [
+        {
+          index: true,
+          lazy: page(() => import('./features/notifications/SendHistoryPage.js'), 'SendHistoryPage'),
+        },
+        {
+          path: 'rules',
+          lazy: page(() => import('./features/notifications/RulesPage.js'), 'RulesPage'),
+        },
+        {
+          path: 'silences',
+          lazy: page(() => import('./features/notifications/SilencesPage.js'), 'SilencesPage'),
+        },
+        {
+          path: 'silences/add',
+          handle: { title: 'Silence Notification' } satisfies RouteHandle,
+          lazy: page(() => import('./features/notifications/SilenceAddPage.js'), 'SilenceAddPage'),
+        },
+      ],
+    },
   ]),
-  area('logs', 'logs', [{ index: true, lazy: notBuilt }]),
+  area('logs', 'logs', [{ index: true, lazy: page(() => import('./features/logs/index.js'), 'LogsPage') }]),
   area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
   { path: 'settings', children: settingsRoutes },
   {

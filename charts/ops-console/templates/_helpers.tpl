@@ -48,6 +48,9 @@ ADMIN_PASSWORD: {{ .Values.adminPassword.value | b64enc | quote }}
 {{- if and .Values.oidc.clientSecret (not .Values.oidc.existingSecret) }}
 OIDC_CLIENT_SECRET: {{ .Values.oidc.clientSecret | b64enc | quote }}
 {{- end }}
+{{- if and .Values.smtp.url (not .Values.smtp.existingSecret) }}
+SMTP_URL: {{ .Values.smtp.url | b64enc | quote }}
+{{- end }}
 {{- end -}}
 
 {{/* An env entry read from a secret: (list context NAME settings) where settings has value/url, existingSecret, existingSecretKey. */}}

@@ -2,12 +2,13 @@
  * The actions of spec 1-3 §6 that are more than read or write on one resource: each is a rule
  * over the role matrix (roles.ts) and the feature flags (features.ts). whoami hands the UI the
  * actions a person may take, and the routes that perform one refuse it by the same rule
- * (`requireAction` in guard.ts). Grants of the `permissions` table are not evaluated yet, so no
- * rule reads them.
+ * (`requireAction` in guard.ts). Grants of the `permissions` table (grants.ts) decide the two
+ * playbook actions: on one playbook (`playbookActionRefusal`) or on all (the `playbooks` object).
  */
 import { refusal } from './resource-map.js';
 import { disabledMessage } from './feature-map.js';
 import type { Feature } from './features.js';
+import { grantVerdict, type Grant, type GrantAction } from './grants.js';
 import type { Permissions, Resource, Role } from './roles.js';
 
 export interface ActionRule {
@@ -64,7 +65,19 @@ export const ACTION_NAMES = Object.keys(ACTIONS) as ActionName[];
 export interface Actor {
   roles: readonly Role[];
   permissions: Permissions;
+  /** The grants and denies in force (grants.ts); none when not read. */
+  grants?: readonly Grant[];
 }
+
+/** The playbook actions grants decide, with their name in `permissions.action`. */
+const PLAYBOOK_GRANTS: Partial<Record<ActionName, GrantAction>> = {
+  'playbooks.run': 'playbook:run',
+  'playbooks.approve': 'playbook:approve',
+};
+
+/** What a deny of a playbook action says. */
+export const playbookDenied = (action: 'playbooks.run' | 'playbooks.approve') =>
+  `You may not ${action === 'playbooks.run' ? 'run' : 'approve'} this playbook`;
 
 /** Why the actor may not take the action; undefined when they may. */
 export function actionRefusal(
@@ -73,6 +86,17 @@ export function actionRefusal(
   disabled: readonly Feature[],
 ): string | undefined {
   const rule: ActionRule = ACTIONS[action];
+  const granted = PLAYBOOK_GRANTS[action];
+  if (granted) {
+    const verdict = grantVerdict(actor.grants ?? [], actor.roles, granted, {
+      kind: 'playbook',
+      id: '',
+      object: 'playbooks',
+    });
+    if (rule.feature && disabled.includes(rule.feature)) return disabledMessage(rule.feature);
+    if (verdict === 'deny') return playbookDenied(action as 'playbooks.run' | 'playbooks.approve');
+    if (verdict === 'grant') return undefined;
+  }
   if (rule.roles && !actor.roles.some((role) => rule.roles!.includes(role)))
     return rule.refusal ?? `You may not take the action ${action}`;
   for (const resource of rule.read ?? [])
@@ -86,4 +110,25 @@ export function actionRefusal(
 /** Every action the actor may take, in ACTIONS order. */
 export function actionsFor(actor: Actor, disabled: readonly Feature[]): ActionName[] {
   return ACTION_NAMES.filter((action) => actionRefusal(actor, action, disabled) === undefined);
+}
+
+/**
+ * Why the actor may not run (or approve a run of) this playbook: a deny of it or of all
+ * playbooks refuses, a grant of it or of all allows, else the action's rule decides.
+ */
+export function playbookActionRefusal(
+  actor: Actor,
+  action: 'playbooks.run' | 'playbooks.approve',
+  playbookId: string,
+  disabled: readonly Feature[],
+): string | undefined {
+  if (disabled.includes('playbooks')) return disabledMessage('playbooks');
+  const verdict = grantVerdict(actor.grants ?? [], actor.roles, PLAYBOOK_GRANTS[action]!, {
+    kind: 'playbook',
+    id: playbookId,
+    object: 'playbooks',
+  });
+  if (verdict === 'deny') return playbookDenied(action);
+  if (verdict === 'grant') return undefined;
+  return actionRefusal(actor, action, disabled);
 }

@@ -8,10 +8,12 @@ import type { Db } from '../platform/db/db.js';
 import type { Authorize } from '../platform/rest/router.js';
 import { RestError } from '../platform/rest/errors.js';
 import type { DbSchema } from '../platform/rest/schema.js';
-import { actionRefusal, type ActionName } from './actions.js';
+import { actionRefusal, playbookActionRefusal, type ActionName } from './actions.js';
 import { disabledMessage, featureOf } from './feature-map.js';
+import { grantVerdict, type GrantTarget } from './grants.js';
 import { disabledFeatures, type Feature } from './features.js';
 import { accessFor, decide, readsOf, refusal, type Action } from './resource-map.js';
+import { readScope, writeScope } from './row-scope.js';
 import type { Resource } from './roles.js';
 
 /**
@@ -75,6 +77,18 @@ export function requirePermission(resource: Resource, action: Action): RequestHa
   });
 }
 
+/**
+ * 403 unless the caller may read one resource: its grants decide first (a deny refuses with
+ * `denied`, a grant allows a role that could not read the kind), then the role's read.
+ */
+export function checkReadOf(req: Request, resource: Resource, target: GrantTarget, denied: string): void {
+  const user = signedIn(req);
+  const verdict = grantVerdict(user.grants ?? [], user.roles, 'read', target);
+  if (verdict === 'deny') throw new HttpError(403, denied);
+  if (verdict !== 'grant' && !user.permissions[resource].read)
+    throw new HttpError(403, refusal('read', resource));
+}
+
 /** 403 '{Area} is disabled' while the feature is turned off. */
 export function requireFeature(feature: Feature, flags: FlagReader): RequestHandler {
   return wrap(async (req) => {
@@ -94,6 +108,17 @@ export async function checkAction(req: Request, action: ActionName, flags: FlagR
   if (message) throw new HttpError(403, message);
 }
 
+/** The 403 of running (or approving a run of) one playbook: its grants first, then the role rule. */
+export async function checkPlaybookAction(
+  req: Request,
+  action: 'playbooks.run' | 'playbooks.approve',
+  playbookId: string,
+  flags: FlagReader,
+): Promise<void> {
+  const message = playbookActionRefusal(signedIn(req), action, playbookId, await flags());
+  if (message) throw new HttpError(403, message);
+}
+
 /**
  * The /api/db decision: the relation and everything the request embeds need read (or write)
  * on their resources, as do the guarded columns its views read (people's emails through a
@@ -103,7 +128,14 @@ export function dbAuthorizer(schema: DbSchema, flags: FlagReader): Authorize {
   return async (req, name, parsed) => {
     const user = signedIn(req);
     const requests = accessFor(req.method, name, readsOf(schema, name, parsed));
-    const verdict = decide(user.permissions, requests);
+    const relation = schema.relations.get(name);
+    // A grant on single resources opens the relation, narrowed to them (row-scope.ts).
+    const opened =
+      relation &&
+      (requests[0]?.action === 'read'
+        ? readScope(user, relation)?.only
+        : writeScope(user, relation, req.method)?.scope.only);
+    const verdict = decide(user.permissions, opened ? requests.slice(1) : requests);
     if (!verdict.allowed) throw new RestError(403, '42501', verdict.message);
     const disabled = await flags();
     if (disabled.length === 0) return;

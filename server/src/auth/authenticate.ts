@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import passport from 'passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import { Strategy as LocalStrategy } from 'passport-local';
+import type { Grant } from '../access/grants.js';
 import { SIGN_IN_MESSAGE } from '../access/guard.js';
 import { csrfProtection } from '../http/csrf.js';
 import { apiError } from '../http/errors.js';
@@ -23,6 +24,8 @@ declare global {
       via: 'session' | 'token';
       /** With a session: the token state-changing requests must repeat in X-CSRF-Token. */
       csrfToken?: string;
+      /** The grants and denies in force for them (access/grants.ts), read once per request. */
+      grants?: Grant[];
     }
   }
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { createGrantCache, type GrantCache } from '../access/grant-cache.js';
 import { createFlagReader, type FlagReader } from '../access/guard.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../http/logging.js';
@@ -20,13 +21,15 @@ export interface Identity {
   sessions: SessionStore;
   /** Disabled features (whoami, the guard), shared briefly and forgotten on every change. */
   flags: FlagReader;
+  /** Each person's grants (the guard's, whoami's), forgotten on every change. */
+  grants: Pick<GrantCache, 'get'>;
   /** /api/auth routes anyone may call (mounted before the sign-in check). */
   publicAuth: Router;
   /** /api/auth routes of the signed-in caller, invite_user included. */
   account: Router;
   /** /api/people routes (users). */
   people: Router;
-  /** Empties the sign-in and flag caches: app.ts calls it as each state-changing request is answered. */
+  /** Empties the sign-in, flag and grant caches: app.ts calls it as each state-changing request is answered. */
   forgetCaches: () => void;
 }
 
@@ -54,7 +57,8 @@ export async function createIdentity({
   const authentication = createAuthentication({ db, tokens, localUsers, cookies, sessions, cache: signIns });
   const invites = createInvites(db);
   const flags = createFlagReader(db, { maxAgeMs: FLAGS_MAX_AGE_MS });
-  await followCacheChanges(db, signIns, flags);
+  const grants = createGrantCache(db);
+  await followCacheChanges(db, signIns, flags, grants);
   // Loaded only in OIDC mode: local mode never pays for openid-client.
   const oidc = config.auth.oidc
     ? (await import('./oidc.js')).createOidc({
@@ -89,12 +93,14 @@ export async function createIdentity({
     authentication,
     sessions,
     flags,
+    grants,
     publicAuth,
     account,
     people: users,
     forgetCaches: () => {
       signIns.forgetAll();
       flags.forget();
+      grants.forgetAll();
     },
   };
 }

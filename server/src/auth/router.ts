@@ -116,6 +116,10 @@ export function createPublicAuthRouter(deps: AuthRouterDependencies): Router {
   return router;
 }
 
+/** The grants whoami lists: those that bind the caller (denies do not bind an admin). */
+const publishedGrants = ({ grants = [], roles }: Express.User) =>
+  roles.includes('admin') ? grants.filter((grant) => !grant.deny) : grants;
+
 /** /api/auth routes for the signed-in caller: who they are, their API tokens, their password. */
 export function createAccountRouter(deps: AuthRouterDependencies): Router {
   const { config, cookies, sessions, tokens, localUsers, flags } = deps;
@@ -130,6 +134,7 @@ export function createAccountRouter(deps: AuthRouterDependencies): Router {
       permissions,
       disabledFeatures,
       actions: actionsFor(req.user!, disabledFeatures),
+      grants: publishedGrants(req.user!),
       authMode: modeOf(config),
     };
     res.json(body);

@@ -1,5 +1,6 @@
 import type { ActionName } from '../access/actions.js';
 import type { Feature } from '../access/features.js';
+import type { Grant } from '../../../common/permissions.js';
 import type { Permissions, Role } from '../access/roles.js';
 
 /** The answer of GET /api/auth/whoami: who is signed in and what they may do. */
@@ -13,11 +14,17 @@ export interface Whoami {
   disabledFeatures: Feature[];
   /** The actions of access/actions.ts this person may take now (roles, permissions and flags). */
   actions: ActionName[];
+  /**
+   * The grants and denies of the permissions table in force for this person (their own and
+   * their teams'; no denies for an admin, whom they do not bind), so the UI allows per
+   * resource exactly what the server does.
+   */
+  grants: Grant[];
   /** How people sign in here: passwords kept by the console, or an OpenID provider. */
   authMode: AuthMode;
 }
 
-export type { ActionName };
+export type { ActionName, Grant };
 
 export type AuthMode = 'local' | 'oidc';
 

@@ -88,7 +88,7 @@ const REPLACE_ATTEMPTS = 3;
 /** A request the API server does not answer within this is given up as unreachable. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-interface KubeAnswer {
+export interface KubeAnswer {
   status: number;
   body: unknown;
 }
@@ -124,13 +124,17 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** One request to the API server with the person's credentials (see impersonation.ts). */
-async function send(
+/**
+ * One request to the API server with the person's credentials (see impersonation.ts). The body
+ * is sent as JSON, under `contentType` (a patch's media type) when given.
+ */
+export async function sendToCluster(
   kube: KubeConnection,
   person: ClusterPerson,
   method: string,
   path: string,
   body?: unknown,
+  contentType = 'application/json',
 ): Promise<KubeAnswer> {
   const { server, agent, headers } = await credentialsFor(kube, person);
   const url = new URL(server.replace(/\/+$/, '') + path);
@@ -138,7 +142,7 @@ async function send(
   const requestHeaders = { ...headers, Accept: 'application/json' };
   if (payload !== undefined)
     Object.assign(requestHeaders, {
-      'Content-Type': 'application/json',
+      'Content-Type': contentType,
       'Content-Length': Buffer.byteLength(payload),
     });
   const transport = url.protocol === 'http:' ? http : https;
@@ -231,7 +235,7 @@ function failureOf(answer: KubeAnswer, target: ClusterTarget, specYaml?: string)
   }
 }
 
-const unavailable = (reason: string) =>
+export const unavailable = (reason: string) =>
   clusterFailure(
     503,
     'Unavailable',
@@ -254,7 +258,7 @@ async function call(
 ): Promise<KubeObject> {
   let answer: KubeAnswer;
   try {
-    answer = await send(kube, person, method, path, body);
+    answer = await sendToCluster(kube, person, method, path, body);
   } catch (error) {
     kube.noteFailure(error);
     throw unavailable(reasonOf(error));

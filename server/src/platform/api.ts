@@ -6,8 +6,12 @@
  * after the sign-in and CSRF checks.
  */
 import { Router, type ErrorRequestHandler } from 'express';
+import { DEFAULT_CHART_REPOSITORY_URL } from '../../../common/integrations.js';
 import { dbAuthorizer, type FlagReader } from '../access/guard.js';
+import { readScope, writeScope } from '../access/row-scope.js';
+import { permissionWriteRules } from './permissions/rules.js';
 import type { Logger } from '../http/logging.js';
+import type { KubeConnection } from '../kube/index.js';
 import type { Db } from './db/db.js';
 import {
   catalogWriteRules,
@@ -15,16 +19,27 @@ import {
   createScraperRouter,
   type ScraperScheduler,
 } from './catalog/index.js';
+import { createConnectionsRouter } from './connections/router.js';
+import { connectionWriteRules } from './connections/rules.js';
 import { createEventsRouter } from './events/router.js';
 import { gitOpsWriteRules } from './gitops/rules.js';
 import { createHealthRouter, type CheckRunner } from './health/router.js';
+import { createIntegrationsRouter } from './integrations/router.js';
 import { createIncidentsRouter, incidentsWriteRules } from './incidents/index.js';
+import { createLogsRouter } from './logs/index.js';
+import {
+  createNotificationsRouter,
+  notificationWriteRules,
+  withSilenceDeletion,
+} from './notifications/index.js';
+import { deliver, emailTarget } from './notifications/senders/index.js';
 import { createPlaybooksRouter, createResourcesRouter, playbookWriteRules } from './playbooks/index.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
 import { composeWriteRules } from './rest/write-rules.js';
 import { specWriteRules } from './specs/rules.js';
+import { teamWriteRules } from './teams/rules.js';
 import { createTopologyRunRouter, type TopologyScheduler } from './topology/index.js';
 import { topologyWriteRules } from './topology/rules.js';
 import { createTopologyRouter } from './topology/router.js';
@@ -54,6 +69,14 @@ export interface PlatformApiDependencies {
   scrapers?: ScraperScheduler;
   /** The topology builder, for Run now. */
   topologies?: TopologyScheduler;
+  /** Where connections' secret references are read (a rule's test send). */
+  kube?: KubeConnection;
+  /** PUBLIC_URL, for the permalinks of test sends. */
+  publicUrl?: string;
+  /** INTEGRATIONS_CHART_REPOSITORY: where the GitOps integrations' charts come from. */
+  chartRepositoryUrl?: string;
+  /** The directories `file` log backends may read (LOG_FILE_ROOTS); none when absent. */
+  logFileRoots?: readonly string[];
 }
 
 /**
@@ -67,6 +90,10 @@ export const platformWriteRules = composeWriteRules(
   playbookWriteRules,
   catalogWriteRules,
   topologyWriteRules,
+  notificationWriteRules,
+  connectionWriteRules,
+  teamWriteRules,
+  permissionWriteRules,
 );
 
 /** The routers of the platform API, on the paths below /api they answer. */
@@ -84,6 +111,10 @@ export function createPlatformApi({
   onPlaybookRunQueued,
   scrapers,
   topologies,
+  kube,
+  publicUrl,
+  chartRepositoryUrl = DEFAULT_CHART_REPOSITORY_URL,
+  logFileRoots = [],
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
@@ -97,8 +128,15 @@ export function createPlatformApi({
   api.use('/catalog', createCatalogRouter({ db, flags }));
   api.use('/snapshot', createSnapshotRouter({ db, flags }));
   api.use('/config', createScraperRouter({ flags, scrapers }));
+  api.use(
+    '/notification',
+    createNotificationsRouter({ db, flags, senders: { deliver, emailTarget }, kube, publicUrl }),
+  );
+  api.use('/connection', createConnectionsRouter({ db, flags, kube }));
+  api.use('/integrations', createIntegrationsRouter({ flags, kube, chartRepositoryUrl }));
+  api.use('/logs', createLogsRouter({ db, flags, kube, fileRoots: logFileRoots }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
-  const authorize = dbAuthorizer(schema, flags);
+  const authorize = withSilenceDeletion(dbAuthorizer(schema, flags), flags);
   api.use(
     '/db',
     createDbRouter({
@@ -106,6 +144,8 @@ export function createPlatformApi({
       schema,
       maxRows,
       authorize,
+      scopeRows: (req, relation) => (req.user ? readScope(req.user, relation) : undefined),
+      scopeWrites: (req, relation) => (req.user ? writeScope(req.user, relation, req.method) : undefined),
       writeRules: platformWriteRules,
       sharedReads,
       actorOf: (req) => req.user?.id,

@@ -11,6 +11,9 @@ export const CHECK_SERVER_PACKAGES = {
   ping: 'iputils-ping',
   restic: 'restic',
   slapd: 'slapd',
+  sshd: 'openssh-server',
+  smbd: 'samba',
+  smbclient: 'smbclient',
 } as const;
 
 export type CheckServerCommand = keyof typeof CHECK_SERVER_PACKAGES;

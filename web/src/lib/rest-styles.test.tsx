@@ -36,7 +36,7 @@ describe('the stylesheet of the pages the first load does not show', () => {
   });
 
   it('holds another page back until it has loaded, and links it once for every page', async () => {
-    const { router } = renderConsole('/notifications/rules');
+    const { router } = renderConsole('/agents');
     await waitFor(() => expect(restLinks()).toHaveLength(1));
     // The page's module is in, and the chrome's: the route still waits for the styles.
     await act(async () => {
@@ -48,8 +48,8 @@ describe('the stylesheet of the pages the first load does not show', () => {
     finishLoading('load');
     expect(await screen.findByText(NOT_BUILT)).toBeInTheDocument();
 
-    await act(() => router.navigate('/logs'));
-    expect(await screen.findByRole('heading', { name: 'Logs', level: 2 })).toBeInTheDocument();
+    await act(() => router.navigate('/settings/notifications/row-1'));
+    expect(await screen.findByRole('heading', { name: 'Notifications', level: 2 })).toBeInTheDocument();
     expect(restLinks()).toHaveLength(1);
   });
 
@@ -85,7 +85,7 @@ describe('the stylesheet of the pages the first load does not show', () => {
 
   it('has nothing to wait for without the meta (a development build)', async () => {
     document.head.querySelector(`meta[name="${REST_STYLESHEET_META}"]`)!.remove();
-    renderConsole('/notifications/rules');
+    renderConsole('/agents');
     expect(await screen.findByText(NOT_BUILT)).toBeInTheDocument();
     expect(restLinks()).toHaveLength(0);
   });

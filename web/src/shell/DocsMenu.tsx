@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
+import { DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
+import { OnDemandDropdown } from '../components/OnDemand/index.js';
 import { QuestionCircleIcon } from '@patternfly/react-icons';
 
 export const DOCS_URL = 'https://docs.flanksource.com';
@@ -8,7 +9,7 @@ export const DOCS_URL = 'https://docs.flanksource.com';
 export function DocsMenu() {
   const [isOpen, setOpen] = useState(false);
   return (
-    <Dropdown
+    <OnDemandDropdown
       isOpen={isOpen}
       onOpenChange={setOpen}
       onSelect={() => setOpen(false)}
@@ -29,6 +30,6 @@ export function DocsMenu() {
           Docs
         </DropdownItem>
       </DropdownList>
-    </Dropdown>
+    </OnDemandDropdown>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Tooltip } from '@patternfly/react-core';
+import { Button } from '@patternfly/react-core';
+import { OnDemandTooltip } from '../components/OnDemand/index.js';
 import { MoonIcon, SunIcon } from '@patternfly/react-icons';
 import { useTheme } from './theme.js';
 
@@ -8,13 +9,13 @@ export function ThemeToggle() {
   const next = theme === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} theme`;
   return (
-    <Tooltip content={label}>
+    <OnDemandTooltip content={label}>
       <Button
         variant="plain"
         aria-label={label}
         icon={theme === 'dark' ? <SunIcon /> : <MoonIcon />}
         onClick={() => setTheme(next)}
       />
-    </Tooltip>
+    </OnDemandTooltip>
   );
 }

@@ -4,13 +4,13 @@ import { useSWRConfig } from 'swr';
 import {
   Avatar,
   Divider,
-  Dropdown,
   DropdownGroup,
   DropdownItem,
   DropdownList,
   MenuToggle,
 } from '@patternfly/react-core';
 import { apiJson, useAbout, useWhoami } from '../api/index.js';
+import { OnDemandDropdown } from '../components/OnDemand/index.js';
 import { useToast } from '../components/Toasts/index.js';
 import { withRestStyles } from '../lib/rest-styles.js';
 import { frontendVersion } from '../version.js';
@@ -66,7 +66,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Dropdown
+      <OnDemandDropdown
         isOpen={isOpen}
         onOpenChange={setOpen}
         onSelect={() => setOpen(false)}
@@ -114,7 +114,7 @@ export function UserMenu() {
         <DropdownList>
           <DropdownItem onClick={() => void signOut()}>Sign out</DropdownItem>
         </DropdownList>
-      </Dropdown>
+      </OnDemandDropdown>
       {kubeconfigLoaded && (
         <Suspense fallback={null}>
           <KubeconfigDialog isOpen={kubeconfigOpen} onClose={() => setKubeconfigOpen(false)} />

@@ -54,7 +54,14 @@ export const SPEC_SETTINGS_NAV = [
  */
 export function whoamiAs(
   role: Whoami['roles'][number],
-  options: { name?: string; disabled?: Feature[]; unreadable?: Resource[]; writable?: Resource[] } = {},
+  options: {
+    name?: string;
+    disabled?: Feature[];
+    unreadable?: Resource[];
+    writable?: Resource[];
+    /** Grants and denies of the permissions table in force for them. */
+    grants?: Whoami['grants'];
+  } = {},
 ): Whoami {
   const roles = [role];
   const permissions = permissionsFor(roles);
@@ -66,7 +73,8 @@ export function whoamiAs(
     roles,
     permissions,
     disabledFeatures,
-    actions: actionsFor({ roles, permissions }, disabledFeatures),
+    actions: actionsFor({ roles, permissions, grants: options.grants }, disabledFeatures),
+    grants: options.grants ?? [],
     authMode: 'local',
   };
 }

@@ -6,6 +6,7 @@
  * A config's related configs are resolved first (related_configs_recursive), then read by id.
  */
 import { UUID } from '../../lib/uuid.js';
+import { LOCAL_AGENT } from '../agents/local-agent.js';
 import type { Queryable } from '../db/db.js';
 import { filterCondition, invalid, selectorConditions, SqlParams } from './sql-filters.js';
 import { parseTimeExpression } from './time-expression.js';
@@ -151,7 +152,7 @@ export function changesQueryOf(body: unknown, now: Date = new Date()): ChangesQu
     includeDeletedConfigs: flag(fields, 'include_deleted_configs'),
     configType: text(fields, 'config_type'),
     tags: text(fields, 'tags'),
-    agentId: agentId === 'local' ? '00000000-0000-0000-0000-000000000000' : agentId,
+    agentId: agentId === 'local' ? LOCAL_AGENT : agentId,
     changeType: text(fields, 'type'),
     severity: severityOf(text(fields, 'severity')),
     summary: text(fields, 'summary'),

@@ -35,6 +35,20 @@ interface ConnectionRow {
 
 const STORED_REFERENCE = /^(secret|configmap):\/\/([^/]+)\/(.+)$/;
 
+/**
+ * The platform's placeholders in a connection's URL: `$(username)` and `$(password)` stand for its
+ * stored values (a notification URL names its token so, and keeps no secret itself), URL-encoded
+ * as a URL holds them.
+ */
+export function withStoredCredentials(
+  url: string,
+  credentials: { username?: string; password?: string },
+): string {
+  return url.replace(/\$\((username|password)\)/g, (_, key: 'username' | 'password') =>
+    encodeURIComponent(credentials[key] ?? ''),
+  );
+}
+
 export function connectionResolver(
   db: Queryable,
   options: { namespace: string; kube?: KubeConnection; secrets: Set<string> },
@@ -73,12 +87,14 @@ export function connectionResolver(
     }
     const certificate = await read(row.certificate, row.namespace);
     if (certificate !== undefined) properties.certificate ??= certificate;
+    const username = await read(row.username, row.namespace);
+    const url = await read(row.url, row.namespace);
     const connection: ResolvedConnection = {
       name: row.name,
       namespace: row.namespace,
       type: row.type,
-      url: await read(row.url, row.namespace),
-      username: await read(row.username, row.namespace),
+      url: url === undefined ? undefined : withStoredCredentials(url, { username, password }),
+      username,
       password,
       properties,
     };

@@ -90,6 +90,9 @@ const NOT_FOREIGN = new Set([
   'incidents.incident_id',
   'job_histories.resource_id',
   'notification_send_history.resource_id',
+  // The platform event a notification outcome answers: event_queue rows are deleted once handled.
+  'notification_send_history.event_id',
+  '_notification_event_outcomes.event_id',
   'identities.schema_id',
 ]);
 

@@ -129,6 +129,17 @@ describe('loadDemoData', () => {
     },
   );
 
+  it('has logging backends whose specs the LoggingBackend schema accepts', async () => {
+    const { rows } = await db.query<{ name: string; spec: unknown }>(
+      `select name, spec from logging_backends`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const validator = plainSpecValidatorOf('logging_backends');
+    expect(
+      rows.flatMap(({ name, spec }) => validator.problems(spec).map((p) => `${name}: ${p.message}`)),
+    ).toEqual([]);
+  });
+
   it('has a catalog of many types with changes, insights and relationships', async () => {
     expect(await one(db, 'select count(*)::int from configs')).toBeGreaterThanOrEqual(500);
     expect(await one(db, 'select count(distinct type)::int from configs')).toBeGreaterThanOrEqual(15);

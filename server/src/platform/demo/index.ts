@@ -3,6 +3,7 @@ import { loadCatalog } from './catalog.js';
 import { loadCatalogEvents } from './catalog-events.js';
 import { emptyRefs, type DemoContext } from './context.js';
 import { loadHealth } from './health.js';
+import { loadLiveLogs } from './live-logs.js';
 import { loadLiveScraper } from './live-scraper.js';
 import { loadIncidents } from './incidents.js';
 import { loadNotifications } from './notifications.js';
@@ -20,7 +21,10 @@ export interface DemoOptions {
   now?: Date;
   /** Called per stage with its duration, for diagnostics. */
   onStage?: (stage: string, ms: number) => void;
-  /** A directory the catalog's file scrapers may read: a scraper the console runs reads files written there. */
+  /**
+   * A directory the catalog's file scrapers and file log backends may read: a scraper and a log
+   * backend the console runs read files written there.
+   */
   filesDir?: string;
 }
 
@@ -51,6 +55,7 @@ export async function loadDemoData(db: Db, options: DemoOptions = {}): Promise<R
     await stage('catalog-events', (c) => loadCatalogEvents(c, items));
     const { filesDir } = options;
     if (filesDir) await stage('live-scraper', (c) => loadLiveScraper(c, filesDir));
+    if (filesDir) await stage('live-logs', (c) => loadLiveLogs(c, filesDir));
     await stage('topology', (c) => loadTopology(c, items));
     await stage('health', (c) => loadHealth(c, items));
     await stage('connections', loadConnections);

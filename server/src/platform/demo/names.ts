@@ -278,29 +278,4 @@ export const INCIDENT_TITLES = [
   'Node pressure evicting {svc} pods',
 ];
 
-export const NOTIFICATION_EVENTS = [
-  'check.failed',
-  'check.passed',
-  'component.healthy',
-  'component.unhealthy',
-  'component.unknown',
-  'component.warning',
-  'config.created',
-  'config.deleted',
-  'config.healthy',
-  'config.unhealthy',
-  'config.unknown',
-  'config.updated',
-  'config.warning',
-  'playbook.approval.inserted',
-  'playbook.spec.approval.updated',
-] as const;
-
-export const SEND_STATUSES = [
-  'sent',
-  'error',
-  'pending',
-  'cancelled',
-  'repeat-interval',
-  'silenced',
-] as const;
+export { NOTIFICATION_EVENTS, SEND_STATUSES } from '../../../../common/notifications.js';

@@ -137,7 +137,7 @@ export async function loadSettings({ w, r, clock, refs }: DemoContext): Promise<
       name: 'loki',
       spec: {
         loki: { url: 'http://loki.monitoring.svc:3100', labels: { cluster: '{{.cluster}}' } },
-        routes: [{ type: 'Service' }],
+        routes: [{ type: 'loki' }],
       },
     },
     {
@@ -157,7 +157,7 @@ export async function loadSettings({ w, r, clock, refs }: DemoContext): Promise<
         kubernetes: {
           kubeconfig: { valueFrom: { configMapKeyRef: { name: 'kubeconfig', key: 'acme-prod-eu' } } },
         },
-        routes: [{ type: 'KubernetesPod' }],
+        routes: [{ type: 'kubernetes' }],
       },
     },
   ];

@@ -2,6 +2,7 @@ import type { CatalogItem } from './catalog.js';
 import { teamOf } from './catalog.js';
 import { LOCAL_AGENT } from '../agents/local-agent.js';
 import type { DemoContext } from './context.js';
+import { applicationLogs } from './live-logs.js';
 import { CLUSTERS, COMPANY, DATASTORES, SERVICES } from './names.js';
 import { DAY, HOUR, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';
@@ -288,8 +289,14 @@ export async function loadTopology(ctx: DemoContext, items: CatalogItem[]): Prom
         team: teamOf(svc.namespace),
         environment: c.environment,
       };
+      const podLogs = {
+        name: 'Pod logs',
+        type: 'kubernetes',
+        labels: { app: svc.name, namespace: svc.namespace },
+      };
       const logSelectors = [
-        { name: 'Pod logs', type: 'kubernetes', labels: { app: svc.name, namespace: svc.namespace } },
+        applicationLogs(svc.name),
+        podLogs,
         { name: 'Loki', type: 'loki', labels: { app: svc.name, cluster: c.name } },
       ];
       const service = add({
@@ -350,7 +357,7 @@ export async function loadTopology(ctx: DemoContext, items: CatalogItem[]): Prom
             agent_id: agent,
             external_id: `${c.name}/${svc.namespace}/${pod.name}`,
             is_leaf: true,
-            log_selectors: r.chance(0.5) ? [logSelectors[0]] : null,
+            log_selectors: r.chance(0.5) ? [podLogs] : null,
           },
         });
       }

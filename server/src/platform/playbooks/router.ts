@@ -5,7 +5,12 @@
  * other systems, is mounted before them: webhook.ts); every route needs the playbooks feature.
  */
 import { Router, type Request } from 'express';
-import { requireAction, requireFeature, requirePermission, type FlagReader } from '../../access/guard.js';
+import {
+  checkPlaybookAction,
+  requireFeature,
+  requirePermission,
+  type FlagReader,
+} from '../../access/guard.js';
 import { refusal, resourceOf } from '../../access/resource-map.js';
 import { HttpError } from '../../http/errors.js';
 import { UUID } from '../../lib/uuid.js';
@@ -144,9 +149,11 @@ export function createPlaybooksRouter({
     res.json(matching.map(listItem));
   });
 
-  router.post('/:id/params', requireAction('playbooks.run', flags), async (req, res) => {
+  router.post('/:id/params', async (req, res) => {
     const body: Record<string, unknown> = isRecord(req.body) ? req.body : {};
-    const playbook = await findPlaybook(db, String(req.params.id));
+    const id = String(req.params.id);
+    await checkPlaybookAction(req, 'playbooks.run', UUID.test(id) ? id : '', flags);
+    const playbook = await findPlaybook(db, id);
     if (!playbook) throw new HttpError(404, PLAYBOOK_NOT_FOUND);
     const resource = await resourceOfRequest(db, req, body);
     const env = templateEnv({
@@ -158,11 +165,12 @@ export function createPlaybooksRouter({
     res.json({ params: parametersFor(playbook, env) });
   });
 
-  router.post('/run', requireAction('playbooks.run', flags), async (req, res) => {
+  router.post('/run', async (req, res) => {
     if (!isRecord(req.body)) throw new HttpError(400, 'The body must be a JSON object');
     const body = req.body;
     if (typeof body.id !== 'string' || !UUID.test(body.id))
       throw new HttpError(400, 'id must be a playbook id');
+    await checkPlaybookAction(req, 'playbooks.run', body.id, flags);
     const given = body.params ?? {};
     if (!isRecord(given)) throw new HttpError(400, 'params must be an object of parameter values');
     const playbook = await findPlaybook(db, body.id);
@@ -215,15 +223,17 @@ export function createPlaybooksRouter({
     res.json({ ...run, actions });
   });
 
-  router.post('/run/approve/:id', requireAction('playbooks.approve', flags), async (req, res) => {
+  router.post('/run/approve/:id', async (req, res) => {
     const id = String(req.params.id);
     if (!UUID.test(id)) throw new HttpError(404, RUN_NOT_FOUND);
-    const { rows } = await db.query<{ status: string; spec: PlaybookRow['spec'] | null }>(
-      `select status, spec from playbook_runs where id = $1`,
-      [id],
-    );
+    const { rows } = await db.query<{
+      status: string;
+      spec: PlaybookRow['spec'] | null;
+      playbook_id: string;
+    }>(`select status, spec, playbook_id from playbook_runs where id = $1`, [id]);
     const run = rows[0];
     if (!run) throw new HttpError(404, RUN_NOT_FOUND);
+    await checkPlaybookAction(req, 'playbooks.approve', run.playbook_id, flags);
     if (run.status !== 'pending_approval') throw new HttpError(409, NOT_WAITING);
     const user = req.user!;
     const approver = await approverOf(db, run.spec, user, user.roles.includes('admin'));
@@ -238,9 +248,15 @@ export function createPlaybooksRouter({
     }
   });
 
-  router.post('/run/cancel/:id', requireAction('playbooks.run', flags), async (req, res) => {
+  router.post('/run/cancel/:id', async (req, res) => {
     const id = String(req.params.id);
     if (!UUID.test(id)) throw new HttpError(404, RUN_NOT_FOUND);
+    const { rows } = await db.query<{ playbook_id: string }>(
+      `select playbook_id from playbook_runs where id = $1`,
+      [id],
+    );
+    if (!rows[0]) throw new HttpError(404, RUN_NOT_FOUND);
+    await checkPlaybookAction(req, 'playbooks.run', rows[0].playbook_id, flags);
     const outcome = await cancelRun(db, id, req.user!.id);
     if (!outcome) throw new HttpError(404, RUN_NOT_FOUND);
     if (!outcome.cancelled) throw new HttpError(409, RUN_ENDED(outcome.status));

@@ -37,7 +37,9 @@ import {
   Params,
   plan,
   relationSource,
+  scopedSource,
   type BuiltQuery,
+  type RowScope,
   type PlanNode,
   type Source,
 } from './sql.js';
@@ -67,6 +69,10 @@ export interface DbRouterOptions {
    * RestError (or HttpError) to refuse.
    */
   authorize?: Authorize;
+  /** Narrows reads of a relation to the rows the caller may see, after `authorize`. */
+  scopeRows?: ScopeRows;
+  /** The rows a PATCH or DELETE may touch; touching another answers 403 and writes nothing. */
+  scopeWrites?: ScopeWrites;
   /**
    * The write rules of each relation (validate, guard, after; see write-rules.ts), composed from
    * the areas' rules with composeWriteRules. A relation without rules is written as asked.
@@ -83,6 +89,15 @@ export interface DbRouterOptions {
 
 export type Authorize = (req: Request, name: string, parsed: ParsedQuery) => void | Promise<void>;
 
+/** The rows of a relation a read may see (grants and denies on single resources), if narrowed. */
+export type ScopeRows = (req: Request, relation: Relation) => RowScope | undefined;
+
+/** The rows of a table a PATCH or DELETE may touch, if narrowed, and the refusal's words. */
+export type ScopeWrites = (
+  req: Request,
+  relation: Relation,
+) => { scope: RowScope; refusal: string } | undefined;
+
 export const defaultMaxRows = 1000;
 
 interface Context {
@@ -90,6 +105,8 @@ interface Context {
   schema: DbSchema;
   maxRows: number;
   authorize?: Authorize;
+  scopeRows?: ScopeRows;
+  scopeWrites?: ScopeWrites;
   writeRules: WriteRules;
   sharedReads?: SharedReads;
   actorOf?: (req: Request) => string | undefined;
@@ -128,6 +145,8 @@ export function createDbRouter(options: DbRouterOptions): express.Router {
     schema,
     maxRows,
     authorize: options.authorize,
+    scopeRows: options.scopeRows,
+    scopeWrites: options.scopeWrites,
     writeRules: options.writeRules ?? {},
     sharedReads: options.sharedReads,
     actorOf: options.actorOf,
@@ -207,12 +226,12 @@ async function answerRelation(context: Context, req: Request, res: Response): Pr
   const single = wantsSingleObject(req);
   switch (req.method) {
     case 'GET':
-    case 'HEAD':
-      return reply(
-        req,
-        res,
-        await read(context, db, relationSource(relation), parsed, req, { single, prefer }),
-      );
+    case 'HEAD': {
+      const scope = context.scopeRows?.(req, relation);
+      const params = scope && new Params();
+      const source = scope && params ? scopedSource(relation, scope, params) : relationSource(relation);
+      return reply(req, res, await read(context, db, source, parsed, req, { single, prefer }, params));
+    }
     case 'POST':
       return insert(context, relation, parsed, req, res, { single, prefer });
     case 'PATCH':
@@ -351,6 +370,22 @@ interface PlannedWrite {
   rule: WriteRule | undefined;
   build: (answer: WriteAnswer) => BuiltQuery;
   existing: (columns: string[]) => BuiltQuery | null;
+  /** The rows the caller may touch, when grants narrow them. */
+  scope?: { scope: RowScope; refusal: string };
+}
+
+/** Refuses a write that would touch a row outside the caller's scope, before anything is written. */
+async function refuseOutsideScope(tx: Queryable, planned: PlannedWrite): Promise<void> {
+  if (!planned.scope) return;
+  const { scope, refusal } = planned.scope;
+  const lock = planned.existing([scope.column]);
+  if (!lock) return;
+  const { rows } = await tx.query<Record<string, unknown>>(lock.text, lock.params);
+  const outside = rows.some((row) => {
+    const id = String(row[scope.column]);
+    return (scope.only && !scope.only.includes(id)) || scope.except?.includes(id);
+  });
+  if (outside) throw new RestError(403, '42501', refusal);
 }
 
 /**
@@ -362,6 +397,7 @@ async function write(db: Db, planned: PlannedWrite, how: Negotiated): Promise<An
   const query = planned.build({ written: rule?.after !== undefined });
   return db.transaction(async (tx) => {
     if (planned.actor) await tx.query(`select set_config('app.user_id', $1, true)`, [planned.actor]);
+    await refuseOutsideScope(tx, planned);
     await rule?.guard?.({
       ...request,
       tx,
@@ -468,6 +504,7 @@ async function updateOrDelete(
         ? buildUpdate(relation, change, root.filters, representation, answer)
         : buildDelete(relation, root.filters, representation, answer),
     existing: (columns) => buildLockMatching(relation, root.filters, columns),
+    scope: context.scopeWrites?.(req, relation),
   };
   const answer = await write(db, planned, how);
   res.setHeader('Content-Range', contentRange(0, answer.n, undefined));

@@ -44,6 +44,30 @@ export const relationSource = (relation: Relation): Source => ({
   from: (alias) => `${qualified(relation.name)} ${alias}`,
 });
 
+/**
+ * Which rows of a relation a caller may see, by one id column: only those listed, or all but
+ * those listed (access/grants.ts: grants and denies on one resource).
+ */
+export interface RowScope {
+  column: string;
+  only?: readonly string[];
+  except?: readonly string[];
+}
+
+/** The relation's rows narrowed to the scope, the ids bound as one uuid[] parameter. */
+export function scopedSource(relation: Relation, scope: RowScope, params: Params): Source {
+  const column = quoteIdent(scope.column);
+  const ids = (list: readonly string[]) => params.add(`{${list.join(',')}}`, 'uuid[]');
+  const conditions: string[] = [];
+  if (scope.only) conditions.push(`${column} = any(${ids(scope.only)})`);
+  if (scope.except?.length) conditions.push(`coalesce(${column} <> all(${ids(scope.except)}), true)`);
+  const where = conditions.length > 0 ? conditions.join(' and ') : 'true';
+  return {
+    relation,
+    from: (alias) => `(select * from ${qualified(relation.name)} where ${where}) ${alias}`,
+  };
+}
+
 type Output =
   | { kind: 'column'; key: string; field: Field; cast?: string }
   | { kind: 'embed'; key: string; node: PlanNode; hidden: boolean };

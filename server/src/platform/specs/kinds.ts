@@ -6,6 +6,8 @@
 import { KINDS, type KindTable } from '../../kube/kinds.js';
 import { incidentRuleSpecSchema } from '../../kube/schemas/incident-rule.js';
 import { specSchemaOf, type Schema } from '../../kube/schemas/index.js';
+import { loggingBackendSpecSchema } from '../../kube/schemas/logging-backend.js';
+import { teamSpecSchema } from '../../kube/schemas/team.js';
 import { FORM_RULES } from './form-rules.js';
 import { createSpecValidator, type SpecValidator } from './validate.js';
 
@@ -37,6 +39,8 @@ export const formValidatorOf = (table: KindTable): SpecValidator => FORM_VALIDAT
  */
 export const PLAIN_SPEC_TABLES = [
   { table: 'incident_rules', kind: 'IncidentRule', schema: incidentRuleSpecSchema },
+  { table: 'teams', kind: 'Team', schema: teamSpecSchema },
+  { table: 'logging_backends', kind: 'LoggingBackend', schema: loggingBackendSpecSchema },
 ] as const;
 
 export type PlainSpecTable = (typeof PLAIN_SPEC_TABLES)[number]['table'];

@@ -113,7 +113,7 @@ describe('/api/specs', () => {
     const unknown = await get('connections/schema');
     expect(unknown.status).toBe(404);
     expect(await messageOf(unknown)).toBe(
-      "No spec schema for 'connections': one of canaries, topologies, config_scrapers, playbooks, incident_rules",
+      "No spec schema for 'connections': one of canaries, topologies, config_scrapers, playbooks, incident_rules, teams, logging_backends",
     );
     expect((await get('topologies/nothing')).status).toBe(404);
   });

@@ -7,7 +7,8 @@
  *        ?form=true                   the kind's form rules too (form-rules.ts): what the
  *                                     editors check before a save
  *
- * `:table` is canaries, topologies, config_scrapers, playbooks or incident_rules (404 otherwise); both need read
+ * `:table` is canaries, topologies, config_scrapers, playbooks, incident_rules, teams or logging_backends
+ * (404 otherwise); both need read
  * on the table's resource and its area's feature turned on.
  */
 import { Router } from 'express';

@@ -1,7 +1,7 @@
 /**
  * The /api/db write rules of the four kinds' tables: POST and PATCH of canaries, topologies,
  * config_scrapers or playbooks answer 422 on a spec its kind's schema refuses; so do those of
- * incident_rules (kinds.ts, PLAIN_SPEC_TABLES).
+ * incident_rules, teams and logging_backends (kinds.ts, PLAIN_SPEC_TABLES).
  */
 import { KINDS } from '../../kube/kinds.js';
 import type { WriteRules } from '../rest/write-rules.js';

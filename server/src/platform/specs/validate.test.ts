@@ -248,8 +248,17 @@ describe('validateSpecWrite', () => {
     });
   });
 
+  it('refuses a log backend spec the LoggingBackend schema refuses', () => {
+    expect(refusal('logging_backends', [{ spec: 'anything' }])).toMatchObject({ status: 422 });
+    expect(
+      refusal('logging_backends', [
+        { spec: { loki: { url: 'http://loki:3100' }, routes: [{ type: 'loki' }] } },
+      ]),
+    ).toBeUndefined();
+  });
+
   it('lets through valid specs, rows without a spec and tables without a kind', () => {
     expect(refusal('playbooks', [{ spec: { title: 'T' } }, { description: 'no spec' }])).toBeUndefined();
-    expect(refusal('logging_backends', [{ spec: 'anything' }])).toBeUndefined();
+    expect(refusal('notifications', [{ spec: 'anything' }])).toBeUndefined();
   });
 });

@@ -38,6 +38,8 @@ export interface FormModalProps {
   onClose: () => void;
   /** Shows a failure inside the form instead of a toast (when the form must say it itself). */
   errorInForm?: boolean;
+  /** Further buttons in the footer, between submit and cancel (Back, Delete, Test). */
+  extraActions?: ReactNode;
   /** The fields; a function of `busy` for fields that must not change while the form is sent. */
   children: ReactNode | ((busy: boolean) => ReactNode);
 }
@@ -54,6 +56,7 @@ export function FormModal({
   onSubmit,
   onClose,
   errorInForm = false,
+  extraActions,
   children,
 }: FormModalProps) {
   const toast = useToast();
@@ -98,6 +101,7 @@ export function FormModal({
           <Button type="submit" variant="primary" isLoading={busy} isDisabled={busy || !canSubmit}>
             {busy && busyLabel ? busyLabel : submitLabel}
           </Button>
+          {extraActions}
           <Button variant="link" onClick={close} isDisabled={busy}>
             {cancelLabel}
           </Button>

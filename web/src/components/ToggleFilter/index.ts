@@ -10,3 +10,4 @@ export {
   type ToggleFilterProps,
   type ToggleSummary,
 } from './ToggleFilter.js';
+export { TriStateFilter, type TriState, type TriStateFilterProps } from './TriStateFilter.js';

@@ -5,6 +5,7 @@ import {
   Select,
   SelectList,
   SelectOption,
+  type SelectProps,
   TextInputGroup,
   TextInputGroupMain,
   TextInputGroupUtilities,
@@ -48,6 +49,11 @@ export interface TypeaheadSelectProps {
   children: ReactNode;
   /** A line after the options ('No options found', 'Loading...'), not pickable. */
   status?: string;
+  /**
+   * Where the list goes: `{ appendTo: 'inline' }` keeps it inside a dialog, whose updates would
+   * otherwise hide a list appended to the body from screen readers.
+   */
+  popperProps?: SelectProps['popperProps'];
 }
 
 /**
@@ -81,6 +87,7 @@ export function TypeaheadSelect({
   chips,
   children,
   status,
+  popperProps,
 }: TypeaheadSelectProps) {
   const toggleOpen = () => (isOpen ? close() : open());
   return (
@@ -91,6 +98,7 @@ export function TypeaheadSelect({
       onOpenChange={(next) => (next ? open() : close())}
       variant="typeahead"
       isScrollable={isScrollable}
+      popperProps={popperProps}
       toggle={(toggleRef) => (
         <MenuToggle
           ref={toggleRef}

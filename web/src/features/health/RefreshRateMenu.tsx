@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
+import { DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
 import { OutlinedClockIcon } from '@patternfly/react-icons';
+import { OnDemandDropdown } from '../../components/OnDemand/index.js';
 import { REFRESH_RATE_OPTIONS, type RefreshRateOption } from './refresh-rate.js';
 
 export interface RefreshRateMenuProps {
@@ -13,7 +14,7 @@ export interface RefreshRateMenuProps {
 export function RefreshRateMenu({ value, disabled, onChange }: RefreshRateMenuProps) {
   const [isOpen, setOpen] = useState(false);
   return (
-    <Dropdown
+    <OnDemandDropdown
       isOpen={isOpen}
       onOpenChange={setOpen}
       onSelect={(_event, selected) => {
@@ -45,6 +46,6 @@ export function RefreshRateMenu({ value, disabled, onChange }: RefreshRateMenuPr
           </DropdownItem>
         ))}
       </DropdownList>
-    </Dropdown>
+    </OnDemandDropdown>
   );
 }

@@ -1,6 +1,7 @@
-import { Flex, FlexItem, Tooltip } from '@patternfly/react-core';
+import { Flex, FlexItem } from '@patternfly/react-core';
 import { Age } from '../../components/Age/index.js';
 import { HealthLabel } from '../../components/HealthLabel/index.js';
+import { OnDemandTooltip } from '../../components/OnDemand/index.js';
 import { formatDuration, LAST_RUN_AGE_MIN_MS, NO_VALUE, STATUS_AGE_MAX_MS } from '../../lib/format.js';
 import { CheckIcon } from './check-drawer/CheckIcon.js';
 import type { CheckSummary } from './types.js';
@@ -54,7 +55,7 @@ export function CheckLatency({ check }: { check: CheckSummary }) {
     </div>
   );
   return (
-    <Tooltip
+    <OnDemandTooltip
       content={
         <>
           {line('p95', p95)}
@@ -64,6 +65,6 @@ export function CheckLatency({ check }: { check: CheckSummary }) {
       }
     >
       <span tabIndex={-1}>{formatDuration(p95)}</span>
-    </Tooltip>
+    </OnDemandTooltip>
   );
 }

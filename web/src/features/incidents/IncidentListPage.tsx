@@ -43,6 +43,7 @@ import { PersonTypeahead } from './PersonTypeahead.js';
 import { ResponderAvatars } from './ResponderAvatars.js';
 import type { IncidentSummary, PersonRef } from './types.js';
 import { useIncidentFilters } from './use-incident-filters.js';
+import { FilterSelect } from '../../components/FilterSelect/index.js';
 
 export const EMPTY_TEXT = 'There are no incidents matching this criteria';
 
@@ -78,28 +79,6 @@ const COLUMNS: DataTableColumn<IncidentSummary>[] = [
     cell: (row) => <Age from={row.created_at} />,
   },
 ];
-
-interface FilterSelectProps {
-  label: string;
-  value: string;
-  /** The 'any' choice, whose value is ''. */
-  anyLabel: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}
-
-function FilterSelect({ label, value, anyLabel, options, onChange }: FilterSelectProps) {
-  return (
-    <ToolbarItem>
-      <FormSelect aria-label={label} value={value} onChange={(_event, next) => onChange(next)}>
-        <FormSelectOption value="" label={anyLabel} />
-        {options.map((option) => (
-          <FormSelectOption key={option.value} value={option.value} label={option.label} />
-        ))}
-      </FormSelect>
-    </ToolbarItem>
-  );
-}
 
 const labelled = (values: readonly string[]) => values.map((value) => ({ value, label: capitalised(value) }));
 const chosen = (rows: Choice[] | undefined) =>

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@patternfly/react-core';
 import { PlusIcon } from '@patternfly/react-icons';
-import { useCan, useDbQuery } from '../../api/index.js';
+import { grantOn, useCan, useDbQuery, useWhoami } from '../../api/index.js';
 import { LoadError } from '../../components/LoadError/index.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { LoadingScreen } from '../../shell/screens/LoadingScreen.js';
@@ -102,7 +102,12 @@ function PlaybookCard({ playbook, mayRun, mayEdit, onRun }: CardProps) {
 export function PlaybooksPage() {
   const mayWrite = useCan('playbooks', 'write');
   const mayStartRuns = useCan('playbooks.run');
-  const mayRun = mayWrite && mayStartRuns;
+  const { data: whoami } = useWhoami();
+  // A grant of run on the playbook (or a deny) decides, as on the server; else write and the action.
+  const mayRun = (playbook: Playbook) => {
+    const verdict = grantOn(whoami, 'playbooks', 'run', playbook.id);
+    return verdict ? verdict === 'grant' : mayWrite && mayStartRuns;
+  };
   const { data, error, isLoading, mutate } = useDbQuery<Playbook[]>(PLAYBOOKS_KEY, listPlaybooks);
   const [running, setRunning] = useState<Playbook>();
   const [adding, setAdding] = useState(false);
@@ -141,7 +146,7 @@ export function PlaybooksPage() {
                 <PlaybookCard
                   key={playbook.id}
                   playbook={playbook}
-                  mayRun={mayRun}
+                  mayRun={mayRun(playbook)}
                   mayEdit={mayWrite}
                   onRun={setRunning}
                 />

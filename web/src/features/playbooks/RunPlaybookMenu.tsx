@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
+import { DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
 import { useApi } from '../../api/index.js';
+import { OnDemandDropdown } from '../../components/OnDemand/index.js';
 import { withRestStyles } from '../../lib/rest-styles.js';
 import type { RunnablePlaybook, RunResource } from './run-dialog/run-dialog-api.js';
 
@@ -61,7 +62,7 @@ export function RunPlaybookMenu({ resource, label, icon, placement }: RunPlayboo
 
   return (
     <>
-      <Dropdown
+      <OnDemandDropdown
         isOpen={isOpen}
         onOpenChange={setOpen}
         onSelect={() => setOpen(false)}
@@ -75,7 +76,7 @@ export function RunPlaybookMenu({ resource, label, icon, placement }: RunPlayboo
         )}
       >
         <DropdownList>{items}</DropdownList>
-      </Dropdown>
+      </OnDemandDropdown>
       {chosen && (
         <Suspense fallback={null}>
           <RunPlaybookDialog playbook={chosen} resource={resource} onClose={() => setChosen(undefined)} />

@@ -5,6 +5,11 @@ import { RESOURCE_KINDS, type ResourceKind } from './resource-kinds.js';
 
 interface AddDialogProps {
   onClose: () => void;
+  /**
+   * Told of a creation (in the database or the cluster) in place of opening the new resource's
+   * page: the Add Integration dialog refreshes its list and closes instead.
+   */
+  onCreated?: () => void;
 }
 
 /**
@@ -14,9 +19,11 @@ interface AddDialogProps {
 export function AddResourceModal({
   kind,
   onClose,
+  onCreated,
   initialSpec,
 }: AddDialogProps & { kind: ResourceKind; initialSpec?: Record<string, unknown> }) {
   const openSaved = useOpenSaved(kind.detailPath);
+  const afterSave = onCreated ? { onSaved: onCreated, onClusterSaved: onCreated } : openSaved;
 
   return (
     <AddSpecModal title={`Add ${kind.title}`} onClose={onClose}>
@@ -24,7 +31,7 @@ export function AddResourceModal({
         kind={kind}
         readOnly={false}
         initialSpec={initialSpec}
-        {...openSaved}
+        {...afterSave}
         extraActions={
           <Button variant="link" onClick={onClose}>
             Cancel

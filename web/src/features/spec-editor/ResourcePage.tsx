@@ -11,6 +11,10 @@ import { useSpecPage } from './use-spec-page.js';
 export interface ResourcePageOptions {
   /** Buttons in the top bar for the resource (a scraper's Run now). */
   actions?: (id: string) => ReactNode;
+  /** A Permissions tab's content for the resource (a playbook's). */
+  permissions?: (id: string) => ReactNode;
+  /** After a save to the database, in place of showing the saved row (the integrations' list). */
+  onSaved?: () => void;
 }
 
 /** A Topology, Catalog Scraper or Playbook: its editor (tab Spec) and its Job History. */
@@ -18,6 +22,8 @@ export function ResourcePage({
   kind,
   id,
   actions,
+  permissions,
+  onSaved,
 }: { kind: ResourceKind; id: string } & ResourcePageOptions) {
   const { table } = kind;
   const navigate = useNavigate();
@@ -43,11 +49,13 @@ export function ResourcePage({
       <SpecPageContent
         {...page.content}
         label={kind.title}
+        permissions={permissions}
         editor={(shown) => (
           <ResourceEditor
             kind={kind}
             row={page.editedRow(shown)}
             {...page.editorProps(shown)}
+            {...(onSaved ? { onSaved } : {})}
             onDeleted={() => void navigate(kind.listPath)}
           />
         )}

@@ -12,7 +12,8 @@ import type { ClusterEditing } from './cluster/use-cluster-editing.js';
 import { JobHistoryTab } from '../settings/resources/index.js';
 
 const TABS = ['spec', 'jobs'] as const;
-type TabKey = (typeof TABS)[number];
+const WITH_PERMISSIONS = ['spec', 'jobs', 'permissions'] as const;
+type TabKey = (typeof WITH_PERMISSIONS)[number];
 
 const editorKey = (row: PageRow, cluster: ClusterEditing) =>
   cluster.object
@@ -37,6 +38,8 @@ export interface SpecPageContentProps<Row extends PageRow> {
   notice?: ReactNode;
   /** The row's editor, or the cluster editor while `cluster.object` is set. */
   editor: (row: Row) => ReactNode;
+  /** A Permissions tab with this content (a playbook's), none without. */
+  permissions?: (id: string) => ReactNode;
 }
 
 /**
@@ -52,8 +55,9 @@ export function SpecPageContent<Row extends PageRow>({
   cluster,
   notice,
   editor,
+  permissions,
 }: SpecPageContentProps<Row>) {
-  const [tab, selectTab] = useTabParam(TABS);
+  const [tab, selectTab] = useTabParam<TabKey>(permissions ? WITH_PERMISSIONS : TABS);
   if (isLoading) return <LoadingScreen />;
   if (error && row === undefined) return <LoadError error={error} />;
   const saved = cluster.saved && <ClusterSavedAlert onClose={cluster.dismissSaved} />;
@@ -93,6 +97,11 @@ export function SpecPageContent<Row extends PageRow>({
             <JobHistoryTab resourceId={row.id} />
           </div>
         </Tab>
+        {permissions && (
+          <Tab eventKey="permissions" title={<TabTitleText>Permissions</TabTitleText>}>
+            <div className="pf-v6-u-pt-md">{permissions(row.id)}</div>
+          </Tab>
+        )}
       </Tabs>
     </PageSection>
   );

@@ -14,6 +14,7 @@ export type { SpecFormProps } from './SpecForm.js';
 export { PLAIN_MESSAGES, useSpecForm } from './use-spec-form.js';
 export type { SpecFormOptions, SpecFormState, SpecMessages } from './use-spec-form.js';
 export { EditorActions } from './EditorActions.js';
+export { DeleteAction } from './DeleteAction.js';
 export { NameFields } from './NameFields.js';
 export { useNameFields } from './use-name-fields.js';
 export { LabelsField } from './LabelsField.js';

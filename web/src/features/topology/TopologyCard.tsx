@@ -1,6 +1,6 @@
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import { memo, useId, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Tooltip } from '@patternfly/react-core';
+import { OnDemandTooltip } from '../../components/OnDemand/index.js';
 import '@patternfly/react-styles/css/components/Label/label.css';
 import { ComponentActionsMenu } from './actions/ComponentActionsMenu.js';
 import { NARROW_CARD_BELOW } from './card-width.js';
@@ -156,9 +156,9 @@ function PropertyValue({ property }: { property: ComponentProperty }) {
   );
   const tooltip = formatted.detail ?? (property.tooltip || undefined);
   return tooltip ? (
-    <Tooltip content={tooltip}>
+    <OnDemandTooltip content={tooltip}>
       <span tabIndex={0}>{value}</span>
-    </Tooltip>
+    </OnDemandTooltip>
   ) : (
     value
   );
@@ -233,7 +233,14 @@ const onInteractive = (event: MouseEvent) =>
  * other properties, its insights, checks and incidents, its children with their health, its
  * owners, and the actions menu; the border follows its health; clicking it zooms in.
  */
-export function TopologyCard({ component, width, zoomTo, readOnly = false }: TopologyCardProps) {
+// Memoized: the page renders again as its other reads (labels, agents) arrive, and its cards
+// have not changed then.
+export const TopologyCard = memo(function TopologyCard({
+  component,
+  width,
+  zoomTo,
+  readOnly = false,
+}: TopologyCardProps) {
   const titleId = useId();
   const navigate = useNavigate();
   const properties = (component.properties ?? []).filter(isShown);
@@ -373,4 +380,4 @@ export function TopologyCard({ component, width, zoomTo, readOnly = false }: Top
       )}
     </article>
   );
-}
+});

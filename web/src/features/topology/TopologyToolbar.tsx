@@ -4,7 +4,6 @@ import {
   Flex,
   FormSelect,
   FormSelectOption,
-  Popover,
   Stack,
   StackItem,
   Switch,
@@ -15,6 +14,7 @@ import {
   ToolbarGroup,
   ToolbarItem,
 } from '@patternfly/react-core';
+import { OnDemandPopover } from '../../components/OnDemand/index.js';
 import { CogIcon, SortAmountDownIcon, SortAmountUpIcon } from '@patternfly/react-icons';
 import {
   CARD_SIZE_LABELS,
@@ -187,7 +187,7 @@ export function TopologyToolbar({
             </Flex>
           </ToolbarItem>
           <ToolbarItem>
-            <Popover
+            <OnDemandPopover
               headerContent="Preferences"
               minWidth="22rem"
               bodyContent={
@@ -245,7 +245,7 @@ export function TopologyToolbar({
               }
             >
               <Button variant="plain" aria-label="Preferences" icon={<CogIcon />} />
-            </Popover>
+            </OnDemandPopover>
           </ToolbarItem>
         </ToolbarGroup>
       </ToolbarContent>

@@ -34,7 +34,12 @@ function shown(url: string): string {
  * (never `ext::`, which runs commands), and the credentials in the environment rather than in
  * the command line or URL.
  */
-function gitEnvironment(home: string, url: string, username?: string, password?: string): NodeJS.ProcessEnv {
+export function gitEnvironment(
+  home: string,
+  url: string,
+  username?: string,
+  password?: string,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...baseEnvironment(),
     HOME: home,

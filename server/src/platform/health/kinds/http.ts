@@ -85,7 +85,13 @@ function insecureOf(entry: Entry): boolean {
   return entry.insecureSkipVerify === true || tls.insecureSkipVerify === true;
 }
 
-function request(url: URL, entry: Entry, ctx: KindContext, data: Record<string, unknown>): Promise<Answer> {
+/** One request as the entry describes it (method, headers, basic auth, body), redirects not followed. */
+export function request(
+  url: URL,
+  entry: Entry,
+  ctx: KindContext,
+  data: Record<string, unknown>,
+): Promise<Answer> {
   const method = (str(entry.method) ?? 'GET').toUpperCase();
   const headers = headersOf(entry, data);
   const authorization = basicAuth(entry);

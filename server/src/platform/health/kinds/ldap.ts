@@ -15,14 +15,14 @@ import {
 
 const ENTRIES_KEPT = 20;
 
-interface Target {
+export interface LdapTarget {
   url: string;
   username: string;
   password: string;
 }
 
 /** `connection` (a URL; connection:// references are read into `url` before a check runs), `url` or `host`. */
-function targetOf(entry: Entry): Target {
+export function ldapTargetOf(entry: Entry): LdapTarget {
   const text = str(entry.connection) ?? literalValue(entry.url, 'url') ?? str(entry.host);
   if (!text) throw new EntryError('url is required (ldap://host:389 or ldaps://host:636)');
   let url: URL;
@@ -54,6 +54,36 @@ function describeLdapError(error: unknown, ctx: KindContext, address: string): s
   return describeError(error, ctx, address);
 }
 
+const addressOf = (target: LdapTarget) => target.url.replace(/^ldaps?:\/\//, '');
+
+/** A client of the target's server (nothing sent yet); the caller unbinds it. */
+export async function ldapClient(target: LdapTarget, ctx: KindContext, skipTLSVerify: boolean) {
+  // Loaded on the first ldap check, as the mysql driver is.
+  const { Client } = await import('ldapts');
+  return new Client({
+    url: target.url,
+    timeout: ctx.timeoutMs + CLIENT_GRACE_MS,
+    connectTimeout: ctx.timeoutMs + CLIENT_GRACE_MS,
+    // Only for ldaps: given tlsOptions, the client speaks TLS even to an ldap:// URL.
+    ...(target.url.startsWith('ldaps:') ? { tlsOptions: { rejectUnauthorized: !skipTLSVerify } } : {}),
+  });
+}
+
+/** Binds as the target's username; a refusal throws an EntryError saying why. */
+export async function bindLdap(
+  client: { bind(dn: string, password: string): Promise<void> },
+  target: LdapTarget,
+  ctx: KindContext,
+): Promise<void> {
+  try {
+    await client.bind(target.username, target.password);
+  } catch (error) {
+    throw new EntryError(
+      `bind as '${target.username}' failed: ${describeLdapError(error, ctx, addressOf(target))}`,
+    );
+  }
+}
+
 /**
  * Binds to an LDAP server as `username` (a DN) with `password`, then searches the subtree of
  * `bindDN` with the `userSearch` filter: it fails when nothing is found, as upstream.
@@ -62,35 +92,19 @@ export async function runLdap(entry: Entry, ctx: KindContext): Promise<CheckOutc
   const base = str(entry.bindDN);
   if (!base) return fail('bindDN (the DN searched under) is required');
   const filter = str(entry.userSearch) ?? '(objectClass=*)';
-  let target: Target;
+  let target: LdapTarget;
   try {
-    target = targetOf(entry);
+    target = ldapTargetOf(entry);
   } catch (error) {
     return fail(error instanceof EntryError ? error.message : describeError(error, ctx));
   }
-  // Loaded on the first ldap check, as the mysql driver is.
-  const { Client } = await import('ldapts');
-  const client = new Client({
-    url: target.url,
-    timeout: ctx.timeoutMs + CLIENT_GRACE_MS,
-    connectTimeout: ctx.timeoutMs + CLIENT_GRACE_MS,
-    // Only for ldaps: given tlsOptions, the client speaks TLS even to an ldap:// URL.
-    ...(target.url.startsWith('ldaps:')
-      ? { tlsOptions: { rejectUnauthorized: entry.skipTLSVerify !== true } }
-      : {}),
-  });
-  const address = target.url.replace(/^ldaps?:\/\//, '');
+  const client = await ldapClient(target, ctx, entry.skipTLSVerify === true);
+  const address = addressOf(target);
   const started = performance.now();
   let found: { dn: string }[];
   try {
     const work = (async () => {
-      try {
-        await client.bind(target.username, target.password);
-      } catch (error) {
-        throw new EntryError(
-          `bind as '${target.username}' failed: ${describeLdapError(error, ctx, address)}`,
-        );
-      }
+      await bindLdap(client, target, ctx);
       const { searchEntries } = await client.search(base, { scope: 'sub', filter, attributes: ['dn'] });
       return searchEntries;
     })();

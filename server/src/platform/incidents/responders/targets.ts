@@ -5,7 +5,7 @@
  * generic JSON POST to the connection's URL. Each returns the id the system gave the ticket.
  */
 import type { ResponderType } from '../../../../../common/incidents.js';
-import { smtpSender, smtpTransport } from '../../../lib/smtp.js';
+import { deliver as send } from '../../notifications/senders/index.js';
 
 /** Where and as whom to deliver: the connection's (or the client's) URL and credentials. */
 export interface Target {
@@ -182,11 +182,12 @@ async function generic(
 }
 
 /**
- * Email: the connection's URL is `smtp://host:port/?from=address` (the platform's notation);
- * encryptionMethod None, ExplicitTLS (STARTTLS, the default) or ImplicitTLS; the message id the
- * server accepted is the external id.
+ * Email through the notification senders' SMTP sender: the connection's URL is
+ * `smtp://host:port/?from=address` (the platform's notation), encryptionMethod None, ExplicitTLS,
+ * ImplicitTLS or Auto; the responder's `to` wins over any recipient the connection names. The
+ * message id the server accepted is the external id.
  */
-async function email({ fields }: Delivery, target: Target): Promise<string> {
+async function email({ fields, signal }: Delivery, target: Target): Promise<string> {
   required(fields, ['to', 'subject', 'body']);
   let url: URL;
   try {
@@ -194,28 +195,25 @@ async function email({ fields }: Delivery, target: Target): Promise<string> {
   } catch {
     throw new DeliveryError('the email connection has no smtp:// URL');
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
-    throw new DeliveryError(`the email connection's URL is ${url.protocol}//, not smtp://`);
-  const encryption = (target.properties.encryptionMethod ?? 'Auto').toLowerCase();
-  const username = target.username ?? (url.username ? decodeURIComponent(url.username) : undefined);
-  const password = target.password ?? (url.password ? decodeURIComponent(url.password) : undefined);
-  const from = url.searchParams.get('from') ?? target.properties.from ?? username;
-  if (!from) throw new DeliveryError('the email connection names no sender (from)');
-  const transport = smtpTransport(url, { encryption, username, password, timeoutMs: HTTP_TIMEOUT_MS });
+  url.searchParams.delete('toAddresses');
+  url.searchParams.set('to', fields.to!);
+  const connection = {
+    name: 'of the email responder',
+    type: 'email',
+    url: url.toString(),
+    username: target.username,
+    password: target.password,
+    properties: { ...target.properties, to: fields.to! },
+  };
   try {
-    const info = await transport.sendMail({
-      from: smtpSender(from, target.properties.fromName),
-      to: fields.to,
-      subject: fields.subject,
-      text: fields.body,
-    });
-    return info.messageId;
-  } catch (error) {
-    throw new DeliveryError(
-      `the email could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+    const sent = await send(
+      { connection },
+      { title: fields.subject!, body: fields.body! },
+      { signal, timeoutMs: HTTP_TIMEOUT_MS },
     );
-  } finally {
-    transport.close();
+    return sent.id ?? sent.destination;
+  } catch (error) {
+    throw new DeliveryError(error instanceof Error ? error.message : String(error));
   }
 }
 

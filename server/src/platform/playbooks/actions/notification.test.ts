@@ -1,77 +1,45 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import {
+  startMailServer,
+  startReceiver,
+  type MailServer,
+  type Receiver,
+} from '../../notifications/senders/test-support.js';
 import { notificationAction } from './notification.js';
 import { ActionFailure } from './types.js';
 import { actionContext as context } from './test-support.js';
 
-interface Received {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  json: unknown;
-}
-
-let webhook: http.Server;
+let webhook: Receiver;
 let base: string;
-const received: Received[] = [];
+let received: Receiver['received'];
 
-let smtp: SMTPServer;
+let smtp: MailServer;
 let smtpPort: number;
-const mails: { from: string; to: string[]; raw: string; user?: string }[] = [];
+let mails: MailServer['mails'];
 
 beforeAll(async () => {
-  webhook = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      let json: unknown = body;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        // kept as text
-      }
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, json });
-      res.writeHead(req.url === '/refuse' ? 400 : 200).end(req.url === '/refuse' ? 'invalid_payload' : 'ok');
-    });
-  });
-  await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}`;
-
-  smtp = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
+  webhook = await startReceiver();
+  base = webhook.origin;
+  received = webhook.received;
+  smtp = await startMailServer({
     disabledCommands: ['STARTTLS'],
     onAuth(auth, _session, callback) {
       if (auth.username === 'mailer' && auth.password === 'smtp-pa55')
         return callback(null, { user: 'mailer' });
       callback(new Error('bad credentials'));
     },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          user: typeof session.user === 'string' ? session.user : undefined,
-        });
-        callback();
-      });
-    },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtpPort = smtp.port;
+  mails = smtp.mails;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => webhook.close(() => resolve()));
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await webhook.close();
+  await smtp.close();
 });
 
 beforeEach(() => {
-  received.length = 0;
+  webhook.reset();
+  webhook.answer('/refuse', { status: 400, body: 'invalid_payload' });
   mails.length = 0;
 });
 
@@ -177,6 +145,18 @@ describe('notification action', () => {
     });
   });
 
+  it('sends to the provider URL kinds of the senders (Mattermost here)', async () => {
+    const result = await notificationAction(
+      { ...message, url: `mattermost://${base.slice(7)}/hookt0ken?disabletls=yes` },
+      context(),
+    );
+    expect(result.kind).toBe('mattermost');
+    expect(received[0]).toMatchObject({
+      path: '/hooks/hookt0ken',
+      json: { text: expect.stringContaining('node-3 is at 93%') },
+    });
+  });
+
   it('a refused webhook fails the action with the status', async () => {
     await expect(notificationAction({ ...message, url: `${base}/refuse` }, context())).rejects.toThrow(
       new ActionFailure(`the notification to ${base}/refuse was refused: HTTP 400 invalid_payload`),
@@ -198,7 +178,10 @@ describe('notification action', () => {
       },
     );
     const result = await notificationAction({ ...message, connection: 'connection://default/mail' }, ctx);
-    expect(result).toMatchObject({ kind: 'email', to: ['oncall@acme.example', 'lead@acme.example'] });
+    expect(result).toMatchObject({
+      kind: 'email',
+      sent: `oncall@acme.example, lead@acme.example via smtp://127.0.0.1:${smtpPort}`,
+    });
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       from: 'ops@acme.example',
@@ -223,7 +206,7 @@ describe('notification action', () => {
 
   it('says which schemes it cannot send to', async () => {
     await expect(
-      notificationAction({ ...message, url: 'discord://token@channel' }, context()),
-    ).rejects.toThrow('notifications to discord:// are not supported by this console');
+      notificationAction({ ...message, url: 'matrix://user:pw@matrix.example/?rooms=ops' }, context()),
+    ).rejects.toThrow('notifications to matrix:// are not supported by this console');
   });
 });

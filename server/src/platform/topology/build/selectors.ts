@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonical } from '../../../lib/canonical.js';
+import { LOCAL_AGENT } from '../../agents/local-agent.js';
 import { SelectorError, SqlConditions, valueList } from '../../../lib/selector-sql.js';
 import { isRecord, text } from './spec.js';
 import type { Spec } from './types.js';
@@ -29,7 +30,7 @@ function common(where: SqlConditions, selector: Spec, labelsColumn: string): voi
   if (agent && agent !== 'all')
     where.terms.push(
       agent === 'local' || agent === 'self'
-        ? `agent_id = '00000000-0000-0000-0000-000000000000'`
+        ? `agent_id = ${where.param(LOCAL_AGENT)}`
         : `(agent_id::text = ${where.param(agent)} or agent_id in (select id from agents where name = ${where.param(agent)}))`,
     );
 }

@@ -14,6 +14,7 @@ import {
 } from '@patternfly/react-core';
 import useSWR from 'swr';
 import { TimeRangePicker } from '../../../components/TimeRangePicker/index.js';
+import { TriStateFilter } from '../../../components/ToggleFilter/index.js';
 import { CHANGE_TYPES_KEY, CONFIG_TYPES_KEY, listChangeTypes, listConfigTypes } from './changes-api.js';
 import {
   CHANGE_SEVERITIES,
@@ -26,7 +27,6 @@ import {
   type ChangesFilters as Filters,
 } from './changes-params.js';
 import { TextFilterInput } from './TextFilterInput.js';
-import { TriStateFilter } from './TriStateFilter.js';
 
 // The choices change rarely: fetched once a page, not on every focus.
 const CHOICES = { revalidateOnFocus: false, dedupingInterval: 60_000 } as const;

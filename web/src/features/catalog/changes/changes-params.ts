@@ -1,7 +1,7 @@
 // The changes lists' filters as kept in the URL (spec 3 §2.1, §9), so a link shares exactly what
 // is shown. Defaults are left out of the URL: the last 2 days, downstream on and upstream off,
 // deleted configs' changes hidden. Sort and page are the table's own parameters.
-import type { Toggle } from '../../../components/ToggleFilter/index.js';
+import type { TriState } from '../../../components/ToggleFilter/index.js';
 import {
   DEFAULT_TIME_RANGE,
   isSameTimeRange,
@@ -29,8 +29,7 @@ export const TEXT_FILTERS = [
 ] as const;
 export type TextFilterName = (typeof TEXT_FILTERS)[number]['name'];
 
-/** Included (1) and excluded (-1) values of a multi-value filter. */
-export type TriState = Record<string, Toggle>;
+export type { TriState };
 
 /** One tag filter: `key=value`, or `key!=value` when excluded. */
 export interface TagFilter {

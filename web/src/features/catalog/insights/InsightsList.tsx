@@ -6,15 +6,12 @@ import {
   DescriptionListDescription,
   DescriptionListGroup,
   DescriptionListTerm,
-  FormSelect,
-  FormSelectOption,
   Label,
   Modal,
   ModalBody,
   ModalHeader,
   Toolbar,
   ToolbarContent,
-  ToolbarItem,
 } from '@patternfly/react-core';
 import type { ApiError } from '../../../api/index.js';
 import { Age } from '../../../components/Age/index.js';
@@ -38,6 +35,7 @@ import {
   type InsightFilters,
   type InsightPage,
 } from './insights-api.js';
+import { FilterSelect } from '../../../components/FilterSelect/index.js';
 
 type FilterName = 'type' | 'severity' | 'analyzer' | 'status' | 'component';
 
@@ -102,34 +100,6 @@ export function readInsightFilters(search: URLSearchParams): Omit<InsightFilters
     component: value('component'),
     configType: search.get('configType')?.trim() || undefined,
   };
-}
-
-function FilterSelect({
-  label,
-  anyLabel,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  anyLabel: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  // A value named by a link stays chosen until its choices have loaded.
-  const all =
-    value && !options.some((o) => o.value === value) ? [...options, { value, label: value }] : options;
-  return (
-    <ToolbarItem>
-      <FormSelect aria-label={label} value={value} onChange={(_event, next) => onChange(next)}>
-        <FormSelectOption value="" label={anyLabel} />
-        {all.map((option) => (
-          <FormSelectOption key={option.value} value={option.value} label={option.label} />
-        ))}
-      </FormSelect>
-    </ToolbarItem>
-  );
 }
 
 const CHOICE_OPTIONS = { revalidateOnFocus: false };

@@ -1,5 +1,6 @@
 import { Flex, Label, LabelGroup } from '@patternfly/react-core';
 import { TrashIcon } from '@patternfly/react-icons';
+import { LOCAL_AGENT } from '../../../../../common/agents.js';
 import { Age } from '../../../components/Age/index.js';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
@@ -10,7 +11,6 @@ import type { CatalogListItem } from './catalog-list-api.js';
 import type { GroupByKey } from './list-params.js';
 import './catalog-list.css';
 
-const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
 const DAY_MS = 24 * 3_600_000;
 
 /** The item's state: Deleted (with when), else its health with the status text. */

@@ -6,7 +6,6 @@ import {
   Label,
   LabelGroup,
   MenuToggle,
-  Popover,
   SearchInput,
   Select,
   SelectGroup,
@@ -19,6 +18,7 @@ import {
 } from '@patternfly/react-core';
 import { CogIcon } from '@patternfly/react-icons';
 import useSWR from 'swr';
+import { OnDemandPopover } from '../../../components/OnDemand/index.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import {
   CHOICES_CACHE_MS,
@@ -177,7 +177,7 @@ function GroupBySelect({
 /** The Preferences panel: "Hide Deleted Catalog", saved in the browser. */
 function Preferences({ hideDeleted, onChange }: { hideDeleted: boolean; onChange: (hide: boolean) => void }) {
   return (
-    <Popover
+    <OnDemandPopover
       headerContent="Preferences"
       bodyContent={
         <Switch
@@ -189,7 +189,7 @@ function Preferences({ hideDeleted, onChange }: { hideDeleted: boolean; onChange
       }
     >
       <Button variant="plain" aria-label="Preferences" icon={<CogIcon />} />
-    </Popover>
+    </OnDemandPopover>
   );
 }
 

@@ -7,6 +7,7 @@ interface AddScraperDialogProps {
   type: ScraperType;
   place: ScraperEditorPlace;
   onClose: () => void;
+  onCreated?: () => void;
 }
 
 // The editor (and CodeMirror) loads when a type is chosen, not with the list.
@@ -16,13 +17,14 @@ const AddScraperDialog = lazy(async () => {
     import('./catalog-scraper-editor.js'),
   ]);
   return {
-    default: ({ type, place, onClose }: AddScraperDialogProps) => {
+    default: ({ type, place, onClose, onCreated }: AddScraperDialogProps) => {
       const kind = scraperKindOf(place);
       return (
         <AddResourceModal
           kind={{ ...kind, title: `${type.label} ${kind.title}` }}
           initialSpec={type.spec}
           onClose={onClose}
+          onCreated={onCreated}
         />
       );
     },
@@ -33,23 +35,29 @@ export interface AddScraperFlowProps {
   /** Where the saved scraper opens: under /catalog/scrapers or /settings/config_scrapers. */
   place?: ScraperEditorPlace;
   onClose: () => void;
+  /** Told of the creation in place of opening the new scraper's page. */
+  onCreated?: () => void;
 }
 
 /**
  * Adding a catalog scraper (spec 3 §2.3, the separate creation flow of config scrapers): the type
  * picker, then the editor with the chosen type's starting spec.
  */
-export function AddScraperFlow({ place = 'catalog', onClose }: AddScraperFlowProps) {
+export function AddScraperFlow({ place = 'catalog', onClose, onCreated }: AddScraperFlowProps) {
   const [type, setType] = useState<ScraperType>();
   if (!type) return <ScraperTypePicker onPick={setType} onClose={onClose} />;
   return (
     <Suspense fallback={null}>
-      <AddScraperDialog type={type} place={place} onClose={onClose} />
+      <AddScraperDialog type={type} place={place} onClose={onClose} onCreated={onCreated} />
     </Suspense>
   );
 }
 
 /** The settings table's Add for config_scrapers. */
-export const AddSettingsScraperFlow = ({ onClose }: { onClose: () => void }) => (
-  <AddScraperFlow place="settings" onClose={onClose} />
-);
+export const AddSettingsScraperFlow = ({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated?: () => void;
+}) => <AddScraperFlow place="settings" onClose={onClose} onCreated={onCreated} />;

@@ -7,7 +7,7 @@ import type { DataTableColumn } from '../../../components/DataTable/index.js';
 import { ListPage } from '../../../components/ListPage/index.js';
 import { AREAS, settingsTableArea } from '../../../shell/nav-items.js';
 import { addDialogOf } from './add-dialogs.js';
-import { JobStatusLabel } from './JobStatusLabel.js';
+import { JobStatusLabel } from '../jobs/index.js';
 import {
   hasAgent,
   hasNamespace,

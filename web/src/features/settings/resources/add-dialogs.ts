@@ -16,6 +16,9 @@ export const ADD_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentT
   config_scrapers: lazy(async () => ({
     default: (await import('../../catalog/index.js')).AddSettingsScraperFlow,
   })),
+  logging_backends: lazy(async () => ({
+    default: (await import('../logging-backends/index.js')).AddLogBackendModal,
+  })),
   incident_rules: lazy(async () => ({
     default: (await import('../incident-rules/index.js')).AddIncidentRuleModal,
   })),

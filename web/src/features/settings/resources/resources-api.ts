@@ -1,4 +1,5 @@
 import { db } from '../../../api/index.js';
+import type { JobStatus } from '../jobs/index.js';
 
 /** A row of a `{table}_with_status` view (spec 3 §3 Generic resource); fields vary by table. */
 export interface ResourceRow {
@@ -16,29 +17,8 @@ export interface ResourceRow {
   updated_at?: string | null;
 }
 
-/** Spec 3 §4. */
-export type JobStatus = 'RUNNING' | 'SUCCESS' | 'WARNING' | 'FAILED' | 'STOPPED';
-
-/** A job_histories row (spec 3 §3 Job history record). */
-export interface JobHistory {
-  id: string;
-  name: string;
-  resource_type: string | null;
-  resource_id: string | null;
-  resource_name: string | null;
-  status: JobStatus;
-  time_start: string;
-  time_end: string | null;
-  duration_millis: number | null;
-  success_count: number;
-  error_count: number;
-  details: unknown;
-  created_at: string;
-}
-
-/** Spec 3 §9: the generic list shows at most 100 rows; the resource's job history 150. */
+/** Spec 3 §9: the generic list shows at most 100 rows. */
 export const RESOURCE_LIST_LIMIT = 100;
-export const JOB_HISTORY_LIMIT = 150;
 
 /** The tables whose rows have a schedule (migrations 0003 to 0008). */
 const SCHEDULED = new Set([
@@ -68,14 +48,3 @@ export const listResources = (table: string) =>
     .order('name', { ascending: true })
     .limit(RESOURCE_LIST_LIMIT)
     .overrideTypes<ResourceRow[], { merge: false }>();
-
-export const jobHistoryKey = (resourceId: string) => `job_histories?resource_id=eq.${resourceId}`;
-
-export const listJobHistory = (resourceId: string) =>
-  db
-    .from('job_histories')
-    .select('*')
-    .eq('resource_id', resourceId)
-    .order('created_at', { ascending: false })
-    .limit(JOB_HISTORY_LIMIT)
-    .overrideTypes<JobHistory[], { merge: false }>();

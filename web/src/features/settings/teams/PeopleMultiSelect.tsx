@@ -13,6 +13,9 @@ export interface PeopleMultiSelectProps {
   isDisabled?: boolean;
 }
 
+/** The list stays inside the dialog the field is in (see TypeaheadSelect's popperProps). */
+const INLINE = { appendTo: 'inline' } as const;
+
 const matches = (person: Person, text: string) =>
   `${person.name} ${person.email ?? ''}`.toLowerCase().includes(text.toLowerCase());
 
@@ -59,6 +62,7 @@ export function PeopleMultiSelect({
       placeholder={placeholder}
       isDisabled={isDisabled}
       isMultiselectable
+      popperProps={INLINE}
       showClear={selected.length > 0 || text !== ''}
       onClear={clear}
       clearLabel="Clear selection"

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { load } from 'js-yaml';
+import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
 import { fakeApiPerTest, renderInShell, whoamiAs } from '../../../shell/test-support.js';
+import { editorNamed, replaceEditorText } from '../../spec-editor/cluster/test-support.js';
 import { TeamPage } from './TeamPage.js';
 
 const team = {
@@ -8,8 +11,23 @@ const team = {
   name: 'Platform',
   icon: 'https://icons.example.com/platform.svg',
   spec: { responder_clients: { jira: { defaults: { project: 'OPS' } } } },
+  source: 'UI',
   created_at: '2024-01-01T00:00:00Z',
+  updated_at: '2024-01-01T00:00:00Z',
   deleted_at: null,
+};
+const run = {
+  id: 'j1',
+  name: 'TeamSync',
+  status: 'SUCCESS',
+  time_start: '2026-01-02T00:00:00Z',
+  duration_millis: 42,
+  success_count: 1,
+  error_count: 0,
+  details: {},
+  resource_id: 't1',
+  resource_type: 'team',
+  created_at: '2026-01-02T00:00:00Z',
 };
 const ada = { id: 'p1', name: 'Ada Lovelace', email: 'ada@example.com' };
 const grace = { id: 'p2', name: 'Grace Hopper', email: 'grace@example.com' };
@@ -24,14 +42,25 @@ const page = fakeApiPerTest((api) => {
   api.reply('GET api/db/teams', { status: 200, body: [team] });
   api.reply('GET api/db/team_members', { status: 200, body: [member(grace)] });
   api.reply('GET api/db/people', { status: 200, body: [ada, alan, grace] });
+  api.reply('GET api/db/job_histories', { status: 200, body: [run] });
+  api.reply('POST api/specs/teams/validate', { status: 200, body: { valid: true, errors: [] } });
 });
+beforeAll(stubTextLayout);
 
-const writes = () => page.sent.filter((r) => r.method !== 'GET');
+const writes = () => page.sent.filter((r) => r.method !== 'GET' && !r.path.startsWith('api/specs/'));
+const sentTo = (method: string, path: string) =>
+  page.sent.filter((request) => request.method === method && request.path === path);
 
-function renderTeam(tab?: 'members') {
+function renderTeam(tab?: 'members' | 'jobs') {
   const user = userEvent.setup();
   const path = `/settings/teams/t1${tab ? `?tab=${tab}` : ''}`;
-  const result = renderInShell([{ path: 'settings/teams/:id', element: <TeamPage /> }], path);
+  const result = renderInShell(
+    [
+      { path: 'settings/teams', element: <p>team list</p> },
+      { path: 'settings/teams/:id', element: <TeamPage /> },
+    ],
+    path,
+  );
   return { ...result, user };
 }
 
@@ -41,11 +70,174 @@ describe('TeamPage', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'Platform' });
     expect(within(heading).getByRole('presentation')).toHaveAttribute('src', team.icon);
     expect(screen.getByRole('tab', { name: 'Spec' })).toHaveAttribute('aria-selected', 'true');
-    const spec = screen.getByRole('region', { name: 'Team spec' });
-    expect(spec).toHaveTextContent('responder_clients:');
-    expect(spec).toHaveTextContent('project: OPS');
+    expect(load((await editorNamed('Team spec')).state.doc.toString())).toEqual(team.spec);
     const query = page.sent.find((r) => r.path === 'api/db/teams')!.query;
     expect(query.get('id')).toBe('eq.t1');
+  });
+
+  describe('Spec', () => {
+    it('saves responder clients and notification targets checked against the Team schema', async () => {
+      page.api.reply('PATCH api/db/teams', {
+        status: 200,
+        body: { ...team, updated_at: '2024-01-03T00:00:00Z' },
+      });
+      const { user } = renderTeam();
+      await editorNamed('Team spec');
+      const spec =
+        'responder_clients:\n  jira:\n    values: { project: OPS }\n    linkUrl: https://jira.example/browse/{{.external_id}}\nnotifications:\n  - connection: connection://default/slack\n';
+      await replaceEditorText('Team spec', spec);
+      await waitFor(() =>
+        expect(sentTo('POST', 'api/specs/teams/validate').at(-1)?.body).toEqual({ yaml: spec }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(await screen.findByText('Platform updated successfully')).toBeInTheDocument();
+      const [patch] = sentTo('PATCH', 'api/db/teams');
+      expect(patch!.query.get('id')).toBe('eq.t1');
+      expect(patch!.body).toEqual({
+        spec: {
+          responder_clients: {
+            jira: { values: { project: 'OPS' }, linkUrl: 'https://jira.example/browse/{{.external_id}}' },
+          },
+          notifications: [{ connection: 'connection://default/slack' }],
+        },
+        source: 'UI',
+      });
+    });
+
+    it('marks the problems the schema finds at their lines and blocks Update', async () => {
+      page.api.reply('POST api/specs/teams/validate', {
+        status: 200,
+        body: {
+          valid: false,
+          errors: [
+            {
+              line: 3,
+              column: 7,
+              path: '/responder_clients/jira/defaults/projekt',
+              message: "responder_clients.jira.defaults: must NOT have additional property 'projekt'",
+            },
+          ],
+        },
+      });
+      renderTeam();
+      expect(
+        await screen.findByRole('button', {
+          name: "Line 3: responder_clients.jira.defaults: must NOT have additional property 'projekt'",
+        }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    });
+
+    it("shows the server's message when it refuses the spec on save", async () => {
+      page.api.reply('PATCH api/db/teams', {
+        status: 422,
+        body: {
+          code: 'PGRST422',
+          message: "spec: responder_clients: must NOT have additional property 'pagerduty'",
+        },
+      });
+      const { user } = renderTeam();
+      await editorNamed('Team spec');
+      await replaceEditorText('Team spec', 'responder_clients:\n  pagerduty: {}\n');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      expect(
+        await screen.findByText("spec: responder_clients: must NOT have additional property 'pagerduty'"),
+      ).toBeInTheDocument();
+    });
+  });
+
+  describe('the team itself', () => {
+    it('renames the team and changes its icon, with a preview', async () => {
+      page.api.reply('PATCH api/db/teams', {
+        status: 200,
+        body: { ...team, name: 'Core Platform', icon: 'https://icons.example.com/core.svg' },
+      });
+      const { user } = renderTeam();
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+      const dialog = screen.getByRole('dialog', { name: 'Edit Team' });
+      const name = within(dialog).getByRole('textbox', { name: /Name/ });
+      expect(name).toHaveValue('Platform');
+      await user.clear(name);
+      await user.type(name, 'Core Platform');
+      const icon = within(dialog).getByRole('textbox', { name: 'Icon' });
+      await user.clear(icon);
+      await user.type(icon, 'https://icons.example.com/core.svg');
+      expect(
+        within(within(dialog).getByRole('img', { name: 'Icon preview' })).getByRole('presentation'),
+      ).toHaveAttribute('src', 'https://icons.example.com/core.svg');
+      await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+      expect(await screen.findByText('Core Platform updated successfully')).toBeInTheDocument();
+      expect(writes()).toEqual([
+        expect.objectContaining({
+          method: 'PATCH',
+          path: 'api/db/teams',
+          body: { name: 'Core Platform', icon: 'https://icons.example.com/core.svg', source: 'UI' },
+        }),
+      ]);
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Edit Team' })).not.toBeInTheDocument(),
+      );
+    });
+
+    it("keeps the dialog with the server's message when the name is taken", async () => {
+      page.api.reply('PATCH api/db/teams', {
+        status: 409,
+        body: { code: 'PGRST409', message: 'A team named Databases already exists: choose another name' },
+      });
+      const { user } = renderTeam();
+      await user.click(await screen.findByRole('button', { name: 'Edit' }));
+      const dialog = screen.getByRole('dialog', { name: 'Edit Team' });
+      const name = within(dialog).getByRole('textbox', { name: /Name/ });
+      await user.clear(name);
+      expect(within(dialog).getByRole('button', { name: 'Update' })).toBeDisabled();
+      await user.type(name, 'Databases');
+      await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+      expect(
+        await screen.findByText('A team named Databases already exists: choose another name'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'Edit Team' })).toBeInTheDocument();
+    });
+
+    it('deletes after confirming, then returns to the list', async () => {
+      page.api.reply('PATCH api/db/teams', { status: 204 });
+      const { user, router } = renderTeam();
+      await user.click(await screen.findByRole('button', { name: 'Delete' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete Team' });
+      expect(dialog).toHaveTextContent('Are you sure you want to delete team Platform?');
+      expect(writes()).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Platform deleted successfully')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/settings/teams'));
+      const [removal] = writes();
+      expect(removal!.query.get('id')).toBe('eq.t1');
+      expect(Object.keys(removal!.body as object)).toEqual(['deleted_at']);
+    });
+
+    it('is read-only without write on identities', async () => {
+      page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('editor') });
+      renderTeam();
+      expect(await editorNamed('Team spec')).toBeDefined();
+      expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    });
+
+    it('is read-only for a team from GitOps', async () => {
+      page.api.reply('GET api/db/teams', { status: 200, body: [{ ...team, source: 'KubernetesCRD' }] });
+      renderTeam();
+      expect(await editorNamed('Team spec')).toBeDefined();
+      expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    });
+  });
+
+  it("lists the team's jobs on Job History and keeps the tab in the URL", async () => {
+    const { user, router } = renderTeam();
+    await user.click(await screen.findByRole('tab', { name: 'Job History' }));
+    const table = await screen.findByRole('grid', { name: 'Job history' });
+    expect(await within(table).findByText('TeamSync')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=jobs');
+    expect(sentTo('GET', 'api/db/job_histories')[0]!.query.get('resource_id')).toBe('eq.t1');
   });
 
   it('titles the browser tab after a team without a picture', async () => {
@@ -134,17 +326,21 @@ describe('TeamPage', () => {
 
       const search = await within(dialog).findByRole('combobox', { name: 'Users to add' });
       await user.click(search);
-      const options = screen.getAllByRole('option').map((option) => option.textContent);
+      // The list is inside the dialog, so screen readers reach it while the dialog is open.
+      const options = within(dialog)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
       expect(options).toEqual(['Ada Lovelaceada@example.com', 'Alan Turingalan@example.com']);
 
       await user.type(search, 'ada');
-      expect(screen.getAllByRole('option')).toHaveLength(1);
-      await user.click(screen.getByRole('option', { name: /Ada Lovelace/ }));
+      expect(within(dialog).getAllByRole('option')).toHaveLength(1);
+      await user.click(within(dialog).getByRole('option', { name: /Ada Lovelace/ }));
       await user.clear(search);
       // The keyboard picks too: down to the second person, Enter.
       await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-      expect(within(dialog).getByText('Ada Lovelace')).toBeInTheDocument();
-      expect(within(dialog).getByText('Alan Turing')).toBeInTheDocument();
+      const picked = within(dialog).getByRole('list', { name: 'Selected people' });
+      expect(within(picked).getByText('Ada Lovelace')).toBeInTheDocument();
+      expect(within(picked).getByText('Alan Turing')).toBeInTheDocument();
 
       page.api.reply('GET api/db/team_members', {
         status: 200,

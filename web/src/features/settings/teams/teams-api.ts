@@ -1,4 +1,5 @@
 import { db } from '../../../api/index.js';
+import { createRow, deleteRow, updateRow } from '../../spec-editor/index.js';
 
 /** A team row (spec 3 §3). */
 export interface Team {
@@ -6,8 +7,19 @@ export interface Team {
   name: string;
   icon: string | null;
   spec: unknown;
+  /** 'UI' for teams made here; any other source (GitOps) is read-only. */
+  source?: string | null;
   created_at: string;
+  updated_at?: string | null;
   deleted_at: string | null;
+}
+
+export const TEAMS_TABLE = 'teams';
+
+/** What the team form edits. */
+export interface TeamFields {
+  name: string;
+  icon: string | null;
 }
 
 export interface Person {
@@ -66,3 +78,16 @@ export async function removeMember(teamId: string, personId: string): Promise<vo
 export function membersAddedMessage(count: number): string {
   return `${count} ${count === 1 ? 'user' : 'users'} added to the team successfully`;
 }
+
+/** Created with source UI and its creator (spec 3 §7). */
+export const createTeam = (fields: TeamFields, createdBy: string | null) =>
+  createRow<Team>(TEAMS_TABLE, { ...fields }, createdBy);
+
+export const updateTeam = (id: string, changes: Partial<TeamFields> & { spec?: Record<string, unknown> }) =>
+  updateRow<Team>(TEAMS_TABLE, id, changes);
+
+/** Soft delete: the team stays with deleted_at now, gone from lists, responders and recipients. */
+export const deleteTeam = (id: string) => deleteRow(TEAMS_TABLE, id);
+
+/** The team's spec as the spec editor validates it (the Team schema on the server). */
+export const TEAM_SPEC_VALIDATE_PATH = `api/specs/${TEAMS_TABLE}/validate`;

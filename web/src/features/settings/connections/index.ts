@@ -1,0 +1,2 @@
+export { ConnectionsPage } from './ConnectionsPage.js';
+export { ConnectionPermissionsTab } from './ConnectionPermissionsTab.js';

@@ -1,0 +1,2 @@
+export { PermissionsPage } from './PermissionsPage.js';
+export { PermissionsPanel, type PermissionsPanelProps } from './PermissionsPanel.js';
