@@ -25,6 +25,7 @@ import { startRedis, type RedisServer } from '../support/redis.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { jsonRequest } from '../support/session.js';
 import { ThrowawayPostgres } from '../support/throwaway-postgres.js';
+import { connectionResolver } from '../../server/src/platform/connections/index.js';
 
 let server: TestServer;
 let closedPort: number;
@@ -538,6 +539,50 @@ describe('write-only values', () => {
     expect((await read(id)).row).toMatchObject({ url: 'http://c.example', password_set: true });
     await patch({ password: null });
     expect((await read(id)).row).toMatchObject({ password_set: false, certificate_set: false });
+  });
+
+  it('keep secret properties apart: never answered, changed key by key, read by the resolver', async () => {
+    const id = await createConnection({
+      type: 'restic',
+      url: 's3:s3.example/backups',
+      password: 'restic-repo-secret',
+      properties: { accessKey: 'AKIA-PLAIN' },
+      secret_properties: { secretKey: 'restic-s3-secret' },
+    });
+    const created = await read(id);
+    expect(created.row).toMatchObject({
+      properties: { accessKey: 'AKIA-PLAIN' },
+      secret_properties_set: ['secretKey'],
+    });
+    expect(created.text).not.toContain('restic-s3-secret');
+    const listed = await (await server.fetch(`api/db/connections_with_status?id=eq.${id}&select=*`)).text();
+    expect(JSON.parse(listed)).toEqual([expect.objectContaining({ secret_properties_set: ['secretKey'] })]);
+    expect(listed).not.toContain('restic-s3-secret');
+    expect((await server.fetch(`api/db/connections?select=secret_properties&id=eq.${id}`)).status).toBe(400);
+
+    const patch = (body: Fields) =>
+      server.fetch(`api/db/connections?id=eq.${id}`, jsonRequest('PATCH', body));
+    expect((await patch({ url: 's3:s3.example/other' })).status).toBe(204);
+    expect((await patch({ secret_properties: { sessionToken: 'restic-token-secret' } })).status).toBe(204);
+    const stored = async () =>
+      (
+        await server.db.query<{ secret_properties: Record<string, string> }>(
+          'select secret_properties from connections where id = $1',
+          [id],
+        )
+      ).rows[0]!.secret_properties;
+    expect(await stored()).toEqual({ secretKey: 'restic-s3-secret', sessionToken: 'restic-token-secret' });
+    expect((await patch({ secret_properties: { sessionToken: null } })).status).toBe(204);
+    expect(await stored()).toEqual({ secretKey: 'restic-s3-secret' });
+    expect((await patch({ secret_properties: ['secretKey'] })).status).toBe(422);
+    expect((await patch({ secret_properties_set: [] })).status).toBe(422);
+
+    const secrets = new Set<string>();
+    const resolved = await connectionResolver(server.db, { namespace: 'default', secrets })(
+      (await read(id)).row.name as string,
+    );
+    expect(resolved?.properties).toEqual({ accessKey: 'AKIA-PLAIN', secretKey: 'restic-s3-secret' });
+    expect(secrets).toContain('restic-s3-secret');
   });
 
   it('stay out of a failed test', async () => {

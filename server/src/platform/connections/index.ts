@@ -1,5 +1,5 @@
 /** Stored connections as every area reads them: `connection://[namespace|type/]name` resolved, URLs read safely. */
-export { connectionResolver, type ResolvedConnection } from './resolver.js';
+export { connectionResolver, type ResolvedConnection, type ResolverOptions } from './resolver.js';
 export {
   connectionSecrets,
   mysqlOptions,

@@ -31,6 +31,7 @@ interface ConnectionRow {
   password: string | null;
   certificate: string | null;
   properties: Record<string, unknown> | null;
+  secret_properties: Record<string, string> | null;
 }
 
 const STORED_REFERENCE = /^(secret|configmap):\/\/([^/]+)\/(.+)$/;
@@ -49,15 +50,26 @@ export function withStoredCredentials(
   );
 }
 
+export interface ResolverOptions {
+  /** The caller's namespace: a bare name is looked up there first. */
+  namespace: string;
+  /** Where `secret://` and `configmap://` fields are read: the cluster, or a reader of the caller's. */
+  kube?: KubeConnection;
+  readKeyRef?: (ref: KeyRef) => Promise<string>;
+  /** Every secret value read is added here, for the caller to keep out of what it reports. */
+  secrets: Set<string>;
+}
+
 export function connectionResolver(
   db: Queryable,
-  options: { namespace: string; kube?: KubeConnection; secrets: Set<string> },
+  options: ResolverOptions,
 ): (ref: string) => Promise<ResolvedConnection | undefined> {
+  const readRef = options.readKeyRef ?? ((ref: KeyRef) => readKeyRef(options.kube, ref));
   const read = async (text: string | null | undefined, namespace: string): Promise<string | undefined> => {
     if (text === null || text === undefined || text === '') return undefined;
     const match = STORED_REFERENCE.exec(text);
     if (!match) return text;
-    const value = await readKeyRef(options.kube, {
+    const value = await readRef({
       kind: match[1] as KeyRef['kind'],
       namespace,
       name: match[2]!,
@@ -72,7 +84,8 @@ export function connectionResolver(
     if (parts.length < 1 || parts.length > 2) return undefined;
     const [qualifier, name] = parts.length === 2 ? parts : [null, parts[0]!];
     const { rows } = await db.query<ConnectionRow>(
-      `select name, namespace, type, url, username, password, certificate, properties from connections
+      `select name, namespace, type, url, username, password, certificate, properties, secret_properties
+         from connections
         where deleted_at is null and name = $1 and ($2::text is null or namespace = $2 or type = $2)
         order by (namespace = $3) desc, created_at limit 1`,
       [name, qualifier, options.namespace],
@@ -84,6 +97,12 @@ export function connectionResolver(
     for (const [key, value] of Object.entries(row.properties ?? {})) {
       const resolved = await read(typeof value === 'string' ? value : JSON.stringify(value), row.namespace);
       if (resolved !== undefined) properties[key] = resolved;
+    }
+    for (const [key, value] of Object.entries(row.secret_properties ?? {})) {
+      const resolved = await read(value, row.namespace);
+      if (resolved === undefined) continue;
+      properties[key] = resolved;
+      options.secrets.add(resolved);
     }
     const certificate = await read(row.certificate, row.namespace);
     if (certificate !== undefined) properties.certificate ??= certificate;

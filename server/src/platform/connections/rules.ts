@@ -1,9 +1,9 @@
 /**
  * The connections area's /api/db write rules (spec 3 §5, §9): a connection has a name and a
- * namespace, a type from the list, and an s3 one a bucket; `password_set` and
- * `certificate_set` are read-only flags; rows whose source is not UI (GitOps) are read-only
+ * namespace, a type from the list, and an s3 one a bucket; `password_set`, `certificate_set`
+ * and `secret_properties_set` are read-only; rows whose source is not UI (GitOps) are read-only
  * here (409), and a body may only set source to UI. A PATCH's empty password or certificate
- * keeps the stored one.
+ * keeps the stored one; its secret_properties change only the keys named (migration 0039).
  */
 import { CONNECTION_TYPES } from '../../../../common/connection-types.js';
 import { RestError } from '../rest/errors.js';
@@ -16,7 +16,9 @@ export const SOURCE_MUST_BE_UI = 'source must be UI: connections from GitOps are
 export const FLAGS_READ_ONLY = (column: string) =>
   `${column} is read-only: it tells whether a value is stored; send ${column.replace(/_set$/, '')} to set one`;
 
-const FLAG_COLUMNS = ['password_set', 'certificate_set'] as const;
+const FLAG_COLUMNS = ['password_set', 'certificate_set', 'secret_properties_set'] as const;
+export const SECRET_PROPERTIES_SHAPE =
+  'secret_properties must be an object of strings (null removes a key when changing a connection)';
 
 const unprocessable = (message: string) => new RestError(422, 'PGRST422', message);
 
@@ -41,6 +43,13 @@ function checkRow(row: Record<string, unknown>, creating: boolean) {
     throw unprocessable(`Type '${String(row.type)}' is not one of ${CONNECTION_TYPES.join(', ')}`);
   if (creating && row.type === 's3' && blank(bucketOf(row.properties) ?? null))
     throw unprocessable(BUCKET_REQUIRED);
+  if (Object.hasOwn(row, 'secret_properties') && !isSecretProperties(row.secret_properties, creating))
+    throw unprocessable(SECRET_PROPERTIES_SHAPE);
+}
+
+function isSecretProperties(value: unknown, creating: boolean): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((entry) => typeof entry === 'string' || (!creating && entry === null));
 }
 
 async function refuseReadOnly(target: WriteTarget) {

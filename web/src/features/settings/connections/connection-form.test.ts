@@ -1,4 +1,4 @@
-import { defaultValues, toWrite, validate, valuesFromRow } from './connection-form.js';
+import { defaultValues, isValueSet, toWrite, validate, valuesFromRow } from './connection-form.js';
 import { connectionType, PICKABLE_TYPES, searchTypes, type ConnectionType } from './connection-types.js';
 import type { Connection } from './connections-api.js';
 
@@ -162,15 +162,26 @@ describe('mapping onto the row', () => {
     expect(valuesFromRow(type('slack'), saved)).toMatchObject({ channel: 'C01', password: '' });
   });
 
-  it('never puts a secret property back into its field, and keeps it when left empty', () => {
+  it('sends a secret property only when typed, apart from the readable properties', () => {
     const saved = row({
       type: 'restic',
       url: 's3:bucket',
-      properties: { accessKey: 'AK', secretKey: 'SK' },
+      properties: { accessKey: 'AK' },
+      secret_properties_set: ['secretKey'],
       password_set: true,
     });
     const values = valuesFromRow(type('restic'), saved);
     expect(values).toMatchObject({ accessKey: 'AK', secretKey: '', password: '' });
-    expect(toWrite(type('restic'), values, saved).properties).toEqual({ accessKey: 'AK', secretKey: 'SK' });
+    const secretKey = type('restic').fields.find((field) => field.key === 'secretKey')!;
+    expect(isValueSet(secretKey, saved)).toBe(true);
+    expect(isValueSet(secretKey, row({ type: 'restic' }))).toBe(false);
+
+    const unchanged = toWrite(type('restic'), values, saved);
+    expect(unchanged.properties).toEqual({ accessKey: 'AK' });
+    expect(unchanged).not.toHaveProperty('secret_properties');
+
+    const typed = toWrite(type('restic'), { ...values, secretKey: 'SK2' }, saved);
+    expect(typed.properties).toEqual({ accessKey: 'AK' });
+    expect(typed.secret_properties).toEqual({ secretKey: 'SK2' });
   });
 });

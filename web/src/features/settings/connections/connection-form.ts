@@ -50,7 +50,8 @@ export function isValueSet(field: ConnectionField, row: Connection | undefined):
   if (!row) return false;
   if (field.column === 'password') return row.password_set === true;
   if (field.column === 'certificate') return row.certificate_set === true;
-  if (field.kind === 'secret' && !field.column) return !isEmpty(row.properties?.[field.key]);
+  if (field.kind === 'secret' && !field.column)
+    return row.secret_properties_set?.includes(field.key) === true;
   return false;
 }
 
@@ -101,9 +102,11 @@ export function toWrite(type: ConnectionType, values: FormValues, row?: Connecti
     else if (field.column) {
       if (isWriteOnly(field) && value === '' && isUpdate) continue;
       write[field.column] = value === '' ? null : String(value);
+    } else if (field.kind === 'secret') {
+      // Write-only: sent only when typed; an empty field keeps what is stored.
+      if (value !== '' && value !== undefined)
+        write.secret_properties = { ...write.secret_properties, [field.key]: String(value) };
     } else if (value !== '' && value !== undefined) write.properties[field.key] = String(value);
-    else if (field.kind === 'secret' && isValueSet(field, row))
-      write.properties[field.key] = String(row!.properties![field.key]);
   }
   if (type.notification) write.url = buildNotificationUrl(type.value, values) ?? null;
   return write;

@@ -15,6 +15,8 @@ export interface Connection {
   /** Whether a password / certificate is stored: the values themselves are never answered. */
   password_set?: boolean;
   certificate_set?: boolean;
+  /** The keys of the secret properties stored (restic's secretKey, ...), never their values. */
+  secret_properties_set?: string[];
   created_by: { id: string; name: string } | null;
   created_at: string;
   updated_at: string | null;
@@ -31,6 +33,8 @@ export interface ConnectionWrite {
   certificate?: string | null;
   insecure_tls: boolean;
   properties: Record<string, string>;
+  /** Write-only: only the keys typed; the stored others stay. */
+  secret_properties?: Record<string, string>;
   source: 'UI';
   created_by?: string | null;
 }
