@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 10000,
       apiMaxRows: 1000,
       eventsHeartbeatMs: 15_000,
+      leases: { eventsMs: 300_000, notificationsMs: 60_000 },
+      notificationTimeoutMs: 30_000,
       trustProxy: 'loopback',
       publicUrl: undefined,
       auth: {
@@ -126,6 +128,9 @@ describe('loadConfig', () => {
       BODY_LIMIT: '512KB',
       API_MAX_ROWS: '250',
       EVENTS_HEARTBEAT: '5s',
+      EVENT_LEASE: '30s',
+      NOTIFICATION_LEASE: '10s',
+      NOTIFICATION_TIMEOUT: '5s',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -139,6 +144,8 @@ describe('loadConfig', () => {
       bodyLimitBytes: 512 * 1024,
       apiMaxRows: 250,
       eventsHeartbeatMs: 5000,
+      leases: { eventsMs: 30_000, notificationsMs: 10_000 },
+      notificationTimeoutMs: 5000,
     });
   });
 

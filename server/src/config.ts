@@ -37,6 +37,14 @@ export interface Config {
   apiMaxRows: number;
   /** How often the live-update stream (/api/events) sends a heartbeat comment. */
   eventsHeartbeatMs: number;
+  /**
+   * How long claimed background work stays with the replica that claimed it: a platform event
+   * (`events`), a notification delivery past its own timeout (`notifications`). A replica that
+   * dies lets its work go then, to the next start or another replica.
+   */
+  leases: { eventsMs: number; notificationsMs: number };
+  /** Longest one notification delivery attempt may take. */
+  notificationTimeoutMs: number;
   /** Express's 'trust proxy': which hops' X-Forwarded-* headers count (TLS at an ingress makes cookies Secure). */
   trustProxy: boolean | string;
   /** The console's address as browsers reach it (for OIDC redirects and invite links); else from each request. */
@@ -147,6 +155,9 @@ const schema = {
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, default: 10000 },
     API_MAX_ROWS: { type: 'integer', minimum: 1, default: 1000 },
     EVENTS_HEARTBEAT: { type: 'string', pattern: durationPattern, default: '15s' },
+    EVENT_LEASE: { type: 'string', pattern: durationPattern, default: '5m' },
+    NOTIFICATION_LEASE: { type: 'string', pattern: durationPattern, default: '1m' },
+    NOTIFICATION_TIMEOUT: { type: 'string', pattern: durationPattern, default: '30s' },
     PUBLIC_URL: { type: 'string', pattern: '^https?://[^/?#]+(/[^?#]*)?$' },
     TRUST_PROXY: { type: 'string', pattern: '^[^\\s]+$', default: 'loopback' },
     OIDC_ISSUER_URL: { type: 'string', pattern: '^https?://' },
@@ -197,6 +208,9 @@ const explain: Record<string, string> = {
   SHUTDOWN_TIMEOUT_MS: 'must be a whole number of milliseconds',
   API_MAX_ROWS: 'must be a whole number of at least 1',
   EVENTS_HEARTBEAT: "must be a duration such as '15s' or '1m'",
+  EVENT_LEASE: "must be a duration such as '5m' or '30s'",
+  NOTIFICATION_LEASE: "must be a duration such as '1m' or '30s'",
+  NOTIFICATION_TIMEOUT: "must be a duration such as '30s' or '1m'",
   PUBLIC_URL: "must be an http(s) URL such as 'https://ops.example.com/console/'",
   TRUST_PROXY: "must be true, false, a hop count, or addresses such as 'loopback' or '10.0.0.0/8'",
   OIDC_ISSUER_URL: 'must be the http(s) URL of an OpenID provider',
@@ -406,6 +420,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS as number,
     apiMaxRows: values.API_MAX_ROWS as number,
     eventsHeartbeatMs: parseDuration(values.EVENTS_HEARTBEAT as string),
+    leases: {
+      eventsMs: parseDuration(values.EVENT_LEASE as string),
+      notificationsMs: parseDuration(values.NOTIFICATION_LEASE as string),
+    },
+    notificationTimeoutMs: parseDuration(values.NOTIFICATION_TIMEOUT as string),
     publicUrl: values.PUBLIC_URL ? withSlash(values.PUBLIC_URL as string) : undefined,
     trustProxy: parseTrustProxy(values.TRUST_PROXY as string),
     auth: {

@@ -105,6 +105,7 @@ export async function startServer(
       databaseUrl: config.databaseUrl,
       // job_histories says which process of the host ran a task.
       hostname: cluster.isWorker ? `${os.hostname()} worker ${cluster.worker!.id}` : undefined,
+      events: { leaseMs: config.leases.eventsMs },
     });
     const health = new CheckRunner({
       db,
@@ -152,6 +153,7 @@ export async function startServer(
       kube,
       senders: { deliver, emailTarget },
       consoleUrl: () => consoleUrl,
+      delivery: { leaseMs: config.leases.notificationsMs, timeoutMs: config.notificationTimeoutMs },
     });
     const app = createApp({
       identity,

@@ -29,6 +29,8 @@ export interface DeliveryOptions {
   /** Wait after the first failure, doubled after each next (default 30 s), up to maxBackoffMs (15 min). */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** How long past its timeout a claimed delivery stays taken (default 60 s): a replica that died lets it go then. */
+  leaseMs?: number;
   pollMs?: number;
 }
 
@@ -64,7 +66,7 @@ export function deliveryConsumer(deps: DeliveryDependencies): QueueConsumer<Pend
   const backoffMs = deps.backoffMs ?? 30_000;
   const maxBackoffMs = deps.maxBackoffMs ?? 900_000;
   // Past the attempt's own timeout, so a row is never taken twice while it is delivered.
-  const leaseMs = timeoutMs + 60_000;
+  const leaseMs = timeoutMs + (deps.leaseMs ?? 60_000);
   const claim = claimStatement({
     table: 'notification_send_history',
     due: `status = 'pending' and next_attempt_at <= now()`,
