@@ -12,6 +12,8 @@ import { plainSpecValidatorOf, specValidatorOf } from '../specs/kinds.js';
 import { loadDemoData } from './index.js';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
+/** The demo's clock in SQL: online and offline are as of the load, however long the suite takes. */
+const AT_LOAD = `'${NOW.toISOString()}'::timestamptz`;
 
 /** Columns whose values the database, not the loader, decides. */
 const VOLATILE: Record<string, string[]> = {
@@ -320,10 +322,10 @@ describe('loadDemoData', () => {
       ),
     ).toBeGreaterThanOrEqual(6);
     expect(
-      await one(db, `select count(*)::int from agents where last_seen > now() - interval '61 seconds'`),
+      await one(db, `select count(*)::int from agents where last_seen > ${AT_LOAD} - interval '61 seconds'`),
     ).toBeGreaterThan(0);
     expect(
-      await one(db, `select count(*)::int from agents where last_seen < now() - interval '61 seconds'`),
+      await one(db, `select count(*)::int from agents where last_seen < ${AT_LOAD} - interval '61 seconds'`),
     ).toBeGreaterThan(0);
     expect(await one(db, 'select count(distinct type)::int from connections')).toBeGreaterThan(10);
     expect(await one(db, 'select count(distinct status)::int from job_histories')).toBe(5);
