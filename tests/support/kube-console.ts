@@ -34,7 +34,7 @@ export async function startConsoleWithCluster(
     await eventually(async () => {
       const missing = kinds.filter((table) => !started.kube.isInstalled(table));
       if (missing.length > 0) throw new Error(`the console never saw ${missing.join(', ')} installed`);
-    }, 10_000);
+    }, 60_000);
     return { ...server, stop };
   } catch (error) {
     await stop();
