@@ -14,6 +14,13 @@ test('preview a Flux integration: its manifests carry the typed value, and the H
   await expect(dialog.getByText(GITOPS_WARNING)).toBeVisible();
   // No network here: the chart repository cannot be reached, the values go unchecked.
   await expect(dialog.getByText(/The chart repository can't be reached/)).toBeVisible();
+  // The e2e cluster serves no Flux kinds: the footer says so where Apply would be.
+  await expect(
+    dialog
+      .getByRole('contentinfo')
+      .getByText('Flux is not installed in the cluster: it does not serve HelmRelease resources.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Apply' })).toHaveCount(0);
   await expect(dialog.getByRole('textbox', { name: /^Namespace/ })).toHaveValue('mission-control');
   await expect(dialog.getByRole('textbox', { name: /^Interval/ })).toHaveValue('30m');
 

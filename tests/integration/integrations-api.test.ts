@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { dump } from 'js-yaml';
-import type { ApplyAnswer, ChartAnswer } from '../../server/src/platform/integrations/types.js';
+import type {
+  ApplyAnswer,
+  ChartAnswer,
+  ValuesCheckAnswer,
+} from '../../server/src/platform/integrations/types.js';
 import { availableBackends } from '../support/databases.js';
 import { freePort } from '../support/free-port.js';
 import { loadCrds, startKubeApiServer, type KubeApiServer } from '../support/kube-api/index.js';
@@ -16,7 +20,8 @@ import { ADMIN_PASSWORD } from '../support/server.js';
 
 /**
  * /api/integrations against a chart repository served by the test (an index.yaml and chart
- * archives packed with tar) and the Kubernetes API test server serving Flux's two kinds.
+ * archives packed with tar) and the Kubernetes API test server serving Flux's two kinds, which
+ * refuses writes into a namespace that does not exist as a real cluster does.
  */
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'integrations-api-'));
@@ -210,7 +215,10 @@ describe.each(availableBackends())('the integrations API on %s', (backend) => {
   let console_: TestServer;
 
   beforeAll(async () => {
-    kubeApi = await startKubeApiServer({ crds: [...loadCrds(), ...FLUX_CRDS] });
+    kubeApi = await startKubeApiServer({
+      crds: [...loadCrds(), ...FLUX_CRDS],
+      createMissingNamespaces: false,
+    });
     console_ = await startConsoleWithCluster(kubeApi, {
       backend,
       template: 'empty',
@@ -292,6 +300,60 @@ describe.each(availableBackends())('the integrations API on %s', (backend) => {
     });
   });
 
+  describe('the check of typed values', () => {
+    const check = (key: string, body: unknown, as: Caller = 'viewer') =>
+      call<ValuesCheckAnswer & { message?: string }>(console_, 'POST', `charts/${key}/check`, body, as);
+
+    test("names each problem by its value's JSON pointer, over the chart's defaults", async () => {
+      const { status, body } = await check('prometheus', {
+        values: { replicas: 0, prometheus: { url: 'prometheus:9090' } },
+      });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        problems: [
+          { path: '/prometheus/url', message: 'must match pattern "^https?://"' },
+          { path: '/replicas', message: 'must be >= 1' },
+        ],
+      });
+    });
+
+    test("values that pass have no problems; a required value the chart's defaults set need not be typed", async () => {
+      const { status, body } = await check('prometheus', { values: { replicas: 2 } });
+      expect(status).toBe(200);
+      expect(body).toEqual({ problems: [] });
+    });
+
+    test('a null removes a default, as Helm reads it, and the schema then misses it', async () => {
+      const { body } = await check('prometheus', { values: { prometheus: null } });
+      expect(body.problems).toEqual([{ path: '', message: "must have required property 'prometheus'" }]);
+    });
+
+    test('a chart without a values schema: no problems, and why they were not checked', async () => {
+      const { status, body } = await check('flux', { values: { anything: [1, 2] } });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        problems: [],
+        unchecked: `The chart mission-control-flux 0.4.0 has no values schema. ${NOT_CHECKED}`,
+      });
+    });
+
+    test('values that are not an object are a 400; an unknown tile a 404', async () => {
+      for (const body of [{ values: [1] }, { values: 'replicas: 2' }, {}]) {
+        const answer = await check('prometheus', body);
+        expect(answer.status).toBe(400);
+        expect(answer.body.message).toBe('The values must be an object (a map of the chart’s values).');
+      }
+      const unknown = await check('nagios', { values: {} });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('Unknown integration nagios');
+    });
+
+    test('needs a signed-in reader of integrations', async () => {
+      const { status } = await check('prometheus', { values: {} }, 'anonymous');
+      expect(status).toBe(401);
+    });
+  });
+
   describe('apply', () => {
     const release = {
       key: 'prometheus',
@@ -305,6 +367,7 @@ describe.each(availableBackends())('the integrations API on %s', (backend) => {
       const { status, body } = await call<ApplyAnswer>(console_, 'POST', 'apply', release);
       expect(status).toBe(200);
       expect(body.objects).toEqual([
+        { kind: 'Namespace', name: 'monitoring', action: 'created' },
         { kind: 'HelmRepository', name: 'flanksource', namespace: 'monitoring', action: 'created' },
         {
           kind: 'HelmRelease',
@@ -330,8 +393,40 @@ describe.each(availableBackends())('the integrations API on %s', (backend) => {
       const writes = fluxWrites(from).map((request) => new URL(request.path, kubeApi.url));
       expect(
         writes.map((url) => `${url.pathname.split('/').at(-2)} ${url.searchParams.get('dryRun') ?? 'write'}`),
-      ).toEqual(['helmrepositories All', 'helmreleases All', 'helmrepositories write', 'helmreleases write']);
-      expect(writes.every((url) => url.searchParams.get('fieldManager') === 'ops-console')).toBe(true);
+      ).toEqual([
+        // The namespace is missing: the cluster refuses even the dry run, so it is created first.
+        'helmrepositories All',
+        'helmrepositories All',
+        'helmreleases All',
+        'helmrepositories write',
+        'helmreleases write',
+      ]);
+      const namespaceWrites = kubeApi.requests
+        .slice(from)
+        .filter((request) => request.method === 'PATCH' && request.path.startsWith('/api/v1/namespaces/'))
+        .map((request) => new URL(request.path, kubeApi.url));
+      expect(
+        namespaceWrites.map((url) => `${url.pathname} ${url.searchParams.get('dryRun') ?? 'write'}`),
+      ).toEqual(['/api/v1/namespaces/monitoring All', '/api/v1/namespaces/monitoring write']);
+      expect(kubeApi.get('namespaces', '', 'monitoring')?.status).toEqual({ phase: 'Active' });
+      expect(
+        [...writes, ...namespaceWrites].every(
+          (url) => url.searchParams.get('fieldManager') === 'ops-console',
+        ),
+      ).toBe(true);
+    });
+
+    test('into a namespace that exists: only the two Flux objects', async () => {
+      kubeApi.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'existing' } });
+      const { status, body } = await call<ApplyAnswer>(console_, 'POST', 'apply', {
+        ...release,
+        namespace: 'existing',
+      });
+      expect(status).toBe(200);
+      expect(body.objects.map((object) => `${object.kind} ${object.action}`)).toEqual([
+        'HelmRepository created',
+        'HelmRelease created',
+      ]);
     });
 
     test('again, with other values: both are updated', async () => {
@@ -377,7 +472,7 @@ describe.each(availableBackends())('the integrations API on %s', (backend) => {
       expect(stored('defaults').releases[0]?.spec).not.toHaveProperty('values');
     });
 
-    test("a release the cluster refuses in the dry run is a 422 with the cluster's message, and nothing is written", async () => {
+    test("a release the cluster refuses in the dry run is a 422 with the cluster's message, and no Flux object is written", async () => {
       const { status, body } = await call<{ message: string }>(console_, 'POST', 'apply', {
         ...release,
         namespace: 'dry-refused',
@@ -388,6 +483,8 @@ describe.each(availableBackends())('the integrations API on %s', (backend) => {
         /^The cluster refused HelmRelease dry-refused\/mission-control-prometheus: .*spec\.chart\.spec\.version/,
       );
       expect(stored('dry-refused')).toEqual({ repositories: [], releases: [] });
+      // As with `helm install --create-namespace`, the namespace made for the release stays.
+      expect(kubeApi.get('namespaces', '', 'dry-refused')).toBeDefined();
     });
 
     test('a namespace, name or interval Kubernetes would not take is a 422', async () => {
@@ -450,6 +547,49 @@ describe.each(availableBackends())('the integrations API on %s', (backend) => {
     });
   });
 
+  describe('a cluster without Flux', () => {
+    let bare: KubeApiServer;
+    let server: TestServer;
+    beforeAll(async () => {
+      bare = await startKubeApiServer({ crds: loadCrds(), createMissingNamespaces: false });
+      server = await startConsoleWithCluster(bare, {
+        backend,
+        template: 'empty',
+        env: { INTEGRATIONS_CHART_REPOSITORY: charts.url },
+      });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await bare?.close();
+    });
+
+    const FLUX_MISSING = 'Flux is not installed in the cluster: it does not serve HelmRelease resources.';
+
+    test('the chart says Apply cannot work, and why, before anyone tries', async () => {
+      const { status, body } = await call<ChartAnswer>(server, 'GET', 'charts/prometheus');
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ canApply: false, applyUnavailable: FLUX_MISSING });
+      // Asked of discovery, and kept: a second opening asks nothing more.
+      const discovery = () => bare.requests.filter((request) => request.path.includes('toolkit.fluxcd.io'));
+      const asked = discovery().length;
+      expect(asked).toBeGreaterThan(0);
+      await call<ChartAnswer>(server, 'GET', 'charts/prometheus');
+      expect(discovery().length).toBe(asked);
+    });
+
+    test('Apply is a 503 that says so, and creates no namespace', async () => {
+      const { status, body } = await call<{ message: string }>(server, 'POST', 'apply', {
+        key: 'prometheus',
+        namespace: 'no-flux',
+        interval: '30m',
+        values: {},
+      });
+      expect(status).toBe(503);
+      expect(body.message).toBe(FLUX_MISSING);
+      expect(bare.get('namespaces', '', 'no-flux')).toBeUndefined();
+    });
+  });
+
   describe('without a cluster, and with the chart repository out of reach', () => {
     let server: TestServer;
     let repositoryUrl: string;
@@ -474,7 +614,19 @@ describe.each(availableBackends())('the integrations API on %s', (backend) => {
         schema: null,
         values: {},
         canApply: false,
+        applyUnavailable: 'No cluster connection: the console is not connected to a Kubernetes cluster.',
         error: `Could not reach the chart repository ${repositoryUrl}: connection refused. ${NOT_CHECKED}`,
+      });
+    });
+
+    test('the values are not checked, and the answer says why', async () => {
+      const { status, body } = await call<ValuesCheckAnswer>(server, 'POST', 'charts/kubernetes/check', {
+        values: { replicas: 'two' },
+      });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        problems: [],
+        unchecked: `Could not reach the chart repository ${repositoryUrl}: connection refused. ${NOT_CHECKED}`,
       });
     });
 

@@ -457,6 +457,53 @@ describe('deletion with finalizers', () => {
   });
 });
 
+describe('a server started to refuse writes into missing namespaces', () => {
+  let strict: KubeApiServer;
+  beforeAll(async () => {
+    strict = await startKubeApiServer({ createMissingNamespaces: false });
+  });
+  afterAll(() => strict?.close());
+
+  const send = async (urlPath: string, init: RequestInit) => {
+    const response = await fetch(`${strict.url}${urlPath}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${strict.token}`, ...init.headers },
+    });
+    return { status: response.status, body: (await response.json()) as Status };
+  };
+  const applyConfigMap = (namespace: string, dryRun: boolean) =>
+    send(
+      `/api/v1/namespaces/${namespace}/configmaps/settings?fieldManager=test${dryRun ? '&dryRun=All' : ''}`,
+      {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/apply-patch+yaml' },
+        body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' } }),
+      },
+    );
+
+  test('answers 404 for the namespace, dry run or not, and creates nothing', async () => {
+    for (const dryRun of [true, false]) {
+      const { status, body } = await applyConfigMap('absent', dryRun);
+      expect(status).toBe(404);
+      expect(body.message).toBe('namespaces "absent" not found');
+      expect(body.details).toMatchObject({ name: 'absent', kind: 'namespaces' });
+    }
+    expect(strict.get('namespaces', '', 'absent')).toBeUndefined();
+    expect(strict.list('configmaps').filter((object) => object.metadata.namespace === 'absent')).toEqual([]);
+  });
+
+  test('takes the object once the namespace is created', async () => {
+    const created = await send('/api/v1/namespaces', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'present' } }),
+    });
+    expect(created.status).toBe(201);
+    expect((await applyConfigMap('present', false)).status).toBe(201);
+    expect(strict.get('configmaps', 'present', 'settings')).toBeDefined();
+  });
+});
+
 describeWithKubectl('with kubectl', () => {
   let kubeconfig: string;
   beforeAll(() => {

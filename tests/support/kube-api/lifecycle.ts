@@ -8,7 +8,7 @@ import type { KubeObject } from '../../../server/src/kube/types.js';
 import { INITIAL_NAMESPACES, NAMESPACES } from './builtins.js';
 import { hasFinalizers, isFinalized, isTerminating, prepareCreate, timestamp } from './objects.js';
 import { type ServedResource, storageKey } from './resources.js';
-import { refused } from './status.js';
+import { notFound, refused } from './status.js';
 import type { ObjectStore } from './store.js';
 
 const NAMESPACES_KEY = storageKey(NAMESPACES);
@@ -21,6 +21,8 @@ export class Lifecycle {
   constructor(
     private readonly store: ObjectStore,
     private readonly resources: ServedResource[],
+    /** False: a create in a missing namespace is a 404, as on a real server. */
+    private readonly createMissingNamespaces = true,
   ) {
     for (const name of INITIAL_NAMESPACES) this.createNamespace(name);
   }
@@ -32,9 +34,10 @@ export class Lifecycle {
 
   /**
    * Before a create in a namespace: 403 while the namespace terminates; a namespace that does not
-   * exist is created (tests need not create namespaces first).
+   * exist is created (tests need not create namespaces first) or, when the server was started
+   * so, refused with 404 as the real server's NamespaceLifecycle admission does (dry runs too).
    */
-  admitCreate(resource: ServedResource, object: KubeObject, dryRun: boolean): void {
+  admitCreate(resource: ServedResource, object: KubeObject, dryRun: boolean, byTest = false): void {
     const name = object.metadata.namespace;
     if (!resource.namespaced || !name) return;
     const namespace = this.store.get(NAMESPACES_KEY, undefined, name);
@@ -44,7 +47,9 @@ export class Lifecycle {
         object.metadata.name,
         `unable to create new content in namespace ${name} because it is being terminated`,
       );
-    if (!namespace && !dryRun) this.createNamespace(name);
+    if (namespace) return;
+    if (!this.createMissingNamespaces && !byTest) throw notFound(NAMESPACES, name);
+    if (!dryRun) this.createNamespace(name);
   }
 
   /** Stores an updated object, or deletes it when it was terminating and lost its last finalizer. */

@@ -38,6 +38,12 @@ export interface KubeApiServerOptions {
   authorize?: (request: AuthorizationRequest) => boolean;
   /** The port on 127.0.0.1; default: a free one. */
   port?: number;
+  /**
+   * Whether a client's create in a namespace that does not exist creates the Namespace (default
+   * true, so tests need not create namespaces) or is 404 `namespaces "x" not found`, as on a real
+   * server. `put` creates missing namespaces either way.
+   */
+  createMissingNamespaces?: boolean;
 }
 
 export interface RecordedRequest {
@@ -99,7 +105,7 @@ export async function startKubeApiServer(options: KubeApiServerOptions = {}): Pr
   const authorize = options.authorize ?? (() => true);
   const resources = [...BUILTIN_RESOURCES, ...servedResources(options.crds ?? loadCrds())];
   const store = new ObjectStore(options.historyLimit ?? 1000);
-  const lifecycle = new Lifecycle(store, resources);
+  const lifecycle = new Lifecycle(store, resources, options.createMissingNamespaces ?? true);
   const objects = new ResourceApi(store, new Validator(), lifecycle);
   const podLogs = new PodLogs(store);
   const requests: RecordedRequest[] = [];
@@ -203,7 +209,7 @@ export async function startKubeApiServer(options: KubeApiServerOptions = {}): Pr
       delete body.metadata.resourceVersion;
       if (old) return lifecycle.update(resource, prepareUpdate(resource, body, old, keepStatus));
       const created = prepareCreate(resource, body, namespace, keepStatus);
-      lifecycle.admitCreate(resource, created, false);
+      lifecycle.admitCreate(resource, created, false, true);
       return store.write(key, 'ADDED', created);
     },
     remove(plural, namespace, name) {

@@ -2,7 +2,8 @@
  * /api/integrations: the GitOps tiles' values editor and Apply (spec 3 §2.3; types.ts lists the
  * routes). The chart's schema and defaults come from the configured chart repository; when it
  * cannot be read (an air-gapped console) the answer says why and the editor works without a
- * schema. Apply checks the values against the same schema and writes the Flux objects of
+ * schema. The editor's values are checked here as they are typed (the console's CSP keeps ajv
+ * out of the browser), as Apply checks them before it writes the Flux objects of
  * common/integrations.ts to the cluster, dry run first.
  */
 import { Router, type Request } from 'express';
@@ -12,6 +13,7 @@ import { HttpError } from '../../http/errors.js';
 import type { KubeConnection } from '../../kube/connection.js';
 import { invalidNameMessage, invalidNamespaceMessage } from '../../kube/router.js';
 import { applyFluxObjects, type FluxObject } from './apply.js';
+import { fluxMissing } from './flux-discovery.js';
 import {
   cachedChartRepository,
   ChartUnavailable,
@@ -21,8 +23,8 @@ import {
   type ChartRepository,
   type ChartRepositoryLimits,
 } from './chart-repository.js';
-import type { ApplyAnswer, ApplyRequest, ChartAnswer } from './types.js';
-import { compileValuesSchema, valuesProblems } from './values-schema.js';
+import type { ApplyAnswer, ApplyRequest, ChartAnswer, ValuesCheckAnswer } from './types.js';
+import { checkValues, compileValuesSchema, valuesProblems } from './values-schema.js';
 
 export const NO_CLUSTER_MESSAGE =
   'No cluster connection: the console is not connected to a Kubernetes cluster.';
@@ -55,6 +57,8 @@ function integrationOf(key: unknown): GitOpsIntegration {
   return integration;
 }
 
+const VALUES_NOT_OBJECT = 'The values must be an object (a map of the chart’s values).';
+
 /** The body of an Apply, checked for shape and names (422) before anything else is asked. */
 function applyRequestOf(body: unknown): ApplyRequest & { integration: GitOpsIntegration } {
   if (!isPlainObject(body)) throw new HttpError(422, 'The request body must be a JSON object.');
@@ -76,8 +80,7 @@ function applyRequestOf(body: unknown): ApplyRequest & { integration: GitOpsInte
     (typeof version !== 'string' || !/^[^\s]{1,128}$/.test(version))
   )
     throw new HttpError(422, 'The chart version must be a version such as 1.2.3.');
-  if (!isPlainObject(values))
-    throw new HttpError(400, 'The values must be an object (a map of the chart’s values).');
+  if (!isPlainObject(values)) throw new HttpError(400, VALUES_NOT_OBJECT);
   return {
     integration,
     key: integration.key,
@@ -127,12 +130,25 @@ export function createIntegrationsRouter({
   const repository = cachedChartRepository(createChartRepository(chartRepositoryUrl, limits));
   const hasCluster = () => kube?.kubeConfig !== undefined;
 
+  /** Why Apply cannot work now, in a sentence; undefined when it may (Apply still has the last word). */
+  async function applyUnavailable(): Promise<string | undefined> {
+    if (!kube || !hasCluster()) return NO_CLUSTER_MESSAGE;
+    const cluster = kube.status();
+    if (cluster.state === 'unsupported') return cluster.message ?? NO_CLUSTER_MESSAGE;
+    // Disconnected or still connecting: discovery would wait for a server that does not answer.
+    if (cluster.state !== 'connected') return undefined;
+    return fluxMissing(kube);
+  }
+
   const router = Router();
   router.use(requireFeature('settings.integrations', flags));
 
   router.get('/charts/:key', requirePermission('integrations', 'read'), async (req, res) => {
     const integration = integrationOf(req.params.key);
-    const { files } = await readChart(repository, integration.chart);
+    const [{ files }, unavailableReason] = await Promise.all([
+      readChart(repository, integration.chart),
+      applyUnavailable(),
+    ]);
     const answer: ChartAnswer = {
       key: integration.key,
       chart: integration.chart,
@@ -140,9 +156,21 @@ export function createIntegrationsRouter({
       repositoryUrl: repository.url,
       schema: files.schema,
       values: files.values,
-      canApply: hasCluster(),
+      canApply: unavailableReason === undefined,
+      ...(unavailableReason ? { applyUnavailable: unavailableReason } : {}),
       ...(files.error ? { error: files.error } : {}),
     };
+    res.json(answer);
+  });
+
+  router.post('/charts/:key/check', requirePermission('integrations', 'read'), async (req, res) => {
+    const integration = integrationOf(req.params.key);
+    const values: unknown = isPlainObject(req.body) ? req.body.values : undefined;
+    if (!isPlainObject(values)) throw new HttpError(400, VALUES_NOT_OBJECT);
+    const { files, validate } = await readChart(repository, integration.chart);
+    const answer: ValuesCheckAnswer = validate
+      ? { problems: checkValues(validate, files.values, values) }
+      : { problems: [], unchecked: files.error ?? `The chart ${files.chart} has no values schema.` };
     res.json(answer);
   });
 
@@ -152,6 +180,8 @@ export function createIntegrationsRouter({
     if (!kube || !hasCluster()) throw new HttpError(503, NO_CLUSTER_MESSAGE);
     const cluster = kube.status();
     if (cluster.state === 'unsupported') throw new HttpError(503, cluster.message ?? NO_CLUSTER_MESSAGE);
+    const noFlux = cluster.state === 'connected' ? await fluxMissing(kube) : undefined;
+    if (noFlux) throw new HttpError(503, noFlux);
 
     const { files, validate } = await readChart(repository, request.integration.chart, request.version);
     if (validate) {

@@ -1,8 +1,9 @@
 /**
  * The API shapes of /api/integrations (the GitOps tiles); the UI imports them with `import type`.
  *
- *   GET  /api/integrations/charts/:key  → ChartAnswer (read on integrations)
- *   POST /api/integrations/apply        ApplyRequest → ApplyAnswer (write on integrations)
+ *   GET  /api/integrations/charts/:key        → ChartAnswer (read on integrations)
+ *   POST /api/integrations/charts/:key/check  ValuesCheckRequest → ValuesCheckAnswer (read on integrations)
+ *   POST /api/integrations/apply              ApplyRequest → ApplyAnswer (write on integrations)
  */
 import type { GitOpsIntegration } from '../../../../common/integrations.js';
 
@@ -16,10 +17,31 @@ export interface ChartAnswer {
   schema: Record<string, unknown> | null;
   /** The chart's default values (values.yaml); {} when the chart could not be read. */
   values: Record<string, unknown>;
-  /** Whether the console has a cluster connection, so that Apply can work. */
+  /** Whether Apply can work: the console has a cluster connection and the cluster serves Flux's kinds. */
   canApply: boolean;
+  /** Why Apply cannot work, in a sentence shown where Apply would be; only when `canApply` is false. */
+  applyUnavailable?: string;
   /** Why there is no schema, in a sentence for the person at the editor. */
   error?: string;
+}
+
+/** The typed values, parsed by the page, to check against the chart's schema. */
+export interface ValuesCheckRequest {
+  values: Record<string, unknown>;
+}
+
+/** One thing wrong with the values. */
+export interface ValuesProblem {
+  /** The value's JSON pointer: '/resources/limits'; '' is the values themselves. */
+  path: string;
+  message: string;
+}
+
+/** The values checked as Apply checks them: the chart's defaults with the values over them. */
+export interface ValuesCheckAnswer {
+  problems: ValuesProblem[];
+  /** Why the values were not checked (no schema, the chart cannot be read); then `problems` is []. */
+  unchecked?: string;
 }
 
 export interface ApplyRequest {
@@ -37,7 +59,8 @@ export interface ApplyRequest {
 export interface AppliedObject {
   kind: string;
   name: string;
-  namespace: string;
+  /** The object's namespace; none for the Namespace itself (cluster-scoped). */
+  namespace?: string;
   action: 'created' | 'updated';
 }
 

@@ -1,4 +1,4 @@
-import { compileValuesSchema, valuesProblems } from './values-schema.js';
+import { checkValues, compileValuesSchema, valuesProblems } from './values-schema.js';
 
 describe('valuesProblems', () => {
   test('checks the defaults with the values over them, and names each problem by its path', () => {
@@ -17,6 +17,18 @@ describe('valuesProblems', () => {
     expect(
       valuesProblems(validate, { url: 'http://x' }, { mode: 'both', extra: 1, nested: { size: 'big' } }),
     ).toEqual(['extra is not allowed', 'mode must be one of "pull", "push"', 'nested.size must be integer']);
+  });
+
+  test('each problem at the JSON pointer of its value, an unknown key escaped', () => {
+    const validate = compileValuesSchema({
+      type: 'object',
+      additionalProperties: false,
+      properties: { nested: { type: 'object', properties: { size: { type: 'integer' } } } },
+    });
+    expect(checkValues(validate, {}, { 'a/b': 1, nested: { size: 'big' } })).toEqual([
+      { path: '/a~1b', message: 'is not allowed' },
+      { path: '/nested/size', message: 'must be integer' },
+    ]);
   });
 
   test('reads the 2020-12 draft when the schema names it', () => {

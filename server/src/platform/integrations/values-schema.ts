@@ -8,6 +8,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readablePath } from '../specs/validate.js';
 import { coalesceValues } from '../../../../common/helm-values.js';
+import type { ValuesProblem } from './types.js';
 
 const options = { allErrors: true, strict: false, validateFormats: false } as const;
 const drafts = { draft7: new Ajv(options), draft2019: new Ajv2019(options), draft2020: new Ajv2020(options) };
@@ -32,18 +33,43 @@ export function compileValuesSchema(schema: Record<string, unknown>): ValidateFu
   return validate;
 }
 
-function describe(error: ErrorObject): string {
+const pointerToken = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+function problemOf(error: ErrorObject): ValuesProblem {
   const params = error.params as Record<string, unknown>;
-  let where = error.instancePath;
-  let message = error.message ?? 'is not valid';
-  if (error.keyword === 'additionalProperties') {
-    where = `${where}/${String(params.additionalProperty)}`;
-    message = 'is not allowed';
-  } else if (error.keyword === 'enum') {
-    message = `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
-  }
-  const path = readablePath(where);
-  return path === '' ? `the values ${message}` : `${path} ${message}`;
+  if (error.keyword === 'additionalProperties')
+    return {
+      path: `${error.instancePath}/${pointerToken(String(params.additionalProperty))}`,
+      message: 'is not allowed',
+    };
+  if (error.keyword === 'enum')
+    return {
+      path: error.instancePath,
+      message: `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`,
+    };
+  return { path: error.instancePath, message: error.message ?? 'is not valid' };
+}
+
+/** What is wrong with the values (the chart's defaults with them over), each at its JSON pointer. */
+export function checkValues(
+  validate: ValidateFunction,
+  defaults: Record<string, unknown>,
+  values: Record<string, unknown>,
+): ValuesProblem[] {
+  if (validate(coalesceValues(defaults, values))) return [];
+  const seen = new Set<string>();
+  return (validate.errors ?? []).map(problemOf).filter((problem) => {
+    const key = `${problem.path} ${problem.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The problem in a sentence: 'nested.size must be integer', 'the values must have …'. */
+export function describeProblem({ path, message }: ValuesProblem): string {
+  const readable = readablePath(path);
+  return readable === '' ? `the values ${message}` : `${readable} ${message}`;
 }
 
 /** What is wrong with the values, one sentence per problem (at most `limit`); [] when they pass. */
@@ -53,8 +79,7 @@ export function valuesProblems(
   values: Record<string, unknown>,
   limit = 10,
 ): string[] {
-  if (validate(coalesceValues(defaults, values))) return [];
-  const problems = [...new Set((validate.errors ?? []).map(describe))];
+  const problems = checkValues(validate, defaults, values).map(describeProblem);
   return problems.length > limit
     ? [...problems.slice(0, limit), `and ${problems.length - limit} more`]
     : problems;

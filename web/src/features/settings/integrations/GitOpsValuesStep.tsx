@@ -41,12 +41,16 @@ export interface GitOpsValuesStepProps {
 }
 
 const describeObject = (object: AppliedObject) =>
-  `${object.kind} ${object.namespace}/${object.name} ${object.action}`;
+  object.namespace === undefined
+    ? `${object.kind} ${object.name} ${object.action}`
+    : `${object.kind} ${object.namespace}/${object.name} ${object.action}`;
 
 /**
  * A GitOps tile's values (spec 3 §2.3): the release's name, namespace and interval and the chart
- * values as YAML, checked against the chart's values schema; a preview of the Flux manifests and
- * the Helm command; Apply (when the console can reach a cluster) creates the Flux objects.
+ * values as YAML, checked by the server against the chart's values schema as they are typed; a
+ * preview of the Flux manifests and the Helm command; Apply (when the console has a cluster with
+ * Flux) creates the Flux objects, and the namespace when missing. Where Apply cannot work, the
+ * footer says why instead.
  */
 export function GitOpsValuesStep({ integration, onBack, onClose, onApplied }: GitOpsValuesStepProps) {
   const { data: chart, error: chartError, isLoading } = useChart(integration.key);
@@ -59,7 +63,7 @@ export function GitOpsValuesStep({ integration, onBack, onClose, onApplied }: Gi
   const canApply = chart?.canApply === true;
 
   const apply = async () => {
-    if (!form.release || form.invalid || applying) return;
+    if (!form.release || form.invalid || form.checking || applying) return;
     const { name, namespace, interval, values, version } = form.release;
     setApplying(true);
     setApplyError(undefined);
@@ -153,7 +157,10 @@ export function GitOpsValuesStep({ integration, onBack, onClose, onApplied }: Gi
                     diagnostics={form.diagnostics}
                     placeholder="replicas: 2"
                     helperText={
-                      form.checked ? `Checked against the values schema of ${integration.chart}.` : undefined
+                      form.unchecked ??
+                      (form.checked
+                        ? `Checked against the values schema of ${integration.chart}.`
+                        : undefined)
                     }
                   />
                 </FormGroup>
@@ -173,15 +180,17 @@ export function GitOpsValuesStep({ integration, onBack, onClose, onApplied }: Gi
         </Stack>
       </ModalBody>
       <ModalFooter>
-        {canApply && (
+        {canApply ? (
           <Button
             variant="primary"
             onClick={() => void apply()}
-            isDisabled={form.invalid || applying}
+            isDisabled={form.invalid || form.checking || applying}
             isLoading={applying}
           >
             Apply
           </Button>
+        ) : (
+          chart?.applyUnavailable && <Alert variant="info" isInline isPlain title={chart.applyUnavailable} />
         )}
         <Button variant="secondary" onClick={onBack} isDisabled={applying}>
           Back

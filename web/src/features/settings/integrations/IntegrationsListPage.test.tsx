@@ -61,7 +61,12 @@ const page = fakeApiPerTest((api) => {
     headers: { 'Content-Range': '0-1/2' },
   });
   api.reply('GET api/integrations/charts/flux', { status: 200, body: chart() });
+  api.reply('POST api/integrations/charts/flux/check', { status: 200, body: { problems: [] } });
 });
+
+const CHECK = 'api/integrations/charts/flux/check';
+const checksSent = () => page.sent.filter((sent) => sent.path === CHECK);
+const answerChecks = (body: object) => page.api.reply(`POST ${CHECK}`, { status: 200, body });
 beforeAll(stubTextLayout);
 
 function renderList() {
@@ -218,35 +223,98 @@ describe('Add Integration', () => {
     ]);
   });
 
-  it("checks the values against the chart's schema and says what is wrong at its line", async () => {
+  it('has the server check the typed values and says what is wrong at its line', async () => {
     page.api.reply('GET api/integrations/charts/flux', { status: 200, body: chart({ canApply: true }) });
+    answerChecks({ problems: [{ path: '/region', message: 'must be one of "eu", "us"' }] });
     const { dialog } = await openFlux();
     const apply = await within(dialog).findByRole('button', { name: 'Apply' });
     await replaceEditorText('Values', 'replicas: 2\nregion: mars\n');
-    expect(
-      await within(dialog).findByText(/Line 2: region must be equal to one of the allowed values/),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Line 2: region must be one of "eu", "us"')).toBeInTheDocument();
     expect(apply).toBeDisabled();
+    expect(checksSent().at(-1)?.body).toEqual({ values: { replicas: 2, region: 'mars' } });
+
+    answerChecks({ problems: [] });
     await replaceEditorText('Values', 'replicas: 2\nregion: eu\n');
     await waitFor(() => expect(apply).toBeEnabled());
-    await replaceEditorText('Values', 'replicas: [\n');
-    await waitFor(() => expect(apply).toBeDisabled());
+    expect(within(dialog).queryByText(/^Line 2:/)).not.toBeInTheDocument();
+    expect(checksSent().at(-1)?.body).toEqual({ values: { replicas: 2, region: 'eu' } });
+    expect(
+      within(dialog).getByText('Checked against the values schema of mission-control-flux.'),
+    ).toBeInTheDocument();
   });
 
-  it("checks the typed values over the chart's defaults, as Helm reads them", async () => {
-    page.api.reply('GET api/integrations/charts/flux', {
-      status: 200,
-      body: chart({ canApply: true, schema: { ...SCHEMA, required: ['region'] }, values: { region: 'eu' } }),
-    });
+  it('finds a YAML error at once, without asking the server', async () => {
+    page.api.reply('GET api/integrations/charts/flux', { status: 200, body: chart({ canApply: true }) });
     const { dialog } = await openFlux();
-    const apply = await within(dialog).findByRole('button', { name: 'Apply' });
     await replaceEditorText('Values', 'replicas: 2\n');
-    await waitFor(() => expect(apply).toBeEnabled());
-    await replaceEditorText('Values', 'region: null\n');
+    const apply = await enabledApply(dialog);
+    const asked = checksSent().length;
+    await replaceEditorText('Values', 'replicas: [\n');
+    expect(apply).toBeDisabled();
+    expect(await within(dialog).findByText(/^Line \d+: /)).toBeInTheDocument();
+    expect(checksSent().length).toBe(asked);
+  });
+
+  it('shows a problem of the values as a whole at the first line', async () => {
+    page.api.reply('GET api/integrations/charts/flux', { status: 200, body: chart({ canApply: true }) });
+    answerChecks({ problems: [{ path: '', message: "must have required property 'region'" }] });
+    const { dialog } = await openFlux();
+    await replaceEditorText('Values', 'replicas: 2\nregion: null\n');
     expect(
       await within(dialog).findByText("Line 1: values must have required property 'region'"),
     ).toBeInTheDocument();
-    expect(apply).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
+  });
+
+  it('says when the server could not check the values, and lets them be applied', async () => {
+    page.api.reply('GET api/integrations/charts/flux', { status: 200, body: chart({ canApply: true }) });
+    answerChecks({
+      problems: [],
+      unchecked:
+        "Could not reach the chart repository. The values are not checked against the chart's schema.",
+    });
+    const { dialog } = await openFlux();
+    await replaceEditorText('Values', 'replicas: 2\n');
+    expect(
+      await within(dialog).findByText(
+        "Could not reach the chart repository. The values are not checked against the chart's schema.",
+      ),
+    ).toBeInTheDocument();
+    await enabledApply(dialog);
+  });
+
+  it('checks nothing when the chart has no schema', async () => {
+    page.api.reply('GET api/integrations/charts/flux', {
+      status: 200,
+      body: chart({
+        canApply: true,
+        schema: null,
+        error: 'The chart mission-control-flux 1.2.3 has no values schema.',
+      }),
+    });
+    const { dialog } = await openFlux();
+    await replaceEditorText('Values', 'anything: [1, 2]\n');
+    await enabledApply(dialog);
+    await waitFor(async () => expect(await fluxText()).toContain('anything:'));
+    expect(checksSent()).toEqual([]);
+  });
+
+  it('says where Apply would be why it cannot work', async () => {
+    page.api.reply('GET api/integrations/charts/flux', {
+      status: 200,
+      body: chart({
+        canApply: false,
+        applyUnavailable: 'Flux is not installed in the cluster: it does not serve HelmRelease resources.',
+      }),
+    });
+    const { dialog } = await openFlux();
+    const footer = within(dialog).getByRole('contentinfo');
+    expect(
+      await within(footer).findByText(
+        'Flux is not installed in the cluster: it does not serve HelmRelease resources.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
   });
 
   it('offers no Apply when the console cannot apply', async () => {
@@ -261,6 +329,7 @@ describe('Add Integration', () => {
       status: 200,
       body: {
         objects: [
+          { kind: 'Namespace', name: 'mission-control', action: 'created' },
           { kind: 'HelmRepository', name: 'flanksource', namespace: 'mission-control', action: 'created' },
           {
             kind: 'HelmRelease',
@@ -278,6 +347,7 @@ describe('Add Integration', () => {
     expect(
       await screen.findByText('HelmRelease mission-control/mission-control-flux created'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Namespace mission-control created')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const sent = page.sent.find((request) => request.path === 'api/integrations/apply')!;
     expect(sent.body).toEqual({

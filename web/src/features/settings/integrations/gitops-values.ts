@@ -5,10 +5,8 @@ import {
   type GitOpsIntegration,
   type ReleaseInput,
 } from '../../../../../common/integrations.js';
-import { coalesceValues } from '../../../../../common/helm-values.js';
 import { isPlainObject, parseYaml, type EditorDiagnostic } from '../../../components/YamlEditor/index.js';
-import type { ChartInfo } from './integrations-api.js';
-import type { ValuesCheck, ValuesProblem } from './values-schema.js';
+import { checkChartValues, type ChartInfo, type ValuesProblem } from './integrations-api.js';
 
 /** Where the charts are when the console cannot say (its chart endpoint did not answer). */
 export const DEFAULT_REPOSITORY_URL = 'https://flanksource.github.io/charts';
@@ -44,20 +42,52 @@ export function lineOfPath(text: string, path: string): number {
 export const describeProblem = (problem: ValuesProblem) =>
   `${problem.path === '' ? 'values' : problem.path.slice(1).replaceAll('/', '.')} ${problem.message}`;
 
-/** The chart's schema as a check, loaded (with ajv, its own chunk) once there is a schema. */
-export function useValuesCheck(schema: ChartInfo['schema'] | undefined): ValuesCheck | undefined {
-  const [check, setCheck] = useState<{ schema: object; run: ValuesCheck }>();
+/** Typing pauses this long before the server checks the values. */
+export const CHECK_DEBOUNCE_MS = 300;
+
+const NO_PROBLEMS: ValuesProblem[] = [];
+
+interface CheckResult {
+  /** The text whose values were checked. */
+  text: string;
+  problems: ValuesProblem[];
+  unchecked?: string;
+}
+
+/**
+ * The typed values checked by the server against the chart's schema (the console's CSP keeps
+ * ajv out of the page), once typing pauses; a newer text aborts the older request, and an answer
+ * counts as current only for the text it was asked of. The last problems stay shown while the
+ * next check is pending. A failed check finds nothing: Apply checks the values again.
+ */
+export function useValuesCheck(key: string, text: string, parsed: ParsedValues, enabled: boolean) {
+  const [result, setResult] = useState<CheckResult>();
+  const values = parsed.ok ? parsed.values : undefined;
   useEffect(() => {
-    if (!schema) return;
-    let current = true;
-    void import('./values-schema.js').then(({ valuesCheck }) => {
-      if (current) setCheck({ schema, run: valuesCheck(schema) });
-    });
+    if (!enabled || !values) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      checkChartValues(key, values, controller.signal).then(
+        (answer) => {
+          if (!controller.signal.aborted) setResult({ text, ...answer });
+        },
+        () => {
+          if (!controller.signal.aborted) setResult({ text, problems: NO_PROBLEMS });
+        },
+      );
+    }, CHECK_DEBOUNCE_MS);
     return () => {
-      current = false;
+      clearTimeout(timer);
+      controller.abort();
     };
-  }, [schema]);
-  return schema && check?.schema === schema ? check.run : undefined;
+  }, [key, text, values, enabled]);
+  if (!enabled) return { problems: NO_PROBLEMS, pending: false, unchecked: undefined };
+  const current = result?.text === text ? result : undefined;
+  return {
+    problems: result?.problems ?? NO_PROBLEMS,
+    pending: values !== undefined && current === undefined,
+    unchecked: current?.unchecked,
+  };
 }
 
 /** The values step's fields, the release they describe, and its problems. */
@@ -67,13 +97,9 @@ export function useGitOpsValues(integration: GitOpsIntegration, chart: ChartInfo
   const [interval, setIntervalText] = useState<string>(INTEGRATION_DEFAULTS.interval);
   const [valuesText, setValuesText] = useState('');
   const parsed = useMemo(() => parseValues(valuesText), [valuesText]);
-  const check = useValuesCheck(chart?.schema);
-  // Checked as Helm reads them: the chart's defaults with the typed values over them.
-  const defaults = chart?.values;
-  const problems = useMemo(
-    () => (parsed.ok && check ? check(coalesceValues(defaults ?? {}, parsed.values)) : []),
-    [parsed, check, defaults],
-  );
+  // Only a chart with a schema has anything to check the values against.
+  const check = useValuesCheck(integration.key, valuesText, parsed, Boolean(chart?.schema));
+  const problems = check.problems;
   const diagnostics: EditorDiagnostic[] = parsed.ok
     ? problems.map((problem) => ({
         line: lineOfPath(valuesText, problem.path),
@@ -98,8 +124,12 @@ export function useGitOpsValues(integration: GitOpsIntegration, chart: ChartInfo
     missing,
     diagnostics,
     release,
-    /** Whether the values are checked against the chart's schema (it loaded, and so did ajv). */
-    checked: check !== undefined,
+    /** Whether the values are checked against the chart's schema (the chart has one). */
+    checked: Boolean(chart?.schema) && check.unchecked === undefined,
+    /** Why the server did not check the values, when it said so. */
+    unchecked: check.unchecked,
+    /** A check of the current text is still to come. */
+    checking: check.pending,
     invalid: !parsed.ok || problems.length > 0 || missing.namespace || missing.interval,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Integrations (spec 3 §2.3, §7): the page of `integrations_with_status` with its count, the chart
- * of a GitOps tile (`GET /api/integrations/charts/:key`) and its apply (`POST /api/integrations/apply`).
+ * of a GitOps tile (`GET /api/integrations/charts/:key`), the check of its typed values
+ * (`POST /api/integrations/charts/:key/check`) and its apply (`POST /api/integrations/apply`).
  */
 import { apiJson, db, useApi } from '../../../api/index.js';
 import type { JobStatus } from '../jobs/index.js';
@@ -8,9 +9,11 @@ import type {
   ApplyAnswer,
   ApplyRequest,
   ChartAnswer,
+  ValuesCheckAnswer,
+  ValuesCheckRequest,
 } from '../../../../../server/src/platform/integrations/types.js';
 
-export type { AppliedObject } from '../../../../../server/src/platform/integrations/types.js';
+export type { AppliedObject, ValuesProblem } from '../../../../../server/src/platform/integrations/types.js';
 
 /** A row of `integrations_with_status` (spec 3 §3 Integration row). */
 export interface IntegrationRow {
@@ -55,6 +58,10 @@ export type ChartInfo = ChartAnswer;
 export const chartPath = (key: string) => `api/integrations/charts/${encodeURIComponent(key)}`;
 
 export const useChart = (key: string) => useApi<ChartInfo>(chartPath(key), { revalidateOnFocus: false });
+
+/** The values checked by the server against the chart's schema, over the chart's defaults. */
+export const checkChartValues = (key: string, values: ValuesCheckRequest['values'], signal?: AbortSignal) =>
+  apiJson<ValuesCheckAnswer>(`${chartPath(key)}/check`, { method: 'POST', json: { values }, signal });
 
 export const applyIntegration = (request: ApplyRequest) =>
   apiJson<ApplyAnswer>('api/integrations/apply', { method: 'POST', json: request });
