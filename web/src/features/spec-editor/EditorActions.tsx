@@ -3,7 +3,7 @@ import { ActionGroup, Alert, Button } from '@patternfly/react-core';
 import { describeRef } from './cluster/cluster-api.js';
 import { ClusterSaveDialog } from './cluster/ClusterSaveDialog.js';
 import { SaveTarget } from './cluster/SaveTarget.js';
-import { DeleteAction } from './DeleteAction.js';
+import { DeleteAction } from '../../components/SpecResource/index.js';
 import type { SpecFormState } from './use-spec-form.js';
 
 export interface EditorDeletion {

@@ -14,10 +14,9 @@ import { columnsFromSpec, type ResourceKind } from './resource-kinds.js';
 import type { SpecRow } from './rows-api.js';
 import { KindSpecEditor } from './kind-form/KindSpecEditor.js';
 import { currentSpec, formActive, initSpecState, selectTab, type SpecState } from './kind-form/spec-state.js';
-import { specToYaml } from './spec-text.js';
 import { SpecForm } from './SpecForm.js';
 import { useSpecForm } from './use-spec-form.js';
-import { useSpecValidation } from './use-spec-validation.js';
+import { specToYaml, useSpecValidation } from '../../components/SpecResource/index.js';
 
 export interface ResourceEditorProps {
   kind: ResourceKind;

@@ -14,7 +14,6 @@ export type { SpecFormProps } from './SpecForm.js';
 export { PLAIN_MESSAGES, useSpecForm } from './use-spec-form.js';
 export type { SpecFormOptions, SpecFormState, SpecMessages } from './use-spec-form.js';
 export { EditorActions } from './EditorActions.js';
-export { DeleteAction } from './DeleteAction.js';
 export { NameFields } from './NameFields.js';
 export { useNameFields } from './use-name-fields.js';
 export { LabelsField } from './LabelsField.js';
@@ -23,9 +22,15 @@ export { describeKindFields, kindFields } from './schema-hints.js';
 export { SpecPageContent } from './SpecPageContent.js';
 export { useSpecPage } from './use-spec-page.js';
 export { useRowSave } from './use-row-save.js';
-export { useSpecValidation, VALIDATE_DEBOUNCE_MS } from './use-spec-validation.js';
-export { specFromYaml, specToYaml } from './spec-text.js';
-export type { SpecText } from './spec-text.js';
+// The spec's text and its check against the kind's schema live with the shared spec editor.
+export {
+  DeleteAction,
+  specFromYaml,
+  specToYaml,
+  useSpecValidation,
+  VALIDATE_DEBOUNCE_MS,
+} from '../../components/SpecResource/index.js';
+export type { SpecText } from '../../components/SpecResource/index.js';
 export { changedValues, createRow, deleteRow, getRow, rowKey, updateRow } from './rows-api.js';
 export type { SpecRow } from './rows-api.js';
 export { CRD_SOURCE, deleteClusterObject } from './cluster/cluster-api.js';

@@ -4,7 +4,7 @@ import { EditorView } from '@codemirror/view';
 import { load } from 'js-yaml';
 import { renderInShell, fakeApiPerTest, whoamiAs } from '../../../shell/test-support.js';
 import { stubTextLayout } from '../../../components/YamlEditor/test-support.js';
-import { VALIDATE_DEBOUNCE_MS } from '../../spec-editor/use-spec-validation.js';
+import { VALIDATE_DEBOUNCE_MS } from '../../../components/SpecResource/index.js';
 import { CanaryPage } from './CanaryPage.js';
 import { holdRequests, savedRow } from '../../spec-editor/test-support.js';
 import { clusterStatus, kubeObject } from '../../spec-editor/cluster/test-support.js';

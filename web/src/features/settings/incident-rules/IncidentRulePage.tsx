@@ -1,18 +1,12 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { PageSection, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
 import { useCan, useDbQuery } from '../../../api/index.js';
-import { LoadError } from '../../../components/LoadError/index.js';
-import { useTabParam } from '../../../lib/use-tab-param.js';
+import { SpecResourcePage } from '../../../components/SpecResource/index.js';
 import { AREAS } from '../../../shell/nav-items.js';
-import { PageHeader } from '../../../shell/page-header.js';
-import { LoadingScreen } from '../../../shell/screens/LoadingScreen.js';
-import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
-import { JobHistoryTab } from '../resources/index.js';
+import { JOB_HISTORY_TAB } from '../resources/index.js';
 import { getRule, ruleKey, type IncidentRuleRow } from './incident-rules-api.js';
 import { IncidentRuleEditor, RULE_NOUN } from './IncidentRuleEditor.js';
 
-const TABS = ['spec', 'jobs'] as const;
-type TabKey = (typeof TABS)[number];
+const TABS = [JOB_HISTORY_TAB];
 
 /**
  * /settings/incident_rules/:id (spec 3 §2.3, Rules: Spec and Job History): the rule's spec in
@@ -22,13 +16,8 @@ export function IncidentRulePage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const mayWrite = useCan('incident', 'write');
-  const {
-    data: rule,
-    error,
-    isLoading,
-    mutate,
-  } = useDbQuery<IncidentRuleRow | null>(ruleKey(id), () => getRule(id));
-  const [tab, selectTab] = useTabParam(TABS);
+  const query = useDbQuery<IncidentRuleRow | null>(ruleKey(id), () => getRule(id));
+  const rule = query.data;
   const list = AREAS.rules;
 
   const title = (
@@ -38,45 +27,20 @@ export function IncidentRulePage() {
     </>
   );
 
-  let content;
-  if (isLoading) content = <LoadingScreen />;
-  else if (error && rule === undefined) content = <LoadError error={error} />;
-  else if (!rule || rule.deleted_at) content = <ScreenMessage title="No resources found" />;
-  else
-    content = (
-      <PageSection>
-        <Tabs
-          activeKey={tab}
-          onSelect={(_event, key) => selectTab(key as TabKey)}
-          aria-label={RULE_NOUN}
-          mountOnEnter
-          unmountOnExit
-        >
-          <Tab eventKey="spec" title={<TabTitleText>Spec</TabTitleText>}>
-            <div className="pf-v6-u-pt-md">
-              <IncidentRuleEditor
-                // A saved rule comes back changed: the editor starts again from it.
-                key={`${rule.id}:${rule.updated_at ?? ''}`}
-                rule={rule}
-                readOnly={!mayWrite}
-                onSaved={() => void mutate()}
-                onDeleted={() => void navigate(list.path)}
-              />
-            </div>
-          </Tab>
-          <Tab eventKey="jobs" title={<TabTitleText>Job History</TabTitleText>}>
-            <div className="pf-v6-u-pt-md">
-              <JobHistoryTab resourceId={rule.id} />
-            </div>
-          </Tab>
-        </Tabs>
-      </PageSection>
-    );
-
   return (
-    <>
-      <PageHeader title={title} onRefresh={() => void mutate()} />
-      {content}
-    </>
+    <SpecResourcePage
+      query={query}
+      title={title}
+      label={RULE_NOUN}
+      tabs={TABS}
+      spec={(shown) => (
+        <IncidentRuleEditor
+          rule={shown}
+          readOnly={!mayWrite}
+          onSaved={() => void query.mutate()}
+          onDeleted={() => void navigate(list.path)}
+        />
+      )}
+    />
   );
 }

@@ -2,6 +2,7 @@
 import { createRow, deleteRow, getRow, rowKey, updateRow, type SpecRow } from '../../spec-editor/index.js';
 
 export const RULES_TABLE = 'incident_rules';
+export const RULES_VALIDATE_PATH = `api/specs/${RULES_TABLE}/validate`;
 
 export type IncidentRuleRow = SpecRow;
 

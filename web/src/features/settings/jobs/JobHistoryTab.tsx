@@ -4,6 +4,7 @@ import { useDbQuery } from '../../../api/index.js';
 import { Age } from '../../../components/Age/index.js';
 import { DataTable, type DataTableColumn } from '../../../components/DataTable/index.js';
 import { LoadError } from '../../../components/LoadError/index.js';
+import type { SpecResourceTab } from '../../../components/SpecResource/index.js';
 import { formatDuration } from '../../../lib/format.js';
 import { hasJobDetails, JobDetailsDialog } from './JobDetailsDialog.js';
 import { JobStatusLabel } from './JobStatusLabel.js';
@@ -55,3 +56,10 @@ export function JobHistoryTab({ resourceId }: { resourceId: string }) {
     </>
   );
 }
+
+/** The Job History tab of a spec resource's page, after its Spec. */
+export const JOB_HISTORY_TAB: SpecResourceTab<{ id: string }> = {
+  key: 'jobs',
+  title: 'Job History',
+  content: (row) => <JobHistoryTab resourceId={row.id} />,
+};

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ActionGroup, Alert, Button, Form } from '@patternfly/react-core';
 import { ApiError, errorMessage } from '../../../api/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { DeleteAction } from '../../spec-editor/index.js';
+import { DeleteAction, useDeleteResource } from '../../../components/SpecResource/index.js';
 import { checkLogBackend, useLogBackendForm } from './log-backend-form.js';
 import { LogBackendFields } from './LogBackendFields.js';
 import {
@@ -51,17 +51,14 @@ export function LogBackendEditor({ row, readOnly, onSaved, onDeleted }: LogBacke
     }
   };
 
-  const remove = async () => {
-    try {
-      await deleteLogBackend(row.id);
-    } catch (error) {
-      toast.error(error);
-      throw error;
-    }
-    toast.success(`${row.name} deleted successfully`);
-    void refreshLists();
-    onDeleted();
-  };
+  const remove = useDeleteResource({
+    name: row.name,
+    remove: () => deleteLogBackend(row.id),
+    onDeleted: () => {
+      void refreshLists();
+      onDeleted();
+    },
+  });
 
   return (
     <Form onSubmit={(event) => void submit(event)} noValidate>

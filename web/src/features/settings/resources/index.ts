@@ -1,3 +1,3 @@
 export { ResourceListPage } from './ResourceListPage.js';
 // The job history of a resource belongs to settings/jobs; re-exported for the pages that show it.
-export { JobHistoryTab, JobStatusLabel } from '../jobs/index.js';
+export { JOB_HISTORY_TAB, JobHistoryTab, JobStatusLabel } from '../jobs/index.js';

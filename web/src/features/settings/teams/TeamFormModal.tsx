@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Flex, FlexItem } from '@patternfly/react-core';
-import { FIELD_REQUIRED, FormModal, TextField } from '../../../components/Form/index.js';
+import { TextField } from '../../../components/Form/index.js';
+import { NameSpecModal } from '../../../components/SpecResource/index.js';
 import { hasPicture, TeamIcon } from './TeamIcon.js';
 import type { TeamFields } from './teams-api.js';
 
@@ -28,44 +29,30 @@ export function TeamFormModal({
   onSubmit,
   onClose,
 }: TeamFormModalProps) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [nameTouched, setNameTouched] = useState(false);
   const [icon, setIcon] = useState(initial?.icon ?? '');
   const trimmedIcon = icon.trim();
 
   return (
-    <FormModal
+    <NameSpecModal
       title={title}
       submitLabel={submitLabel}
       busyLabel={busyLabel}
-      canSubmit={name.trim() !== ''}
-      onSubmit={() => onSubmit({ name: name.trim(), icon: trimmedIcon === '' ? null : trimmedIcon })}
+      initialName={initial?.name}
+      onSubmit={({ name }) => onSubmit({ name, icon: trimmedIcon === '' ? null : trimmedIcon })}
       onClose={onClose}
     >
-      {(busy) => (
+      {(busy, name) => (
         <>
-          <TextField
-            label="Name"
-            isRequired
-            value={name}
-            onChange={(value) => {
-              setNameTouched(true);
-              setName(value);
-            }}
-            error={nameTouched && name.trim() === '' ? FIELD_REQUIRED : undefined}
-            isDisabled={busy}
-            autoFocus
-          />
           <TextField label="Icon" value={icon} onChange={setIcon} helperText={ICON_HELP} isDisabled={busy} />
           <Flex spaceItems={{ default: 'spaceItemsSm' }} alignItems={{ default: 'alignItemsCenter' }}>
             <FlexItem>Preview:</FlexItem>
             <FlexItem aria-label="Icon preview" role="img">
               {hasPicture(trimmedIcon) ? <TeamIcon icon={trimmedIcon} /> : 'no picture'}
             </FlexItem>
-            <FlexItem>{name.trim()}</FlexItem>
+            <FlexItem>{name}</FlexItem>
           </Flex>
         </>
       )}
-    </FormModal>
+    </NameSpecModal>
   );
 }

@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Flex, PageSection, Tab, Tabs, TabTitleText } from '@patternfly/react-core';
+import { Button, Flex } from '@patternfly/react-core';
 import { useCan, useDbQuery } from '../../../api/index.js';
-import { ConfirmDialog } from '../../../components/ConfirmDialog/index.js';
-import { LoadError } from '../../../components/LoadError/index.js';
+import {
+  DeleteAction,
+  SpecResourcePage,
+  useDeleteResource,
+  type SpecResourceTab,
+} from '../../../components/SpecResource/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
-import { useTabParam } from '../../../lib/use-tab-param.js';
-import { PageHeader } from '../../../shell/page-header.js';
-import { LoadingScreen } from '../../../shell/screens/LoadingScreen.js';
-import { ScreenMessage } from '../../../shell/screens/ScreenMessage.js';
-import { JobHistoryTab } from '../resources/index.js';
+import { JOB_HISTORY_TAB } from '../resources/index.js';
 import { TeamFormModal } from './TeamFormModal.js';
 import { hasPicture, TeamIcon } from './TeamIcon.js';
 import { TeamMembersPanel } from './TeamMembersPanel.js';
 import { TeamSpecEditor } from './TeamSpecEditor.js';
 import { deleteTeam, getTeam, teamKey, updateTeam, type Team, type TeamFields } from './teams-api.js';
 
-const TABS = ['spec', 'members', 'jobs'] as const;
-type TabKey = (typeof TABS)[number];
+const TABS: readonly SpecResourceTab<Team>[] = [
+  { key: 'members', title: 'Members', content: (team) => <TeamMembersPanel teamId={team.id} />, flush: true },
+  JOB_HISTORY_TAB,
+];
 
 /**
  * /settings/teams/:id: the team's spec in an editor, its members and its job history; the tab is
@@ -29,12 +31,17 @@ export function TeamPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const mayWrite = useCan('identities', 'write');
-  const { data: team, error, isLoading, mutate } = useDbQuery<Team | null>(teamKey(id), () => getTeam(id));
-  const [tab, selectTab] = useTabParam(TABS);
+  const query = useDbQuery<Team | null>(teamKey(id), () => getTeam(id));
+  const team = query.data;
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const live = team && !team.deleted_at ? team : undefined;
   const writable = mayWrite && live !== undefined && (live.source ?? 'UI') === 'UI';
+  const remove = useDeleteResource({
+    name: live?.name ?? '',
+    remove: () => deleteTeam(id),
+    // The list is the page above this one, wherever the console is mounted.
+    onDeleted: () => void navigate('..', { relative: 'path' }),
+  });
 
   // Plain text where there is no picture, so the browser tab is titled after the team too.
   const title = !live ? (
@@ -51,20 +58,7 @@ export function TeamPage() {
     const saved = await updateTeam(id, fields);
     toast.success(`${saved.name} updated successfully`);
     setEditing(false);
-    void mutate();
-  };
-
-  const remove = async () => {
-    if (!live) return;
-    try {
-      await deleteTeam(live.id);
-    } catch (failure) {
-      toast.error(failure);
-      throw failure;
-    }
-    toast.success(`${live.name} deleted successfully`);
-    // The list is the page above this one, wherever the console is mounted.
-    void navigate('..', { relative: 'path' });
+    void query.mutate();
   };
 
   const actions = writable && (
@@ -72,55 +66,25 @@ export function TeamPage() {
       <Button variant="secondary" onClick={() => setEditing(true)}>
         Edit
       </Button>
-      <Button variant="danger" onClick={() => setDeleting(true)}>
-        Delete
-      </Button>
+      <DeleteAction
+        title="Delete Team"
+        body={`Are you sure you want to delete team ${live.name}?`}
+        onDelete={remove}
+      />
     </Flex>
   );
 
-  let content;
-  if (isLoading) content = <LoadingScreen />;
-  else if (error && team === undefined) {
-    content = <LoadError error={error} />;
-  } else if (!live) content = <ScreenMessage title="No resources found" />;
-  else {
-    content = (
-      <PageSection>
-        <Tabs
-          activeKey={tab}
-          onSelect={(_event, key) => selectTab(key as TabKey)}
-          aria-label="Team"
-          mountOnEnter
-          unmountOnExit
-        >
-          <Tab eventKey="spec" title={<TabTitleText>Spec</TabTitleText>}>
-            <div className="pf-v6-u-pt-md">
-              <TeamSpecEditor
-                // A saved team comes back changed: the editor starts again from it.
-                key={`${live.id}:${live.updated_at ?? ''}`}
-                team={live}
-                readOnly={!writable}
-                onSaved={() => void mutate()}
-              />
-            </div>
-          </Tab>
-          <Tab eventKey="members" title={<TabTitleText>Members</TabTitleText>}>
-            <TeamMembersPanel teamId={live.id} />
-          </Tab>
-          <Tab eventKey="jobs" title={<TabTitleText>Job History</TabTitleText>}>
-            <div className="pf-v6-u-pt-md">
-              <JobHistoryTab resourceId={live.id} />
-            </div>
-          </Tab>
-        </Tabs>
-      </PageSection>
-    );
-  }
-
   return (
-    <>
-      <PageHeader title={title} actions={actions || undefined} onRefresh={() => void mutate()} />
-      {content}
+    <SpecResourcePage
+      query={query}
+      title={title}
+      actions={actions || undefined}
+      label="Team"
+      tabs={TABS}
+      spec={(shown) => (
+        <TeamSpecEditor team={shown} readOnly={!writable} onSaved={() => void query.mutate()} />
+      )}
+    >
       {editing && live && (
         <TeamFormModal
           title="Edit Team"
@@ -131,14 +95,6 @@ export function TeamPage() {
           onClose={() => setEditing(false)}
         />
       )}
-      <ConfirmDialog
-        isOpen={deleting}
-        title="Delete Team"
-        body={live && `Are you sure you want to delete team ${live.name}?`}
-        confirmLabel="Delete"
-        onConfirm={remove}
-        onClose={() => setDeleting(false)}
-      />
-    </>
+    </SpecResourcePage>
   );
 }

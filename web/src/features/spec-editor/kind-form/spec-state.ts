@@ -3,7 +3,7 @@
  * Code (YAML), and the conversions when the user switches between them.
  */
 import { isPlainObject, parseYaml } from '../../../components/YamlEditor/index.js';
-import { specFromYaml, specToYaml, type SpecText } from '../spec-text.js';
+import { specFromYaml, specToYaml, type SpecText } from '../../../components/SpecResource/index.js';
 import type { FieldDef, FormValues, KindForms } from './fields.js';
 import { initialValues, readValues, validateValues, writeValues } from './values.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { apiJson } from '../../api/index.js';
-import type { EditorDiagnostic } from '../../components/YamlEditor/index.js';
+import type { EditorDiagnostic } from '../YamlEditor/index.js';
 import type { SpecValidationResponse } from '../../../../server/src/platform/specs/types.js';
 import { specFromYaml, type SpecText } from './spec-text.js';
 

@@ -1,6 +1,6 @@
 // A spec typed as YAML: a mapping, or a problem at its line for the editor; and a spec as YAML.
 import { dump } from 'js-yaml';
-import { isPlainObject, parseYaml, type EditorDiagnostic } from '../../components/YamlEditor/index.js';
+import { isPlainObject, parseYaml, type EditorDiagnostic } from '../YamlEditor/index.js';
 
 export type SpecText =
   | { ok: true; spec: Record<string, unknown> }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@patternfly/react-core';
-import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
+import { ConfirmDialog } from '../ConfirmDialog/index.js';
 
 export interface DeleteActionProps {
   /** 'Delete Topology' */
