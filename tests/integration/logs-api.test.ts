@@ -252,10 +252,33 @@ describe.each(availableBackends())('logs API on %s', (backend) => {
     expect(
       messages(await post({ id: components.checkout, name: 'Loki', limit: 2, page: answer.body.nextPage })),
     ).toEqual(['level=error declined']);
-    expect(messages(await post({ id: components.checkout, name: 'Loki', query: 'declined' }))).toEqual([
+    expect(messages(await post({ id: components.checkout, name: 'Loki', query: 'DECLINED' }))).toEqual([
       'level=error declined',
     ]);
-    expect(loki.queries.at(-1)).toBe('{app="checkout"} |= "declined"');
+    expect(loki.queries.at(-1)).toBe('{app="checkout"} |~ "(?i)DECLINED"');
+  });
+
+  it('asks Loki for the query text in any case, its regexp characters and quotes taken as they are', async () => {
+    const ns = (ms: number) => `${BigInt(ms) * 1_000_000n}`;
+    loki.streams.push({
+      stream: { app: 'checkout', pod: 'checkout-3' },
+      values: [
+        [ns(NOW - 50_000), String.raw`GET /cart?id=1 (Retry) took 3.5s: "Timeout" \ again`],
+        [ns(NOW - 51_000), 'GET /cartXid=1 retry took 305s'],
+        [ns(NOW - 52_000), String.raw`get /CART?ID=1 (retry) TOOK 3.5S: "TIMEOUT" \ AGAIN`],
+      ],
+    });
+    const lokiSearch = (query: string) => post({ id: components.checkout, name: 'Loki', query });
+    expect(messages(await lokiSearch(String.raw`cart?id=1 (retry) took 3.5s: "timeout" \ again`))).toEqual([
+      String.raw`GET /cart?id=1 (Retry) took 3.5s: "Timeout" \ again`,
+      String.raw`get /CART?ID=1 (retry) TOOK 3.5S: "TIMEOUT" \ AGAIN`,
+    ]);
+    expect(loki.queries.at(-1)).toBe(
+      String.raw`{app="checkout"} |~ "(?i)cart\\?id=1 \\(retry\\) took 3\\.5s: \"timeout\" \\\\ again"`,
+    );
+    // A metacharacter is the character itself: `.` is no wildcard (305s), `[` opens no class.
+    expect(messages(await lokiSearch('3.5s'))).toHaveLength(2);
+    expect(await lokiSearch('[x')).toMatchObject({ status: 200, body: { results: [] } });
   });
 
   it("asks the OpenSearch stand-in through the backend's connection, and pages by search_after", async () => {
