@@ -193,34 +193,59 @@ describe.each(availableBackends())('logs API on %s', (backend) => {
       } as unknown as KubeObject);
     pod('checkout-1', 'checkout', ['app', 'proxy']);
     pod('orders-1', 'orders', ['app']);
-    kubeApi.setPodLog('shop', 'checkout-1', `${ago(5)} started\n${ago(3)} GET /cart 200\n`, 'app');
-    kubeApi.setPodLog('shop', 'checkout-1', `${ago(4)} proxy ready\n${ago(90)} too old\n`, 'proxy');
-    kubeApi.setPodLog('shop', 'orders-1', `${ago(2)} not this app\n`, 'app');
+    const written = (...lines: [number, string][]) =>
+      lines.map(([minutes, text]) => ({ time: ago(minutes), text }));
+    kubeApi.setPodLog('shop', 'checkout-1', written([5, 'started'], [3, 'GET /cart 200']), 'app');
+    kubeApi.setPodLog('shop', 'checkout-1', written([90, 'too old'], [4, 'proxy ready']), 'proxy');
+    kubeApi.setPodLog('shop', 'orders-1', written([2, 'not this app']), 'app');
+    /** The API server's timestamps: RFC 3339 with 9 fraction digits. */
+    const stamp = (minutes: number) => ago(minutes).replace('Z', '000000Z');
     const answer = await post({ id: components.checkout, name: 'Pod logs' });
     expect(answer.status).toBe(200);
     expect(answer.body.results).toEqual([
       {
-        timestamp: ago(3),
+        timestamp: stamp(3),
         message: 'GET /cart 200',
         labels: { namespace: 'shop', pod: 'checkout-1', container: 'app' },
       },
       {
-        timestamp: ago(4),
+        timestamp: stamp(4),
         message: 'proxy ready',
         labels: { namespace: 'shop', pod: 'checkout-1', container: 'proxy' },
       },
       {
-        timestamp: ago(5),
+        timestamp: stamp(5),
         message: 'started',
         labels: { namespace: 'shop', pod: 'checkout-1', container: 'app' },
       },
     ]);
-    const logReads = kubeApi.requests.filter((r) => r.path.includes('/pods/checkout-1/log'));
-    expect(logReads.map((r) => new URL(r.path, 'http://k').searchParams.get('timestamps'))).toEqual([
+    const logReads = () => kubeApi.requests.filter((r) => r.path.includes('/pods/checkout-1/log'));
+    expect(logReads().map((r) => new URL(r.path, 'http://k').searchParams.get('timestamps'))).toEqual([
       'true',
       'true',
     ]);
-    expect(logReads.every((r) => new URL(r.path, 'http://k').searchParams.get('sinceTime'))).toBe(true);
+    /** What the API server sent the console for its last search (its requests asked again). */
+    const fetchedByLastSearch = async () => {
+      const reads = logReads().slice(-2);
+      const bodies = await Promise.all(
+        reads.map(async (read) => {
+          const response = await fetch(`${kubeApi.url}${read.path}`, {
+            headers: { Authorization: `Bearer ${kubeApi.token}` },
+          });
+          return response.text();
+        }),
+      );
+      return bodies.join('');
+    };
+    // The lines before the range's start (the default last hour) are not even fetched.
+    expect(await fetchedByLastSearch()).not.toContain('too old');
+    expect(await fetchedByLastSearch()).toContain('proxy ready');
+
+    const recent = await post({ id: components.checkout, name: 'Pod logs', start: ago(4.5) });
+    expect(messages(recent)).toEqual(['GET /cart 200', 'proxy ready']);
+    const fetched = await fetchedByLastSearch();
+    expect(fetched).not.toContain('started');
+    expect(fetched).toContain('GET /cart 200');
     expect(messages(await post({ id: components.checkout, name: 'Pod logs', query: 'PROXY' }))).toEqual([
       'proxy ready',
     ]);
