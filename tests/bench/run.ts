@@ -136,7 +136,7 @@ results.skip(
 );
 results.skip(
   'first render, cold, of every other main page',
-  'measured for /health, the incident pages, a catalog item and /topology only',
+  'measured for /health, the incident pages, a catalog item, /topology and /logs only',
 );
 
 console.log(`\nMachine at end: ${await machineLoad()}`);

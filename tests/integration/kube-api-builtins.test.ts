@@ -291,6 +291,66 @@ describe('with client-node', () => {
     }
   });
 
+  test('pod log lines keep their times: sinceTime, sinceSeconds, tailLines and timestamps read them as the kubelet does', async () => {
+    server.put(pod('timed', 'logs') as KubeObject);
+    const now = Date.now();
+    const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000).toISOString();
+    // A runtime writes nanoseconds; the API server's timestamps always have 9 digits.
+    const tenMinutesAgo = at(600).replace('Z', '000456Z');
+    server.setPodLog('logs', 'timed', [
+      { time: at(3600), text: 'an hour ago' },
+      { time: tenMinutesAgo, text: 'ten minutes ago' },
+      { time: at(5), text: 'just now' },
+    ]);
+    const read = async (query: string) => {
+      const response = await fetch(`${server.url}/api/v1/namespaces/logs/pods/timed/log?${query}`, {
+        headers: { Authorization: `Bearer ${server.token}` },
+      });
+      const text = await response.text();
+      return response.ok ? text : { code: response.status, message: (JSON.parse(text) as Status).message };
+    };
+    const nine = (iso: string) => iso.replace('Z', '000000Z');
+
+    expect(await read('')).toBe('an hour ago\nten minutes ago\njust now\n');
+    expect(await read('timestamps=true')).toBe(
+      `${nine(at(3600))} an hour ago\n${tenMinutesAgo} ten minutes ago\n${nine(at(5))} just now\n`,
+    );
+    // Lines written before sinceTime are not sent; one written at that very time is.
+    const halfAnHourAgo = at(1800).replace(/\.\d+Z$/, 'Z');
+    expect(await read(`sinceTime=${halfAnHourAgo}`)).toBe('ten minutes ago\njust now\n');
+    expect(await read(`sinceTime=${encodeURIComponent(at(5))}`)).toBe('just now\n');
+    expect(await read(`sinceTime=${encodeURIComponent(new Date(now + 60_000).toISOString())}`)).toBe('');
+    expect(await read('sinceSeconds=60')).toBe('just now\n');
+    expect(await read(`tailLines=2&sinceTime=${halfAnHourAgo}&timestamps=true`)).toBe(
+      `${tenMinutesAgo} ten minutes ago\n${nine(at(5))} just now\n`,
+    );
+    expect(await read('tailLines=0')).toBe('');
+    expect(await read('timestamps=true&limitBytes=40')).toBe(`${nine(at(3600))} an hour ago\n`.slice(0, 40));
+    expect(
+      await core.readNamespacedPodLog({
+        name: 'timed',
+        namespace: 'logs',
+        sinceSeconds: 60,
+        timestamps: true,
+      }),
+    ).toBe(`${nine(at(5))} just now\n`);
+
+    expect(await read(`sinceSeconds=60&sinceTime=${halfAnHourAgo}`)).toEqual({
+      code: 422,
+      message:
+        'PodLogOptions "timed" is invalid: Forbidden: at most one of `sinceTime` or `sinceSeconds` may be specified',
+    });
+    expect(await read('sinceSeconds=0')).toEqual({
+      code: 422,
+      message: 'PodLogOptions "timed" is invalid: sinceSeconds: Invalid value: 0: must be greater than 0',
+    });
+    expect(await read('tailLines=-1')).toMatchObject({ code: 422 });
+    expect(await read('sinceTime=yesterday')).toMatchObject({
+      code: 400,
+      message: expect.stringMatching(/^parsing time "yesterday"/),
+    });
+  });
+
   test('a strategic merge patch merges containers by name; the status subresource keeps its own writes', async () => {
     await apps.createNamespacedDeployment({ namespace: 'default', body: deployment('api', 'api:1') });
     const patched = await apps.patchNamespacedDeployment(

@@ -193,34 +193,59 @@ describe.each(availableBackends())('logs API on %s', (backend) => {
       } as unknown as KubeObject);
     pod('checkout-1', 'checkout', ['app', 'proxy']);
     pod('orders-1', 'orders', ['app']);
-    kubeApi.setPodLog('shop', 'checkout-1', `${ago(5)} started\n${ago(3)} GET /cart 200\n`, 'app');
-    kubeApi.setPodLog('shop', 'checkout-1', `${ago(4)} proxy ready\n${ago(90)} too old\n`, 'proxy');
-    kubeApi.setPodLog('shop', 'orders-1', `${ago(2)} not this app\n`, 'app');
+    const written = (...lines: [number, string][]) =>
+      lines.map(([minutes, text]) => ({ time: ago(minutes), text }));
+    kubeApi.setPodLog('shop', 'checkout-1', written([5, 'started'], [3, 'GET /cart 200']), 'app');
+    kubeApi.setPodLog('shop', 'checkout-1', written([90, 'too old'], [4, 'proxy ready']), 'proxy');
+    kubeApi.setPodLog('shop', 'orders-1', written([2, 'not this app']), 'app');
+    /** The API server's timestamps: RFC 3339 with 9 fraction digits. */
+    const stamp = (minutes: number) => ago(minutes).replace('Z', '000000Z');
     const answer = await post({ id: components.checkout, name: 'Pod logs' });
     expect(answer.status).toBe(200);
     expect(answer.body.results).toEqual([
       {
-        timestamp: ago(3),
+        timestamp: stamp(3),
         message: 'GET /cart 200',
         labels: { namespace: 'shop', pod: 'checkout-1', container: 'app' },
       },
       {
-        timestamp: ago(4),
+        timestamp: stamp(4),
         message: 'proxy ready',
         labels: { namespace: 'shop', pod: 'checkout-1', container: 'proxy' },
       },
       {
-        timestamp: ago(5),
+        timestamp: stamp(5),
         message: 'started',
         labels: { namespace: 'shop', pod: 'checkout-1', container: 'app' },
       },
     ]);
-    const logReads = kubeApi.requests.filter((r) => r.path.includes('/pods/checkout-1/log'));
-    expect(logReads.map((r) => new URL(r.path, 'http://k').searchParams.get('timestamps'))).toEqual([
+    const logReads = () => kubeApi.requests.filter((r) => r.path.includes('/pods/checkout-1/log'));
+    expect(logReads().map((r) => new URL(r.path, 'http://k').searchParams.get('timestamps'))).toEqual([
       'true',
       'true',
     ]);
-    expect(logReads.every((r) => new URL(r.path, 'http://k').searchParams.get('sinceTime'))).toBe(true);
+    /** What the API server sent the console for its last search (its requests asked again). */
+    const fetchedByLastSearch = async () => {
+      const reads = logReads().slice(-2);
+      const bodies = await Promise.all(
+        reads.map(async (read) => {
+          const response = await fetch(`${kubeApi.url}${read.path}`, {
+            headers: { Authorization: `Bearer ${kubeApi.token}` },
+          });
+          return response.text();
+        }),
+      );
+      return bodies.join('');
+    };
+    // The lines before the range's start (the default last hour) are not even fetched.
+    expect(await fetchedByLastSearch()).not.toContain('too old');
+    expect(await fetchedByLastSearch()).toContain('proxy ready');
+
+    const recent = await post({ id: components.checkout, name: 'Pod logs', start: ago(4.5) });
+    expect(messages(recent)).toEqual(['GET /cart 200', 'proxy ready']);
+    const fetched = await fetchedByLastSearch();
+    expect(fetched).not.toContain('started');
+    expect(fetched).toContain('GET /cart 200');
     expect(messages(await post({ id: components.checkout, name: 'Pod logs', query: 'PROXY' }))).toEqual([
       'proxy ready',
     ]);
@@ -252,10 +277,33 @@ describe.each(availableBackends())('logs API on %s', (backend) => {
     expect(
       messages(await post({ id: components.checkout, name: 'Loki', limit: 2, page: answer.body.nextPage })),
     ).toEqual(['level=error declined']);
-    expect(messages(await post({ id: components.checkout, name: 'Loki', query: 'declined' }))).toEqual([
+    expect(messages(await post({ id: components.checkout, name: 'Loki', query: 'DECLINED' }))).toEqual([
       'level=error declined',
     ]);
-    expect(loki.queries.at(-1)).toBe('{app="checkout"} |= "declined"');
+    expect(loki.queries.at(-1)).toBe('{app="checkout"} |~ "(?i)DECLINED"');
+  });
+
+  it('asks Loki for the query text in any case, its regexp characters and quotes taken as they are', async () => {
+    const ns = (ms: number) => `${BigInt(ms) * 1_000_000n}`;
+    loki.streams.push({
+      stream: { app: 'checkout', pod: 'checkout-3' },
+      values: [
+        [ns(NOW - 50_000), String.raw`GET /cart?id=1 (Retry) took 3.5s: "Timeout" \ again`],
+        [ns(NOW - 51_000), 'GET /cartXid=1 retry took 305s'],
+        [ns(NOW - 52_000), String.raw`get /CART?ID=1 (retry) TOOK 3.5S: "TIMEOUT" \ AGAIN`],
+      ],
+    });
+    const lokiSearch = (query: string) => post({ id: components.checkout, name: 'Loki', query });
+    expect(messages(await lokiSearch(String.raw`cart?id=1 (retry) took 3.5s: "timeout" \ again`))).toEqual([
+      String.raw`GET /cart?id=1 (Retry) took 3.5s: "Timeout" \ again`,
+      String.raw`get /CART?ID=1 (retry) TOOK 3.5S: "TIMEOUT" \ AGAIN`,
+    ]);
+    expect(loki.queries.at(-1)).toBe(
+      String.raw`{app="checkout"} |~ "(?i)cart\\?id=1 \\(retry\\) took 3\\.5s: \"timeout\" \\\\ again"`,
+    );
+    // A metacharacter is the character itself: `.` is no wildcard (305s), `[` opens no class.
+    expect(messages(await lokiSearch('3.5s'))).toHaveLength(2);
+    expect(await lokiSearch('[x')).toMatchObject({ status: 200, body: { results: [] } });
   });
 
   it("asks the OpenSearch stand-in through the backend's connection, and pages by search_after", async () => {

@@ -11,4 +11,5 @@ export {
   type RecordedRequest,
   startKubeApiServer,
 } from './server.js';
+export type { PodLogLine, PodLogText } from './pod-logs.js';
 export type { KubeObject } from '../../../server/src/kube/types.js';

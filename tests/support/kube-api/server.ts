@@ -12,7 +12,7 @@ import { Lifecycle } from './lifecycle.js';
 import { listenDual } from './listener.js';
 import { OpenApi } from './openapi.js';
 import { prepareCreate, prepareUpdate } from './objects.js';
-import { PodLogs } from './pod-logs.js';
+import { PodLogs, type PodLogText } from './pod-logs.js';
 import type { ApiAnswer, ApiRequest } from './request.js';
 import { ResourceApi } from './resource-api.js';
 import { type AuthorizationRequest, STREAMED, createRouter } from './router.js';
@@ -79,10 +79,14 @@ export interface KubeApiServer {
   put(object: KubeObject): KubeObject;
   /** Deletes as a client's DELETE does: an object with finalizers only starts terminating. */
   remove(plural: string, namespace: string, name: string): void;
-  /** Sets the text `pods/{name}/log` answers (of one container, or of the pod's only one). */
-  setPodLog(namespace: string, name: string, text: string, container?: string): void;
-  /** Adds to a pod's log; `follow=true` readers get the new text. */
-  appendPodLog(namespace: string, name: string, text: string, container?: string): void;
+  /**
+   * Sets the lines `pods/{name}/log` answers (of one container, or of the pod's only one): a text,
+   * its lines written now, or lines each with the time it was written (what `sinceTime`,
+   * `sinceSeconds` and `timestamps` read).
+   */
+  setPodLog(namespace: string, name: string, text: PodLogText, container?: string): void;
+  /** Adds to a pod's log; `follow=true` readers get the new lines. */
+  appendPodLog(namespace: string, name: string, text: PodLogText, container?: string): void;
   /** Forgets the event history so watches resuming from an older resourceVersion get 410. */
   compact(): void;
   /** Simulates the API server going away: destroys open connections (watches) and stops listening. */

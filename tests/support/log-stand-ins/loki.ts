@@ -1,10 +1,12 @@
 /**
  * A stand-in for Loki's documented query API (https://grafana.com/docs/loki/latest/reference/loki-http-api/
  * `GET /loki/api/v1/query_range`), not Loki itself: streams held in memory, a LogQL of one stream
- * selector of `label="value"` matchers and optional `|= "text"` line filters, start inclusive and
- * end exclusive in nanoseconds, `limit`, `direction`, answered as `{status, data: {resultType:
- * 'streams', result: [{stream, values: [[ns, line]]}]}}`. Other LogQL is a 400, as Loki's parser
- * would refuse what it cannot read.
+ * selector of `label="value"` matchers and optional line filters, `|= "text"` (contains, case
+ * sensitive) and `|~ "regexp"` (RE2 found anywhere in the line, `(?i)` at its start for any case;
+ * read as a JavaScript `u` regexp, which refuses escapes of characters that are not
+ * metacharacters), start inclusive and end exclusive in nanoseconds, `limit`, `direction`,
+ * answered as `{status, data: {resultType: 'streams', result: [{stream, values: [[ns, line]]}]}}`.
+ * Other LogQL, or a regexp it cannot read, is a 400, as Loki's parser would refuse it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,14 +27,35 @@ export interface LokiStandIn {
 
 const unquote = (text: string) => JSON.parse(text) as string;
 
+type LineFilter = (line: string) => boolean;
+
+/** `|=` contains the text; `|~` finds the regexp, `(?i)` at its start making it case-insensitive. */
+function lineFilter(operator: string, text: string): LineFilter {
+  if (operator === '|=') return (line) => line.includes(text);
+  const caseless = text.startsWith('(?i)');
+  const pattern = new RegExp(caseless ? text.slice(4) : text, caseless ? 'iu' : 'u');
+  return (line) => pattern.test(line);
+}
+
+/** The query's stream matchers and line filters; undefined when it is not LogQL the stand-in reads. */
 function parseLogQl(query: string) {
-  const match = /^\{([^}]*)\}((?:\s*\|=\s*"(?:[^"\\]|\\.)*")*)\s*$/.exec(query);
+  const match = /^\{([^}]*)\}((?:\s*\|[=~]\s*"(?:[^"\\]|\\.)*")*)\s*$/.exec(query);
   if (!match) return undefined;
   const matchers = [...match[1]!.matchAll(/\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*("(?:[^"\\]|\\.)*")\s*,?/g)].map(
     (m) => [m[1]!, unquote(m[2]!)] as const,
   );
-  const filters = [...match[2]!.matchAll(/\|=\s*("(?:[^"\\]|\\.)*")/g)].map((m) => unquote(m[1]!));
+  const filters = [...match[2]!.matchAll(/(\|[=~])\s*("(?:[^"\\]|\\.)*")/g)].map((m) =>
+    lineFilter(m[1]!, unquote(m[2]!)),
+  );
   return matchers.length ? { matchers, filters } : undefined;
+}
+
+function parsed(query: string): NonNullable<ReturnType<typeof parseLogQl>> | string {
+  try {
+    return parseLogQl(query) ?? `parse error : syntax error in ${query}`;
+  } catch (error) {
+    return `parse error : error parsing regexp: ${(error as Error).message}`;
+  }
 }
 
 export async function startLokiStandIn(): Promise<LokiStandIn> {
@@ -46,9 +69,9 @@ export async function startLokiStandIn(): Promise<LokiStandIn> {
     }
     const query = url.searchParams.get('query') ?? '';
     queries.push(query);
-    const parsed = parseLogQl(query);
-    if (!parsed) {
-      res.writeHead(400, { 'Content-Type': 'text/plain' }).end(`parse error : syntax error in ${query}\n`);
+    const logQl = parsed(query);
+    if (typeof logQl === 'string') {
+      res.writeHead(400, { 'Content-Type': 'text/plain' }).end(`${logQl}\n`);
       return;
     }
     const start = BigInt(url.searchParams.get('start') ?? '0');
@@ -56,12 +79,12 @@ export async function startLokiStandIn(): Promise<LokiStandIn> {
     const limit = Number(url.searchParams.get('limit') ?? 100);
     const backward = (url.searchParams.get('direction') ?? 'backward') === 'backward';
     const entries = streams
-      .filter((s) => parsed.matchers.every(([key, value]) => s.stream[key] === value))
+      .filter((s) => logQl.matchers.every(([key, value]) => s.stream[key] === value))
       .flatMap((s) =>
         s.values
           .filter(
             ([ns, line]) =>
-              BigInt(ns) >= start && BigInt(ns) < end && parsed.filters.every((f) => line.includes(f)),
+              BigInt(ns) >= start && BigInt(ns) < end && logQl.filters.every((matches) => matches(line)),
           )
           .map((value) => ({ stream: s.stream, value })),
       )

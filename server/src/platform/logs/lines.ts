@@ -22,11 +22,17 @@ export function timeKey(text: string): number {
   return ms + Number(`0.${fraction.slice(3)}`);
 }
 
+/**
+ * `text` as a regular expression matching itself: the metacharacters of JavaScript's and of RE2's
+ * syntax (the same set as Go's regexp.QuoteMeta) escaped.
+ */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The case-insensitive substring test of `query`; every line passes an empty query. */
 export function queryFilter(query: string | undefined): (message: string) => boolean {
   const needle = query?.trim();
   if (!needle) return () => true;
-  const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  const pattern = new RegExp(escapeRegExp(needle), 'i');
   return (message) => pattern.test(message);
 }
 

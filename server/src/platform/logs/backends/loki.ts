@@ -1,25 +1,29 @@
 /**
  * The `loki` backend, through Loki's documented HTTP API (`GET /loki/api/v1/query_range`,
- * direction backward): the streams the selector's labels select, `|= "query"` when there is a
- * query (Loki's own line filter, so case-sensitive as Loki has it), the newest `limit` lines in
- * the range.
+ * direction backward): the streams the selector's labels select, the query as a case-insensitive
+ * regular expression line filter (`|~ "(?i)…"`, as every backend's query is case-insensitive) of
+ * the text itself, the newest `limit` lines in the range.
  */
-import { decodeCursor, isTimeCursor, pageByTime, type TimedLine } from '../lines.js';
+import { decodeCursor, escapeRegExp, isTimeCursor, pageByTime, type TimedLine } from '../lines.js';
 import { plainRouteLabels } from '../routing.js';
 import { endpointOf, requestJson } from './http.js';
 import { BackendError, isObject, text, type BackendReader } from './types.js';
 
-const quoted = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+// A LogQL string is a Go string literal; JSON's escapes (quotes, backslashes, control characters) are Go's too.
+const quoted = (value: string) => JSON.stringify(value);
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
-/** The LogQL of a search: a stream selector of the labels, and the query as a line filter. */
+/**
+ * The LogQL of a search: a stream selector of the labels, and the query as a line filter matching
+ * the text in any case: its regexp metacharacters escaped for RE2, then quoted as a string.
+ */
 export function logQl(labels: Record<string, string>, query: string | undefined): string {
   const matchers = Object.entries(labels)
     .filter(([key]) => LABEL_NAME.test(key))
     .map(([key, value]) => `${key}=${quoted(value)}`);
   if (!matchers.length)
     throw new BackendError('Loki selects streams by labels, and the log selector has none');
-  const filter = query?.trim() ? ` |= ${quoted(query.trim())}` : '';
+  const filter = query?.trim() ? ` |~ ${quoted(`(?i)${escapeRegExp(query.trim())}`)}` : '';
   return `{${matchers.join(', ')}}${filter}`;
 }
 
