@@ -11,10 +11,15 @@ export interface SmtpOptions {
   password: string | undefined;
   /** The limit on connecting, the greeting and each reply. */
   timeoutMs: number;
+  /** Accept any certificate of the server (the connection's insecure TLS). */
+  insecureTls?: boolean;
 }
 
 /** Implicit TLS for smtps://, ImplicitTLS or port 465; otherwise port 587 with STARTTLS when offered. */
-export function smtpTransport(url: URL, { encryption, username, password, timeoutMs }: SmtpOptions) {
+export function smtpTransport(
+  url: URL,
+  { encryption, username, password, timeoutMs, insecureTls }: SmtpOptions,
+) {
   const implicit = url.protocol === 'smtps:' || encryption === 'implicittls' || url.port === '465';
   return nodemailer.createTransport({
     host: url.hostname,
@@ -26,5 +31,6 @@ export function smtpTransport(url: URL, { encryption, username, password, timeou
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
+    tls: { rejectUnauthorized: insecureTls !== true },
   });
 }

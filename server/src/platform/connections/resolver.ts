@@ -20,6 +20,8 @@ export interface ResolvedConnection {
   password?: string;
   /** The connection's other properties (token, from, certificate, ...), resolved. */
   properties: Record<string, string>;
+  /** Whether its clients accept any certificate of the server. */
+  insecureTls?: boolean;
 }
 
 interface ConnectionRow {
@@ -32,6 +34,7 @@ interface ConnectionRow {
   certificate: string | null;
   properties: Record<string, unknown> | null;
   secret_properties: Record<string, string> | null;
+  insecure_tls: boolean | null;
 }
 
 const STORED_REFERENCE = /^(secret|configmap):\/\/([^/]+)\/(.+)$/;
@@ -84,7 +87,8 @@ export function connectionResolver(
     if (parts.length < 1 || parts.length > 2) return undefined;
     const [qualifier, name] = parts.length === 2 ? parts : [null, parts[0]!];
     const { rows } = await db.query<ConnectionRow>(
-      `select name, namespace, type, url, username, password, certificate, properties, secret_properties
+      `select name, namespace, type, url, username, password, certificate, properties, secret_properties,
+              insecure_tls
          from connections
         where deleted_at is null and name = $1 and ($2::text is null or namespace = $2 or type = $2)
         order by (namespace = $3) desc, created_at limit 1`,
@@ -116,6 +120,7 @@ export function connectionResolver(
       username,
       password,
       properties,
+      insecureTls: row.insecure_tls === true,
     };
     for (const secret of connectionSecrets(connection)) options.secrets.add(secret);
     return connection;

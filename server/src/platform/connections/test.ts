@@ -187,6 +187,7 @@ async function testEmail(c: TestedConnection, ctx: KindContext) {
     username: noAuth ? undefined : c.username || urlUser,
     password: noAuth ? undefined : c.password || urlPassword,
     timeoutMs: ctx.timeoutMs,
+    insecureTls: c.insecureTls,
   });
   try {
     await new Promise<void>((resolve, reject) => {

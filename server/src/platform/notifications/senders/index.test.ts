@@ -1,3 +1,4 @@
+import { TLS_CERTIFICATE, TLS_KEY } from '../../../../../tests/support/kube-api/tls.js';
 import { closedPort, deliveryFailure, startReceiver, type Receiver } from './test-support.js';
 import { overrideApiOriginForTests } from './http.js';
 import { deliver, type DeliveryTarget, type ResolvedConnection } from './index.js';
@@ -6,9 +7,9 @@ import { adaptiveCard, webhookOf } from './teams.js';
 let receiver: Receiver;
 let base: string;
 
-/** Discord, Telegram, Pushover, OpsGenie, Google Chat and Slack's API have fixed public hosts;
- * the SaaS APIs cannot run here, so their calls go to the local receiver. */
-const SAAS = ['discord', 'telegram', 'pushover', 'opsgenie', 'google_chat', 'slack'];
+/** Discord, Telegram, Pushover, OpsGenie, Google Chat, Slack's API, IFTTT and Pushbullet have
+ * fixed public hosts; the SaaS APIs cannot run here, so their calls go to the local receiver. */
+const SAAS = ['discord', 'telegram', 'pushover', 'opsgenie', 'google_chat', 'slack', 'ifttt', 'pushbullet'];
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -428,11 +429,9 @@ describe('deliver: failures', () => {
   });
 
   it('says plainly what it cannot send to, and that is not tried again', async () => {
-    const matrix = await deliveryFailure(
-      deliver({ url: 'matrix://user:pw@matrix.example/?rooms=ops' }, message),
-    );
-    expect(matrix.message).toBe('notifications to matrix:// are not supported by this console');
-    expect(matrix.retryable).toBe(false);
+    const gotify = await deliveryFailure(deliver({ url: 'gotify://gotify.example/t0ken' }, message));
+    expect(gotify.message).toBe('notifications to gotify:// are not supported by this console');
+    expect(gotify.retryable).toBe(false);
     const noUrl = await deliveryFailure(deliver(connection({ name: 'pager' }), message));
     expect(noUrl.message).toBe('the connection pager has no URL to send to');
     const bad = await deliveryFailure(deliver({ url: 'not a url' }, message));
@@ -441,5 +440,290 @@ describe('deliver: failures', () => {
       deliver(connection({ name: 'mail', type: 'email', url: 'https://mail.example' }), message),
     );
     expect(email.message).toBe('the email connection mail has no smtp:// URL');
+  });
+});
+
+/**
+ * IFTTT, Matrix, Pushbullet, Rocket.Chat and Zulip are services (or servers) that cannot run in a
+ * test: the local receiver stands in for each, and the tests assert the request their documented
+ * HTTP API would receive.
+ */
+describe('deliver: IFTTT, Matrix, Pushbullet, Rocket.Chat and Zulip (a local stand-in of each API)', () => {
+  const host = () => base.slice('http://'.length);
+
+  it('triggers one IFTTT Maker event per event with the title, message and properties as values', async () => {
+    const delivered = await deliver({ url: 'ifttt://iftt-k3y-9/?events=disk_alert,page' }, message);
+    expect(receiver.received.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /trigger/disk_alert/with/key/iftt-k3y-9',
+      'POST /trigger/page/with/key/iftt-k3y-9',
+    ]);
+    expect(receiver.received[0]!.json).toEqual({
+      value1: 'Disk almost full',
+      value2: 'node-3 is at 93%',
+      value3: 'host: node-3\nseverity: high',
+    });
+    expect(delivered).toMatchObject({ kind: 'ifttt', destination: 'IFTTT disk_alert, page' });
+    expect(delivered.destination).not.toContain('iftt-k3y-9');
+  });
+
+  it("moves IFTTT's title and message to the values the URL names, keeping its fixed ones", async () => {
+    await deliver(
+      { url: 'ifttt://k3y/?events=e&titlevalue=3&messagevalue=1&value2=from-console' },
+      { title: 'T', body: 'B' },
+    );
+    expect(receiver.received[0]!.json).toEqual({ value1: 'B', value2: 'from-console', value3: 'T' });
+  });
+
+  it('logs in to Matrix with the user and password, then sends m.room.message to each room', async () => {
+    receiver.answer('/_matrix/client/v3/login', {
+      status: 200,
+      body: { access_token: 'syt_acc3ss', user_id: '@ops:matrix.test' },
+    });
+    receiver.answer('/_matrix/client/v3/join/', {
+      status: 200,
+      body: { room_id: '!alias-room:matrix.test' },
+    });
+    receiver.answer('/_matrix/client/v3/rooms/', { status: 200, body: { event_id: '$e1' } });
+    const delivered = await deliver(
+      connection({
+        type: 'matrix',
+        url: `matrix://ops:m4trix-pw@${host()}/?rooms=!abc:matrix.test,%23oncall:matrix.test&disableTLS=yes`,
+      }),
+      message,
+    );
+    const [loginRequest, first, join, second] = receiver.received;
+    expect(loginRequest).toMatchObject({
+      method: 'POST',
+      path: '/_matrix/client/v3/login',
+      json: {
+        type: 'm.login.password',
+        identifier: { type: 'm.id.user', user: 'ops' },
+        password: 'm4trix-pw',
+      },
+    });
+    expect(join).toMatchObject({ method: 'POST', path: '/_matrix/client/v3/join/%23oncall%3Amatrix.test' });
+    expect(first!.method).toBe('PUT');
+    expect(first!.path).toMatch(
+      /^\/_matrix\/client\/v3\/rooms\/!abc%3Amatrix.test\/send\/m.room.message\/[\w-]+$/,
+    );
+    expect(second!.path).toMatch(
+      /^\/_matrix\/client\/v3\/rooms\/!alias-room%3Amatrix.test\/send\/m.room.message\//,
+    );
+    for (const request of [join, first, second])
+      expect(request!.headers.authorization).toBe('Bearer syt_acc3ss');
+    expect(first!.json).toEqual({
+      msgtype: 'm.text',
+      body: 'Disk almost full\n\nnode-3 is at 93%\n\nhost: node-3\nseverity: high',
+      format: 'org.matrix.custom.html',
+      formatted_body: expect.stringMatching(
+        /^<h4>Disk almost full<\/h4>\n.*node-3 is at <strong>93%<\/strong>.*\n<ul><li><b>host<\/b>: node-3<\/li><li><b>severity<\/b>: high<\/li><\/ul>$/s,
+      ),
+    });
+    expect(delivered).toMatchObject({
+      kind: 'matrix',
+      destination: `Matrix ${host()} !abc:matrix.test, #oncall:matrix.test`,
+    });
+  });
+
+  it('sends to Matrix with an access token, to every joined room when the URL names none', async () => {
+    receiver.answer('/_matrix/client/v3/joined_rooms', { status: 200, body: { joined_rooms: ['!r1:m'] } });
+    await deliver({ url: `matrix://:syt_t0ken@${host()}/?disableTLS=yes` }, message);
+    expect(
+      receiver.received.map(
+        ({ method, path }) => `${method} ${path.replace(/message\/[^/]+$/, 'message/<txn>')}`,
+      ),
+    ).toEqual([
+      'GET /_matrix/client/v3/joined_rooms',
+      'PUT /_matrix/client/v3/rooms/!r1%3Am/send/m.room.message/<txn>',
+    ]);
+    expect(receiver.received[1]!.headers.authorization).toBe('Bearer syt_t0ken');
+  });
+
+  it('pushes a Pushbullet note to each target with the Access-Token header', async () => {
+    receiver.answer('/v2/pushes', { status: 200, body: { iden: 'push-1' } });
+    const delivered = await deliver(
+      { url: 'pushbullet://o.pb-t0ken/device-9/%23ops-channel/ana@acme.example' },
+      message,
+    );
+    expect(receiver.received.map(({ method, path }) => `${method} ${path}`)).toEqual(
+      Array(3).fill('POST /v2/pushes'),
+    );
+    const note = {
+      type: 'note',
+      title: 'Disk almost full',
+      body: 'node-3 is at 93%\n\nhost: node-3\nseverity: high',
+    };
+    expect(receiver.received.map((request) => request.json)).toEqual([
+      { ...note, device_iden: 'device-9' },
+      { ...note, channel_tag: 'ops-channel' },
+      { ...note, email: 'ana@acme.example' },
+    ]);
+    expect(receiver.received[0]!.headers['access-token']).toBe('o.pb-t0ken');
+    expect(delivered).toMatchObject({
+      kind: 'pushbullet',
+      destination: 'Pushbullet device-9, #ops-channel, ana@acme.example',
+      id: 'push-1',
+    });
+  });
+
+  it('posts to a Rocket.Chat incoming webhook with the user and channel of the URL', async () => {
+    const delivered = await deliver(
+      { url: `rocketchat://opsbot@${host()}/t0kenA/t0kenB/%23alerts?disabletls=yes` },
+      message,
+    );
+    expect(receiver.received[0]).toMatchObject({
+      method: 'POST',
+      path: '/hooks/t0kenA/t0kenB',
+      json: {
+        text: '*Disk almost full*\n\nnode-3 is at **93%**\n\n- host: node-3\n- severity: high',
+        username: 'opsbot',
+        channel: '#alerts',
+      },
+    });
+    expect(delivered).toMatchObject({ kind: 'rocketchat', destination: `Rocket.Chat ${host()} #alerts` });
+  });
+
+  it("sends a Zulip stream message with the bot's email and key, form-encoded", async () => {
+    receiver.answer('/api/v1/messages', { status: 200, body: { result: 'success', msg: '', id: 42 } });
+    const delivered = await deliver(
+      connection({
+        type: 'zulip_chat',
+        url: `zulip://ops-bot%40acme.zulipchat.com:zul1p-k3y@${host()}/?stream=alerts&topic=prod&disabletls=yes`,
+      }),
+      message,
+    );
+    const [request] = receiver.received;
+    expect(request).toMatchObject({ method: 'POST', path: '/api/v1/messages' });
+    expect(request!.headers.authorization).toBe(
+      `Basic ${Buffer.from('ops-bot@acme.zulipchat.com:zul1p-k3y').toString('base64')}`,
+    );
+    expect(Object.fromEntries(new URLSearchParams(request!.text))).toEqual({
+      type: 'stream',
+      to: 'alerts',
+      topic: 'prod',
+      content: '**Disk almost full**\n\nnode-3 is at **93%**\n\n- host: node-3\n- severity: high',
+    });
+    expect(delivered).toMatchObject({ kind: 'zulip', destination: `Zulip ${host()} #alerts`, id: '42' });
+  });
+
+  it('takes the title as the Zulip topic when the URL names none', async () => {
+    await deliver({ url: `zulip://bot%40z:k3y@${host()}/?stream=ops&disabletls=yes` }, message);
+    expect(new URLSearchParams(receiver.received[0]!.text).get('topic')).toBe('Disk almost full');
+  });
+
+  describe('a refusal names the provider and the status, never the token or the password', () => {
+    const cases: { name: string; url: string; prefix: string; said: string; secrets: string[] }[] = [
+      {
+        name: 'IFTTT',
+        url: 'ifttt://iftt-k3y-9/?events=disk',
+        prefix: '/trigger',
+        said: 'IFTTT event disk was refused: HTTP 401',
+        secrets: ['iftt-k3y-9'],
+      },
+      {
+        name: 'Matrix',
+        url: 'matrix://ops:m4trix-pw@HOST/?rooms=!r:m&disableTLS=yes',
+        prefix: '/_matrix/client/v3/login',
+        said: 'Matrix HOST (login as ops) was refused: HTTP 403',
+        secrets: ['m4trix-pw'],
+      },
+      {
+        name: 'Pushbullet',
+        url: 'pushbullet://o.pb-t0ken/device-9',
+        prefix: '/v2/pushes',
+        said: 'Pushbullet device-9 was refused: HTTP 401',
+        secrets: ['o.pb-t0ken'],
+      },
+      {
+        name: 'Rocket.Chat',
+        url: 'rocketchat://HOST/t0kenA/t0kenB?disabletls=yes',
+        prefix: '/hooks',
+        said: 'Rocket.Chat HOST was refused: HTTP 404',
+        secrets: ['t0kenA', 't0kenB'],
+      },
+      {
+        name: 'Zulip',
+        url: 'zulip://bot%40z:zul1p-k3y@HOST/?stream=ops&disabletls=yes',
+        prefix: '/api/v1/messages',
+        said: 'Zulip HOST #ops was refused: HTTP 401',
+        secrets: ['zul1p-k3y'],
+      },
+    ];
+
+    it.each(cases)('$name', async ({ url, prefix, said, secrets }) => {
+      const status = Number(/HTTP (\d+)/.exec(said)![1]);
+      // The answer repeats the credentials, as some servers do.
+      receiver.answer(prefix, { status, body: `denied: ${secrets.join(' ')}` });
+      const error = await deliveryFailure(deliver({ url: url.replace('HOST', host()) }, message));
+      expect(error.message).toBe(
+        `the notification to ${said.replace('HOST', host())} denied: ${secrets.map(() => '***').join(' ')}`,
+      );
+      expect(error.retryable).toBe(false);
+      for (const secret of secrets) expect(error.message).not.toContain(secret);
+    });
+
+    it('a 5xx of the Matrix server may be tried again', async () => {
+      receiver.answer('/_matrix/client/v3/rooms/', { status: 502, body: 'bad gateway' });
+      const error = await deliveryFailure(
+        deliver({ url: `matrix://:syt_t0ken@${host()}/?rooms=!r:m&disableTLS=yes` }, message),
+      );
+      expect(error.message).toBe('the notification to Matrix room !r:m was refused: HTTP 502 bad gateway');
+      expect(error.retryable).toBe(true);
+    });
+  });
+});
+
+describe("deliver: the connection's insecure TLS", () => {
+  let tlsReceiver: Receiver;
+  beforeAll(async () => {
+    // A self-signed certificate for 127.0.0.1, which no client trusts.
+    tlsReceiver = await startReceiver({ cert: TLS_CERTIFICATE, key: TLS_KEY });
+  });
+  afterAll(() => tlsReceiver.close());
+  beforeEach(() => tlsReceiver.reset());
+
+  const webhook = (insecureTls: boolean) =>
+    connection({ name: 'hook', url: `${tlsReceiver.origin}/hook`, insecureTls });
+
+  it('refuses a self-signed certificate without it, and is not tried again', async () => {
+    const error = await deliveryFailure(deliver(webhook(false), message));
+    expect(error.message).toMatch(
+      new RegExp(`^the notification to ${tlsReceiver.origin}/hook failed: .*certificate.*insecure TLS`),
+    );
+    expect(error.retryable).toBe(false);
+    expect(tlsReceiver.received).toEqual([]);
+  });
+
+  it('accepts it with insecure TLS on the connection', async () => {
+    const delivered = await deliver(webhook(true), message);
+    expect(tlsReceiver.received).toEqual([expect.objectContaining({ method: 'POST', path: '/hook' })]);
+    expect(delivered.kind).toBe('webhook');
+  });
+
+  it('is honoured by the other HTTP senders (Zulip and Matrix here)', async () => {
+    tlsReceiver.answer('/api/v1/messages', { status: 200, body: { result: 'success', id: 1 } });
+    const origin = tlsReceiver.origin.slice('https://'.length);
+    const zulip = (insecureTls: boolean) =>
+      connection({
+        type: 'zulip_chat',
+        url: `zulip://bot%40z:k3y@${origin}/?stream=ops`,
+        insecureTls,
+      });
+    expect((await deliveryFailure(deliver(zulip(false), message))).message).toMatch(/certificate/);
+    await deliver(zulip(true), message);
+    tlsReceiver.answer('/_matrix/client/v3/rooms/', { status: 200, body: { event_id: '$1' } });
+    await deliver(
+      connection({ type: 'matrix', url: `matrix://:syt@${origin}/?rooms=!r:m`, insecureTls: true }),
+      message,
+    );
+    expect(tlsReceiver.received.map((request) => request.path.split('/').slice(0, 5).join('/'))).toEqual([
+      '/api/v1/messages',
+      '/_matrix/client/v3/rooms',
+    ]);
+  });
+
+  it('an address given as a URL (no connection) keeps the check', async () => {
+    const error = await deliveryFailure(deliver({ url: `${tlsReceiver.origin}/hook` }, message));
+    expect(error.message).toMatch(/certificate/);
   });
 });

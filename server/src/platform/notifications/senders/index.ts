@@ -10,14 +10,19 @@ import { redactSecrets } from '../../health/references.js';
 import { sendDiscord } from './discord.js';
 import { sendGeneric } from './generic.js';
 import { sendGoogleChat } from './google-chat.js';
+import { sendIfttt } from './ifttt.js';
+import { sendMatrix } from './matrix.js';
 import { sendMattermost } from './mattermost.js';
 import { sendNtfy } from './ntfy.js';
 import { sendOpsgenie } from './opsgenie.js';
+import { sendPushbullet } from './pushbullet.js';
 import { sendPushover } from './pushover.js';
+import { sendRocketchat } from './rocketchat.js';
 import { sendEmail } from './smtp.js';
 import { sendSlack, sendSlackWebhook } from './slack.js';
 import { isTeamsHost, sendTeams } from './teams.js';
 import { sendTelegram } from './telegram.js';
+import { sendZulip } from './zulip.js';
 import {
   DeliveryError,
   type Delivered,
@@ -55,6 +60,11 @@ const NTFY: Kind = { kind: 'ntfy', send: sendNtfy };
 const PUSHOVER: Kind = { kind: 'pushover', send: sendPushover };
 const TELEGRAM: Kind = { kind: 'telegram', send: sendTelegram };
 const OPSGENIE: Kind = { kind: 'opsgenie', send: sendOpsgenie };
+const IFTTT: Kind = { kind: 'ifttt', send: sendIfttt };
+const MATRIX: Kind = { kind: 'matrix', send: sendMatrix };
+const PUSHBULLET: Kind = { kind: 'pushbullet', send: sendPushbullet };
+const ROCKETCHAT: Kind = { kind: 'rocketchat', send: sendRocketchat };
+const ZULIP: Kind = { kind: 'zulip', send: sendZulip };
 
 /** Senders by URL scheme (the platform's shoutrrr notation). */
 const BY_SCHEME: Readonly<Record<string, Kind>> = {
@@ -69,6 +79,11 @@ const BY_SCHEME: Readonly<Record<string, Kind>> = {
   pushover: PUSHOVER,
   telegram: TELEGRAM,
   opsgenie: OPSGENIE,
+  ifttt: IFTTT,
+  matrix: MATRIX,
+  pushbullet: PUSHBULLET,
+  rocketchat: ROCKETCHAT,
+  zulip: ZULIP,
   generic: WEBHOOK,
   'generic+http': WEBHOOK,
   'generic+https': WEBHOOK,
@@ -153,6 +168,7 @@ export async function deliver(
     secret: (value) => {
       if (value) secrets.push(value, ...safeForms(value));
     },
+    insecureTls: 'connection' in target && target.connection.insecureTls === true,
   };
   try {
     const endpoint = endpointOf(target);

@@ -163,6 +163,13 @@ describe('email over SMTP with STARTTLS', () => {
     expect(error.retryable).toBe(false);
     expect(tls.mails).toHaveLength(0);
   });
+
+  it("accepts the certificate with the connection's insecure TLS, or skipTLSVerify in the URL", async () => {
+    const url = `smtp://127.0.0.1:${tls.port}/?from=o@acme.example&to=a@acme.example&encryption=ExplicitTLS`;
+    await deliver(emailConnection(url, { insecureTls: true }), message);
+    await deliver({ url: `${url}&skipTLSVerify=yes` }, message);
+    expect(tls.mails.map((mail) => mail.secure)).toEqual([true, true]);
+  });
 });
 
 describe("the console's own mail (SMTP_URL)", () => {

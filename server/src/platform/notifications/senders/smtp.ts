@@ -2,7 +2,8 @@
  * Email over SMTP (nodemailer), from the platform's URL notation
  * `smtp://[user:pass@]host:port/?from=address&fromName=…&to=a,b&encryption=…`:
  * the connection's `from`, `fromName`, `to` and `encryptionMethod` (None, ExplicitTLS,
- * ImplicitTLS, Auto) fill what the URL leaves out. Subject = title; the markdown body goes as
+ * ImplicitTLS, Auto) fill what the URL leaves out; `?skipTLSVerify=yes` or the connection's insecure
+ * TLS accept any certificate of the server. Subject = title; the markdown body goes as
  * HTML with a plain-text alternative, the properties after it.
  */
 import { smtpTransport } from '../../../lib/smtp-transport.js';
@@ -75,7 +76,12 @@ export const sendEmail: Sender = async (endpoint, message, ctx) => {
     throw new DeliveryError('the email has no sender: add ?from= to the URL or a from property', false);
   if (settings.to.length === 0)
     throw new DeliveryError('the email has no recipient: add ?to= to the URL or a to property', false);
-  const transport = smtpTransport(url, { ...settings, timeoutMs: ctx.timeoutMs });
+  const transport = smtpTransport(url, {
+    ...settings,
+    timeoutMs: ctx.timeoutMs,
+    // The connection form writes the connection's insecure TLS into the URL as shoutrrr's skipTLSVerify.
+    insecureTls: ctx.insecureTls || /^(yes|true|1)$/i.test(param(url, 'skipTLSVerify') ?? ''),
+  });
   const onAbort = () => transport.close();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   const destination = `smtp://${url.host}`;

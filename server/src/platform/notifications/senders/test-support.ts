@@ -3,6 +3,7 @@
  * (the providers' own services cannot run in a test), and a real SMTP server.
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { DeliveryError } from './types.js';
@@ -32,11 +33,12 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(): Promise<Receiver> {
+/** An http receiver, or an https one with `tls`'s certificate (a self-signed one in the tests). */
+export async function startReceiver(tls?: { cert: string; key: string }): Promise<Receiver> {
   const received: Received[] = [];
   const answers = new Map<string, Answer>();
   const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
+  const handle: http.RequestListener = (req, res) => {
     let text = '';
     req.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     req.on('end', () => {
@@ -62,14 +64,15 @@ export async function startReceiver(): Promise<Receiver> {
       if (answer.delayMs) setTimeout(reply, answer.delayMs).unref();
       else reply();
     });
-  });
+  };
+  const server = tls ? https.createServer(tls, handle) : http.createServer(handle);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     answer: (prefix, answer) => answers.set(prefix, answer),
     reset: () => {

@@ -14,7 +14,10 @@ export interface NotificationMessage {
 }
 
 export interface Delivered {
-  /** slack, teams, discord, mattermost, google_chat, ntfy, pushover, telegram, opsgenie, email, webhook. */
+  /**
+   * slack, teams, discord, mattermost, google_chat, ntfy, pushover, telegram, opsgenie, ifttt,
+   * matrix, pushbullet, rocketchat, zulip, email, webhook.
+   */
   kind: string;
   /** Where it went, as a person may read it: never a token or a password. */
   destination: string;
@@ -53,6 +56,8 @@ export interface SendContext {
   timeoutMs: number;
   /** Records a value the error messages must never show (a token in a path, an API key). */
   secret(value: string | undefined): void;
+  /** Accept any certificate of an https receiver (the connection's insecure TLS). */
+  insecureTls: boolean;
 }
 
 /** What a sender reports: where it went (no credentials), and the receiver's id of the message if it gave one. */

@@ -206,7 +206,7 @@ describe('notification action', () => {
 
   it('says which schemes it cannot send to', async () => {
     await expect(
-      notificationAction({ ...message, url: 'matrix://user:pw@matrix.example/?rooms=ops' }, context()),
-    ).rejects.toThrow('notifications to matrix:// are not supported by this console');
+      notificationAction({ ...message, url: 'gotify://gotify.example/t0ken' }, context()),
+    ).rejects.toThrow('notifications to gotify:// are not supported by this console');
   });
 });

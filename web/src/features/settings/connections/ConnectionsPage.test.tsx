@@ -253,6 +253,124 @@ describe('ConnectionsPage', () => {
     });
   });
 
+  describe('notification connections build their provider URL', () => {
+    const cases: {
+      type: string;
+      fill: [RegExp, string][];
+      insecureTls?: boolean;
+      sent: Record<string, unknown>;
+    }[] = [
+      {
+        type: 'IFTTT',
+        fill: [
+          [/^Webhook ID/, 'k3y'],
+          [/^Events/, 'disk_alert,page'],
+        ],
+        sent: { url: 'ifttt://$(password)/?events=disk_alert%2Cpage', password: 'k3y' },
+      },
+      {
+        type: 'Matrix',
+        fill: [
+          [/^Host/, 'matrix.example.com'],
+          [/^User/, 'ops'],
+          [/^Password/, 'pw'],
+          [/^Rooms/, '!abc:example.com'],
+        ],
+        insecureTls: true,
+        sent: {
+          url: 'matrix://$(username):$(password)@matrix.example.com/?rooms=%21abc%3Aexample.com',
+          username: 'ops',
+          password: 'pw',
+          insecure_tls: true,
+        },
+      },
+      {
+        type: 'Pushbullet',
+        fill: [
+          [/^Token/, 'o.t0k'],
+          [/^Targets/, 'phone, #ops'],
+        ],
+        sent: { url: 'pushbullet://$(password)/phone/%23ops', password: 'o.t0k' },
+      },
+      {
+        type: 'Rocket.Chat',
+        fill: [
+          [/^Host/, 'rocket.example.com'],
+          [/^Token A/, 'ta'],
+          [/^Token B/, 'tb'],
+          [/^Channel/, '#alerts'],
+        ],
+        insecureTls: true,
+        sent: {
+          url: 'rocketchat://rocket.example.com/$(username)/$(password)/%23alerts',
+          username: 'ta',
+          password: 'tb',
+          insecure_tls: true,
+        },
+      },
+      {
+        type: 'Zulip Chat',
+        fill: [
+          [/^Host/, 'ops.zulipchat.com'],
+          [/^Bot Email/, 'bot@ops.zulipchat.com'],
+          [/^Bot Key/, 'k'],
+          [/^Stream/, 'alerts'],
+        ],
+        sent: {
+          url: 'zulip://$(username):$(password)@ops.zulipchat.com/?stream=alerts',
+          username: 'bot@ops.zulipchat.com',
+          password: 'k',
+          insecure_tls: false,
+        },
+      },
+    ];
+
+    it.each(cases)('$type', async ({ type, fill, insecureTls, sent }) => {
+      page.api.reply('POST api/db/connections', { status: 201 });
+      const { user } = renderConnections();
+      await user.click(within(await openAdd(user)).getByRole('button', { name: type }));
+      const form = await addForm();
+      await user.type(within(form).getByLabelText(/^Name\b/), 'notify');
+      for (const [label, value] of fill) await user.type(within(form).getByLabelText(label), value);
+      if (insecureTls) await user.click(within(form).getByLabelText('Insecure TLS'));
+      await user.click(within(form).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Connection added successfully')).toBeInTheDocument();
+      expect(writes()[0]!.body).toMatchObject(sent);
+    });
+
+    it('a Zulip connection needs a stream to send to', async () => {
+      const { user } = renderConnections();
+      await user.click(within(await openAdd(user)).getByRole('button', { name: 'Zulip Chat' }));
+      const form = await addForm();
+      await user.click(within(form).getByRole('button', { name: 'Save' }));
+      const stream = within(form).getByLabelText(/^Stream/);
+      expect(stream).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
+      expect(writes()).toEqual([]);
+    });
+
+    it('shows the fields of a stored Rocket.Chat URL again, its tokens only as set', async () => {
+      page.api.reply('GET api/db/connections', {
+        status: 200,
+        body: [
+          connection('rocket', {
+            type: 'rocketchat',
+            url: 'rocketchat://ops@rocket.example.com:3000/$(username)/$(password)/%23alerts',
+            username: 'ta',
+            insecure_tls: true,
+          }),
+        ],
+      });
+      renderConnections('/settings/connections?id=rocket');
+      const form = await dialog('rocket');
+      expect(within(form).getByLabelText(/^Host/)).toHaveValue('rocket.example.com');
+      expect(within(form).getByLabelText(/^Port/)).toHaveValue('3000');
+      expect(within(form).getByLabelText(/^Username/)).toHaveValue('ops');
+      expect(within(form).getByLabelText(/^Channel/)).toHaveValue('#alerts');
+      expect(within(form).getByLabelText(/^Token B/)).toHaveAttribute('placeholder', 'A value is set');
+      expect(within(form).getByLabelText('Insecure TLS')).toBeChecked();
+    });
+  });
+
   describe('permissions', () => {
     it('offers no add, save or delete without write on connections', async () => {
       page.api.reply('GET api/auth/whoami', { status: 200, body: whoamiAs('editor') });

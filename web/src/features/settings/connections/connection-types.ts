@@ -354,6 +354,7 @@ const TYPES: ConnectionType[] = [
       username('Token A', true),
       password('Token B', true),
       urlPart('channel', 'Channel', { required: true }),
+      insecureTls,
     ],
   },
   {
@@ -401,8 +402,9 @@ const TYPES: ConnectionType[] = [
       urlPart('host', 'Host', { required: true }),
       username('Bot Email', true),
       password('Bot Key', true),
-      urlPart('stream', 'Stream'),
-      urlPart('topic', 'Topic'),
+      urlPart('stream', 'Stream', { required: true }),
+      urlPart('topic', 'Topic', { hint: 'The title of each message when empty' }),
+      insecureTls,
     ],
   },
   {

@@ -131,6 +131,9 @@ describe('notification URLs', () => {
     ).toBe('generic+https://hooks.example.com/x?method=GET&messagekey=text&titlekey=subject&disabletls=yes');
     expect(buildNotificationUrl('email', { host: 'mail', port: '25', from: 'a@b', insecure_tls: true })).toBe(
       'smtp://mail:25/?from=a%40b&skipTLSVerify=yes',
+    ); // Matrix's sender reads the connection's insecure TLS itself; shoutrrr's disableTLS would mean plain http.
+    expect(buildNotificationUrl('matrix', { host: 'matrix.local', insecure_tls: true })).toBe(
+      'matrix://$(username):$(password)@matrix.local/',
     );
   });
 

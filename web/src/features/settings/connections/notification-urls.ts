@@ -85,10 +85,10 @@ const SHAPES: Record<string, UrlShape> = {
       `mattermost://${f.user ? `${enc(f.user)}@` : ''}${f.host}/${PASSWORD_PLACEHOLDER}${f.channel ? `/${enc(f.channel)}` : ''}`,
     parse: (url) => ({ user: plain(url.username), host: url.host, channel: segments(url)[1] ?? '' }),
   },
+  // Insecure TLS is the connection's own column, which the sender reads: not shoutrrr's disableTLS (plain http).
   matrix: {
-    build: (f, insecureTls) =>
-      `matrix://${USERNAME_PLACEHOLDER}:${PASSWORD_PLACEHOLDER}@${f.host}/` +
-      query({ rooms: f.rooms!, disableTLS: insecureTls ? 'yes' : '' }),
+    build: (f) =>
+      `matrix://${USERNAME_PLACEHOLDER}:${PASSWORD_PLACEHOLDER}@${f.host}/${query({ rooms: f.rooms! })}`,
     parse: (url) => ({ host: url.host, rooms: param(url, 'rooms') }),
   },
   ntfy: {
