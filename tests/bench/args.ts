@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start] [--incidents]
- * [--playbooks] [--catalog] [--topology] [--jobs] [--logs] [--grants] [--catalog-items <n>] [--scrape-objects <n>] [--against <dir-or-command>]`.
+ * [--playbooks] [--catalog] [--topology] [--jobs] [--logs] [--grants] [--notifications] [--catalog-items <n>] [--scrape-objects <n>]
+ * [--notification-events <n>] [--history-rows <n>] [--against <dir-or-command>]`.
  */
 
 export type Part =
@@ -15,7 +16,8 @@ export type Part =
   | 'topology'
   | 'jobs'
   | 'logs'
-  | 'grants';
+  | 'grants'
+  | 'notifications';
 export const PARTS: readonly Part[] = [
   'api',
   'health',
@@ -29,6 +31,7 @@ export const PARTS: readonly Part[] = [
   'jobs',
   'logs',
   'grants',
+  'notifications',
 ];
 
 export interface BenchArgs {
@@ -40,6 +43,10 @@ export interface BenchArgs {
   catalogItems?: number;
   /** The objects the kubernetes scrape reads when fewer than the budget's 10,000. */
   scrapeObjects?: number;
+  /** The check failures the notifications part makes when fewer than the issue's 10,000. */
+  notificationEvents?: number;
+  /** The send-history rows the notifications part loads when fewer than the budget's 1,000,000. */
+  historyRows?: number;
 }
 
 /** The value of `--name value` or `--name=value` at argv[i], and the index of its last word. */
@@ -55,11 +62,16 @@ function positiveInteger(name: string, value: string | undefined): number {
   return n;
 }
 
-const SIZES = { '--catalog-items': 'catalogItems', '--scrape-objects': 'scrapeObjects' } as const;
+const SIZES = {
+  '--catalog-items': 'catalogItems',
+  '--scrape-objects': 'scrapeObjects',
+  '--notification-events': 'notificationEvents',
+  '--history-rows': 'historyRows',
+} as const;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const parts = new Set<Part>();
-  const sizes: Pick<BenchArgs, 'catalogItems' | 'scrapeObjects'> = {};
+  const sizes: Pick<BenchArgs, (typeof SIZES)[keyof typeof SIZES]> = {};
   let against: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -82,7 +94,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     const part = PARTS.find((name) => arg === `--${name}`);
     if (!part)
       throw new Error(
-        `unknown option ${arg} (options: ${PARTS.map((p) => `--${p}`).join(' ')} --catalog-items <n> --scrape-objects <n> --against <dir-or-command>)`,
+        `unknown option ${arg} (options: ${PARTS.map((p) => `--${p}`).join(' ')} ${Object.keys(SIZES).join(' <n> ')} <n> --against <dir-or-command>)`,
       );
     parts.add(part);
   }

@@ -1,5 +1,14 @@
 import { parseArgs } from './args.js';
 import { cpuShares, parseProcStat } from './machine.js';
+import {
+  checkName,
+  checkOfTitle,
+  delayFigures,
+  historyPaths,
+  namespaceOf,
+  ruleFilter,
+  ruleOf,
+} from './notification-figures.js';
 import { inBatches, queueFigures, runListPaths, type QueuedRun } from './playbook-figures.js';
 import { percentile, summarize, timeInterleaved } from './stats.js';
 import { Results, formatValue, ratio, verdict, type RowSpec } from './table.js';
@@ -22,6 +31,7 @@ describe('bench arguments', () => {
       'incidents',
       'jobs',
       'logs',
+      'notifications',
       'platform-ui',
       'playbooks',
       'topology',
@@ -43,6 +53,13 @@ describe('bench arguments', () => {
     expect(parseArgs(['--catalog'])).not.toHaveProperty('catalogItems');
     expect(() => parseArgs(['--catalog-items', 'many'])).toThrow('--catalog-items needs a whole number');
     expect(() => parseArgs(['--scrape-objects=0'])).toThrow('--scrape-objects needs a whole number');
+  });
+
+  it('takes smaller notification data sets for a quick run', () => {
+    const args = parseArgs(['--notifications', '--notification-events', '300', '--history-rows=20000']);
+    expect([...args.parts]).toEqual(['notifications']);
+    expect(args).toMatchObject({ notificationEvents: 300, historyRows: 20000 });
+    expect(() => parseArgs(['--history-rows', '-1'])).toThrow('--history-rows needs a whole number');
   });
 
   it('measures the permission check alone', () => {
@@ -190,5 +207,43 @@ describe('playbooks part', () => {
     });
     expect(done).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(most).toBe(3);
+  });
+});
+
+describe('notifications part', () => {
+  it('has each failure pass the filter of exactly one rule of 100, by name pattern and namespace', () => {
+    expect(ruleFilter(7)).toBe("canary.namespace == 'bench-ns-7' && check.name.endsWith('07')");
+    const passes = (rule: number, n: number) =>
+      namespaceOf(n) === `bench-ns-${rule % 10}` && checkName(n).endsWith(String(rule).padStart(2, '0'));
+    for (const n of [0, 1, 9, 10, 99, 100, 4321]) {
+      const matching = Array.from({ length: 100 }, (_, rule) => rule).filter((rule) => passes(rule, n));
+      expect(matching).toEqual([ruleOf(n)]);
+    }
+  });
+
+  it('asks for the send history as the page does: newest 50, then by status, resource type and both', () => {
+    const paths = historyPaths('error', 'config');
+    expect(paths.default).toMatch(/^api\/db\/notification_send_history_summary\?select=id%2Cnotification_id/);
+    expect(paths.default).toContain('&order=created_at.desc,id.asc&offset=0&limit=50');
+    expect(paths.status).toBe(`${paths.default}&status=eq.error`);
+    expect(paths.resourceType).toBe(`${paths.default}&resource_type=eq.config`);
+    expect(paths.both).toBe(`${paths.default}&status=eq.error&resource_type=eq.config`);
+  });
+
+  it('times each failure from its commit to its first webhook, and the rate from the first commit to the last', () => {
+    const committed = new Map([
+      ['bench-check-100', 1000],
+      ['bench-check-101', 1000],
+      ['bench-check-102', 2000],
+    ]);
+    const figures = delayFigures(committed, [
+      { check: checkOfTitle('bench-check-101 has failed'), at: 1500 },
+      { check: checkOfTitle('bench-check-100 has failed'), at: 1100 },
+      { check: checkOfTitle('bench-check-101 has failed'), at: 9000 },
+      { check: checkOfTitle('something else'), at: 9500 },
+      { check: checkOfTitle('bench-check-102 has failed'), at: 3000 },
+    ]);
+    expect(figures).toEqual({ received: 3, perSecond: 1.5, p50: 500, p95: 1000 });
+    expect(delayFigures(committed, []).perSecond).toBeNaN();
   });
 });

@@ -18,6 +18,7 @@ import { benchHealth } from './health.js';
 import { benchIncidents } from './incidents.js';
 import { benchJobs } from './jobs.js';
 import { benchLogs } from './logs.js';
+import { benchNotifications } from './notifications.js';
 import { machineLoad } from './machine.js';
 import { PLATFORM_UI_PACKAGE, platformUiBuild } from './platform-ui.js';
 import { benchPlaybooks } from './playbooks.js';
@@ -125,6 +126,15 @@ for (const backEnd of backEnds) {
 for (const backEnd of backEnds) {
   if (args.parts.has('grants'))
     await part(`${backEnd}: permission check`, () => benchGrants(backEnd, builds, results));
+}
+for (const backEnd of backEnds) {
+  if (args.parts.has('notifications'))
+    await part(`${backEnd}: notifications`, () =>
+      benchNotifications(backEnd, builds, results, {
+        events: args.notificationEvents,
+        historyRows: args.historyRows,
+      }),
+    );
 }
 if (args.parts.has('default-start'))
   await part('default start (PGlite, demo data, checks running)', () => benchDefaultStart(builds, results));

@@ -114,9 +114,19 @@ export async function get(
 
 /** A signed-in POST with the session's CSRF token, as the UI sends it. */
 export async function post(server: Server, requestPath: string, body: unknown): Promise<Response> {
+  return send(server, 'POST', requestPath, body);
+}
+
+/** A signed-in write (POST, PATCH…) with the session's CSRF token, as the UI sends it. */
+export async function send(
+  server: Server,
+  method: string,
+  requestPath: string,
+  body: unknown,
+): Promise<Response> {
   const csrf = /(?:^|;\s*)csrf_token=([^;]+)/.exec(server.cookie)?.[1] ?? '';
   return fetch(`${server.url}${requestPath}`, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json', cookie: server.cookie, 'x-csrf-token': csrf },
     body: JSON.stringify(body),
   });

@@ -15,6 +15,8 @@ export interface Received {
   text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: unknown;
+  /** When its body had arrived (epoch ms): the bench times deliveries by it. */
+  at: number;
 }
 
 export interface Answer {
@@ -49,7 +51,7 @@ export async function startReceiver(tls?: { cert: string; key: string }): Promis
         json = undefined;
       }
       const path = req.url ?? '';
-      received.push({ method: req.method ?? '', path, headers: req.headers, text, json });
+      received.push({ method: req.method ?? '', path, headers: req.headers, text, json, at: Date.now() });
       const prefix = [...answers.keys()]
         .filter((key) => path.startsWith(key))
         .sort((a, b) => b.length - a.length)[0];
