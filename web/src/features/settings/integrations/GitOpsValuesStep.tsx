@@ -190,7 +190,15 @@ export function GitOpsValuesStep({ integration, onBack, onClose, onApplied }: Gi
             Apply
           </Button>
         ) : (
-          chart?.applyUnavailable && <Alert variant="info" isInline isPlain title={chart.applyUnavailable} />
+          chart?.applyUnavailable && (
+            <Alert
+              variant="info"
+              isInline
+              isPlain
+              title={chart.applyUnavailable}
+              style={{ marginInlineEnd: 'var(--pf-t--global--spacer--md)' }}
+            />
+          )
         )}
         <Button variant="secondary" onClick={onBack} isDisabled={applying}>
           Back
