@@ -1,6 +1,8 @@
 /**
- * The one resolver of stored connections (checks' and playbooks' `connection:`, scrapers, senders):
- * a stored connection by `connection://[namespace|type/]name`
+ * The resolver of stored connections (playbooks' `connection:`, scrapers, senders, log backends,
+ * Test Connection; a check's URL, username and password are read by health/references.ts, since
+ * Test Connection runs the health kinds and the folders import one way only): a stored
+ * connection by `connection://[namespace|type/]name`
  * or a bare name (looked up in the caller's namespace first), its `secret://name/key` and
  * `configmap://name/key` fields read in the connection's namespace. Its secrets (password, secret
  * properties, the URL's password, values read from Secrets) are added to the caller's secrets, so
@@ -56,9 +58,8 @@ export function withStoredCredentials(
 export interface ResolverOptions {
   /** The caller's namespace: a bare name is looked up there first. */
   namespace: string;
-  /** Where `secret://` and `configmap://` fields are read: the cluster, or a reader of the caller's. */
+  /** Where `secret://` and `configmap://` fields are read. */
   kube?: KubeConnection;
-  readKeyRef?: (ref: KeyRef) => Promise<string>;
   /** Every secret value read is added here, for the caller to keep out of what it reports. */
   secrets: Set<string>;
 }
@@ -67,12 +68,11 @@ export function connectionResolver(
   db: Queryable,
   options: ResolverOptions,
 ): (ref: string) => Promise<ResolvedConnection | undefined> {
-  const readRef = options.readKeyRef ?? ((ref: KeyRef) => readKeyRef(options.kube, ref));
   const read = async (text: string | null | undefined, namespace: string): Promise<string | undefined> => {
     if (text === null || text === undefined || text === '') return undefined;
     const match = STORED_REFERENCE.exec(text);
     if (!match) return text;
-    const value = await readRef({
+    const value = await readKeyRef(options.kube, {
       kind: match[1] as KeyRef['kind'],
       namespace,
       name: match[2]!,

@@ -6,7 +6,6 @@
  * the check naming it; every secret read is remembered so the result can be cleaned of it.
  */
 import { KeyRefError, type KeyRef } from '../../kube/index.js';
-import { connectionResolver } from '../connections/index.js';
 import type { Queryable } from '../db/db.js';
 import type { Entry } from './canary-spec.js';
 
@@ -78,35 +77,70 @@ async function resolveValue(value: unknown, scope: ReferenceScope, secrets: stri
   return out;
 }
 
+const STORED_REFERENCE = /^(secret|configmap):\/\/([^/]+)\/(.+)$/;
+
+/** A stored connection field: a literal, or `secret://name/key` / `configmap://name/key`. */
+async function storedValue(
+  text: string | null,
+  namespace: string,
+  scope: ReferenceScope,
+): Promise<string | undefined> {
+  if (text === null || text === '') return undefined;
+  const match = STORED_REFERENCE.exec(text);
+  if (!match) return text;
+  const kind = match[1] as KeyRef['kind'];
+  return scope.readKeyRef({ kind, namespace, name: match[2]!, key: match[3]! });
+}
+
+interface ConnectionRow {
+  name: string;
+  namespace: string;
+  url: string | null;
+  username: string | null;
+  password: string | null;
+}
+
 /**
- * Fills the entry's url, username and password from its connection (read by the one resolver of
- * stored connections) where it gives none.
+ * `connection://name`, `connection://namespace/name` or `connection://type/name`, as the
+ * platform writes them; a bare name is looked up in the canary's namespace first.
  */
-async function withConnection(entry: Entry, scope: ReferenceScope, secrets: string[]): Promise<Entry> {
-  const reference = typeof entry.connection === 'string' ? entry.connection.trim() : '';
-  if (!reference.startsWith('connection://')) return entry;
+async function findConnection(reference: string, scope: ReferenceScope): Promise<ConnectionRow> {
   const parts = reference.slice('connection://'.length).split('/').filter(Boolean);
   if (parts.length < 1 || parts.length > 2)
     throw new KeyRefError(`'${reference}' is not connection://[namespace/]name`);
-  const read = new Set<string>();
-  const connection = await connectionResolver(scope.db, {
-    namespace: scope.namespace,
-    readKeyRef: scope.readKeyRef,
-    secrets: read,
-  })(reference);
-  if (!connection) throw new KeyRefError(`connection '${parts.join('/')}' does not exist`);
-  secrets.push(...read);
+  const [qualifier, name] = parts.length === 2 ? parts : [null, parts[0]!];
+  const { rows } = await scope.db.query<ConnectionRow>(
+    `select name, namespace, url, username, password from connections
+      where deleted_at is null and name = $1
+        and ($2::text is null or namespace = $2 or type = $2)
+      order by (namespace = $3) desc, created_at limit 1`,
+    [name, qualifier, scope.namespace],
+  );
+  const row = rows[0];
+  if (!row) throw new KeyRefError(`connection '${parts.join('/')}' does not exist`);
+  return row;
+}
+
+/** Fills the entry's url, username and password from its connection where it gives none. */
+async function withConnection(entry: Entry, scope: ReferenceScope, secrets: string[]): Promise<Entry> {
+  const reference = typeof entry.connection === 'string' ? entry.connection.trim() : '';
+  if (!reference.startsWith('connection://')) return entry;
+  const row = await findConnection(reference, scope);
+  const username = await storedValue(row.username, row.namespace, scope);
+  const password = await storedValue(row.password, row.namespace, scope);
+  if (password !== undefined) secrets.push(password);
+  if (row.username !== null && STORED_REFERENCE.test(row.username) && username !== undefined)
+    secrets.push(username);
   const { connection: _reference, ...rest } = entry;
   const filled: Entry = { ...rest };
   const given = (field: string) =>
     filled[field] !== undefined && filled[field] !== null && filled[field] !== '';
   if (!given('url')) {
-    if (!connection.url)
-      throw new KeyRefError(`connection '${connection.namespace}/${connection.name}' has no URL`);
-    filled.url = connection.url;
+    if (!row.url) throw new KeyRefError(`connection '${row.namespace}/${row.name}' has no URL`);
+    filled.url = row.url;
   }
-  if (!given('username') && connection.username !== undefined) filled.username = connection.username;
-  if (!given('password') && connection.password !== undefined) filled.password = connection.password;
+  if (!given('username') && username !== undefined) filled.username = username;
+  if (!given('password') && password !== undefined) filled.password = password;
   return filled;
 }
 
