@@ -194,34 +194,32 @@ export async function benchGrants(
         if ((await grantsOf(bare.at(-1)!)) !== 0) throw new Error('the second administrator holds grants');
         console.log(`  ${backEnd}, build ${server.build.name}: the caller holds ${held} grants`);
       }
-      const set = (spec: RowSpec, values: number[]) => results.setAll(spec, backEnd, values);
-      const before = await timedPairs(servers, bare);
-      set(
-        GRANTS_ROWS.with,
-        before.map((p) => p.holder),
-      );
-      set(
-        GRANTS_ROWS.bare,
-        before.map((p) => p.bare),
-      );
-      set(
-        GRANTS_ROWS.added,
-        before.map((p) => p.holder - p.bare),
-      );
+      /** The holder's, the bare administrator's and the difference, of one round of pairs. */
+      const record = (pairs: { holder: number; bare: number }[], rows: [RowSpec, RowSpec, RowSpec]) => {
+        const [holder, bareRow, added] = rows;
+        results.setAll(
+          holder,
+          backEnd,
+          pairs.map((p) => p.holder),
+        );
+        results.setAll(
+          bareRow,
+          backEnd,
+          pairs.map((p) => p.bare),
+        );
+        results.setAll(
+          added,
+          backEnd,
+          pairs.map((p) => p.holder - p.bare),
+        );
+      };
+      record(await timedPairs(servers, bare), [GRANTS_ROWS.with, GRANTS_ROWS.bare, GRANTS_ROWS.added]);
       for (const server of servers) await deleteAllGrants(server);
-      const after = await timedPairs(servers, bare);
-      set(
+      record(await timedPairs(servers, bare), [
         GRANTS_ROWS.deleted,
-        after.map((p) => p.holder),
-      );
-      set(
         GRANTS_ROWS.bareAfter,
-        after.map((p) => p.bare),
-      );
-      set(
         GRANTS_ROWS.addedAfter,
-        after.map((p) => p.holder - p.bare),
-      );
+      ]);
     },
   );
 }
