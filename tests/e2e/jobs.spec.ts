@@ -5,13 +5,22 @@ test('job history filters to failed runs in the URL and opens one run’s errors
   const jobs = new JobsPage(page);
   await jobs.open();
   // The default filter leaves successful runs out.
-  await expect(jobs.rows().first()).toBeVisible();
-  for (const text of await jobs.rows().allTextContents()) expect(text).not.toContain('SUCCESS');
+  await expect
+    .poll(async () => {
+      const texts = await jobs.loadedRowTexts();
+      return texts.length > 0 && texts.every((text) => !text.includes('SUCCESS'));
+    })
+    .toBe(true);
 
   await jobs.toggle('Status', 'Include', 'FAILED');
   await expect.poll(() => jobs.query('status')).toBe('SUCCESS:-1,FAILED:1');
-  await expect(jobs.rows().first()).toContainText('FAILED');
-  for (const text of await jobs.rows().allTextContents()) expect(text).toContain('FAILED');
+  // The rows shown before the filter applied may hold FAILED too: wait for every row to.
+  await expect
+    .poll(async () => {
+      const texts = await jobs.loadedRowTexts();
+      return texts.length > 0 && texts.every((text) => text.includes('FAILED'));
+    })
+    .toBe(true);
 
   const dialog = await jobs.openDetails(jobs.rows().first());
   await expect(dialog).toBeVisible();

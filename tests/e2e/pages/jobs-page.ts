@@ -18,6 +18,12 @@ export class JobsPage {
     return this.table().locator('tbody').getByRole('row');
   }
 
+  /** The rows' texts once the table has loaded; none while it shows its loading rows. */
+  async loadedRowTexts(): Promise<string[]> {
+    if ((await this.table().locator('tbody').getAttribute('aria-busy')) === 'true') return [];
+    return this.rows().allTextContents();
+  }
+
   /** A multi-value filter's button (its name starts with the label; a badge counts the chosen values). */
   filterButton(label: 'Job Name' | 'Resource Type' | 'Status'): Locator {
     return this.page.locator('button[aria-haspopup="dialog"]', { hasText: label });
