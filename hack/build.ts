@@ -19,6 +19,7 @@ import {
 } from '../common/first-load.js';
 import { CONFIG_FIRST_LOAD } from '../web/src/features/catalog/detail/first-load.js';
 import { HEALTH_FIRST_LOAD } from '../web/src/features/health/first-load.js';
+import { LOGS_FIRST_LOAD } from '../web/src/features/logs/first-load.js';
 import { COMPONENT_FIRST_LOAD, TOPOLOGY_FIRST_LOAD } from '../web/src/features/topology/first-load.js';
 import { BUILD_RECORD } from '../common/build-folders.js';
 import { buildBeside } from './build-folders.js';
@@ -57,6 +58,7 @@ const FIRST_LOADS: FirstLoad[] = [
   COMPONENT_FIRST_LOAD,
   HEALTH_FIRST_LOAD,
   CONFIG_FIRST_LOAD,
+  LOGS_FIRST_LOAD,
 ];
 /**
  * The pages whose shared modules make the one first-load chunk: what all of them load. The

@@ -76,11 +76,18 @@ export function initialFiles(metafile: Metafile): { js: string[]; css: string[] 
   return { js: [...closure(metafile, [entry[0]])], css: entry[1].cssBundle ? [entry[1].cssBundle] : [] };
 }
 
-/** The chunks that lazily loaded `modules` add to the first load: theirs and what they import statically. */
+/**
+ * The chunks that lazily loaded `modules` add to the first load: theirs and what they import
+ * statically. A module the UI imports dynamically has a file of its own that `import()` asks for,
+ * which may only re-export its code from a shared chunk: that file is the module's.
+ */
 export function lazyFiles(metafile: Metafile, modules: string[]): string[] {
   const outputs = Object.entries(metafile.outputs);
   const chunks = modules.map((module) => {
-    const chunk = outputs.find(([file, out]) => file.endsWith('.js') && out.inputs[module] !== undefined);
+    const isJs = ([file]: [string, unknown]) => file.endsWith('.js');
+    const chunk =
+      outputs.find((output) => isJs(output) && output[1].entryPoint === module) ??
+      outputs.find((output) => isJs(output) && output[1].inputs[module] !== undefined);
     if (!chunk) throw new Error(`${module} is not in the bundle`);
     return chunk[0];
   });

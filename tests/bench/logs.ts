@@ -2,17 +2,19 @@
  * The logs budget (spec 2 /logs, "first lines shown < 1 s" with 100,000 lines in range): a `file`
  * log backend over one file of 100,000 lines, all inside the searched range; `POST /api/logs` as
  * /logs asks it — the newest 1,000 lines, newest first — plus the same with a query that 1 line in
- * 100 matches (the file read much further back); then what a reader sees: /logs of the component,
- * loaded cold in headless Chromium, until the newest line's row shows.
+ * 100 matches (the file read much further back); then what a reader sees in headless Chromium:
+ * the component chosen in a loaded /logs, and /logs of the component loaded cold, each until the
+ * newest line's row shows.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LogSearchResult } from '../../common/logs.js';
 import type { Db } from '../../server/src/platform/db/db.js';
-import { firstRendersOf, withBrowser, type RenderTarget } from './render.js';
+import type { Browser } from 'playwright-core';
+import { firstRendersOf, signedInContext, withBrowser, type RenderTarget } from './render.js';
 import { post, type Build, type Server } from './server.js';
-import { timeInterleaved } from './stats.js';
+import { summarize, timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
 import { withLoadedServers, type BackEnd } from './targets.js';
 
@@ -33,17 +35,55 @@ export const LOG_ROWS = {
     budget: firstLines,
   },
   query: { figure: '  with a query 1 line in 100 matches, p95', unit: 'ms', budget: firstLines },
+  chosenP50: {
+    figure: '/logs: a component chosen in the page, until its first lines show, p50',
+    unit: 'ms',
+    budget: { max: 1000, text: '< 1 s' },
+  },
+  chosenP95: { figure: '  p95', unit: 'ms', budget: { max: 1000, text: '< 1 s' } },
+  // DESIGN §6: the first render, cold, of every main page.
   renderP50: {
     figure: `/logs first render, cold, ${LOG_LINES.toLocaleString()} lines in range, until the first lines show, p50`,
     unit: 'ms',
-    budget: { max: 1000, text: '< 1 s' },
+    budget: { max: 1500, text: '< 1.5 s' },
   },
   renderP95: {
     figure: `/logs first render, cold, ${LOG_LINES.toLocaleString()} lines in range, until the first lines show, p95`,
     unit: 'ms',
-    budget: { max: 1000, text: '< 1 s' },
+    budget: { max: 1500, text: '< 1.5 s' },
   },
 } satisfies Record<string, RowSpec>;
+
+/**
+ * What a reader waits for once the console is up: /logs without a component, loaded, then the
+ * bench's component chosen in its dropdown, timed from the choice until the newest line shows.
+ * Each target's pageUrl names the component; the page is opened without it.
+ */
+async function chosenRenders(browser: Browser, targets: RenderTarget[], newestLine: RegExp) {
+  const samples = targets.map((): number[] => []);
+  for (let i = 0; i < RENDERS; i++) {
+    for (const [k, target] of targets.entries()) {
+      const url = new URL(target.pageUrl);
+      url.searchParams.delete('topologyId');
+      const context = await signedInContext(browser, target.pageUrl, target.cookie);
+      try {
+        const page = await context.newPage();
+        await page.goto(url.toString());
+        await page.getByText('Please select a component to view the logs').waitFor({ timeout: 30_000 });
+        await page.getByRole('combobox', { name: 'Component' }).fill('bench');
+        const option = page.getByRole('option', { name: /bench/ }).first();
+        await option.waitFor({ timeout: 30_000 });
+        const started = performance.now();
+        await option.click();
+        await page.getByText(newestLine).first().waitFor({ timeout: 30_000 });
+        samples[k]!.push(performance.now() - started);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  return samples.map(summarize);
+}
 
 /** The text of line `i` of the file; its `trace=` is its own (i × 7919 in hex). */
 const traceOf = (i: number) => `trace=${(i * 7919).toString(16)}`;
@@ -129,7 +169,20 @@ export async function benchLogs(backEnd: BackEnd, builds: readonly Build[], resu
           cookie: server.cookie,
           shown: newestLine,
         }));
-        const renders = await withBrowser((browser) => firstRendersOf(browser, targets, RENDERS));
+        const { renders, chosen } = await withBrowser(async (browser) => ({
+          renders: await firstRendersOf(browser, targets, RENDERS),
+          chosen: await chosenRenders(browser, targets, newestLine),
+        }));
+        results.setAll(
+          LOG_ROWS.chosenP50,
+          backEnd,
+          chosen.map((timing) => timing.p50),
+        );
+        results.setAll(
+          LOG_ROWS.chosenP95,
+          backEnd,
+          chosen.map((timing) => timing.p95),
+        );
         results.setAll(
           LOG_ROWS.renderP50,
           backEnd,

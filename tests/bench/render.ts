@@ -47,16 +47,22 @@ interface Fetched {
   stylesheets: string[];
 }
 
-async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetched) {
+/** A new browser context (no cache, no storage) holding `cookie` for the host of `pageUrl`. */
+export async function signedInContext(browser: Browser, pageUrl: string, cookie: string) {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const { hostname } = new URL(pageUrl);
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), domain: hostname, path: '/' };
+    }),
+  );
+  return context;
+}
+
+async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetched) {
+  const context = await signedInContext(browser, target.pageUrl, target.cookie);
   try {
-    const { hostname } = new URL(target.pageUrl);
-    await context.addCookies(
-      target.cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name: name!, value: value.join('='), domain: hostname, path: '/' };
-      }),
-    );
     const page = await context.newPage();
     let recording = true;
     if (fetched)

@@ -262,7 +262,19 @@ const shellRoutes: RouteObject[] = [
       ],
     },
   ]),
-  area('logs', 'logs', [{ index: true, lazy: page(() => import('./features/logs/index.js'), 'LogsPage') }]),
+  area('logs', 'logs', [
+    {
+      index: true,
+      lazy: firstLoadPage(() => import('./features/logs/LogsPage.js'), 'LogsPage'),
+      // Not awaited, as the topology's: the search starts while the page's code loads.
+      loader: ({ request }) => {
+        const search = new URL(request.url).searchParams;
+        void import('./features/logs/logs-api.js').then(({ preloadLogSearch }) => preloadLogSearch(search));
+        return null;
+      },
+      shouldRevalidate: () => false,
+    },
+  ]),
   area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
   { path: 'settings', children: settingsRoutes },
   {

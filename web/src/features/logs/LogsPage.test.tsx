@@ -5,6 +5,7 @@ import type { LogSearchRequest } from '../../../../common/logs.js';
 import { formatDateTime } from '../../lib/time-range/index.js';
 import { fakeApiPerTest, renderInShell } from '../../shell/test-support.js';
 import { LogsPage, NO_COMPONENT_CHOSEN, NO_MATCHING_LOGS } from './LogsPage.js';
+import { preloadLogSearch } from './logs-api.js';
 import { LOG_SEARCH_DEBOUNCE_MS } from './logs-params.js';
 import { logLine, logResult, ORDERS_ID, PAYMENTS_ID, replyLogs } from './test-support.js';
 import { COLUMN_SIZES_KEY } from './use-column-sizes.js';
@@ -45,8 +46,8 @@ describe('LogsPage', () => {
     expect(searches()).toEqual([]);
   });
 
-  it("shows a linked component's lines from its first selector, which the URL then names", async () => {
-    const { search } = renderLogs(`/logs?topologyId=${ORDERS_ID}`);
+  it("shows a linked component's lines from its first selector, the link kept as it came", async () => {
+    const { search, user } = renderLogs(`/logs?topologyId=${ORDERS_ID}`);
     const first = (
       await within(await screen.findByRole('grid', { name: 'Log lines' })).findByText('GET /orders 200 12ms')
     ).closest('tr')!;
@@ -60,15 +61,33 @@ describe('LogsPage', () => {
         .map((h) => h.textContent),
     ).toEqual(['Timestamp', 'Message', 'Labels']);
 
-    await waitFor(() => expect(search().get('logsSelector')).toBe('orders-api logs'));
-    expect(screen.getByRole('combobox', { name: 'Log selector' })).toHaveValue('orders-api logs');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Log selector' })).toHaveValue('orders-api logs'),
+    );
     expect(screen.getByRole('combobox', { name: 'Component' })).toHaveValue('orders-api');
-    // One search, for the first selector, over the last hour.
+    // The link stays as it came: no selector named is the first.
+    expect(search().get('logsSelector')).toBeNull();
+    // One search, over the last hour, without a name: the server takes the first selector.
     expect(searches()).toHaveLength(1);
     const body = lastSearch()!;
-    expect(body).toMatchObject({ id: ORDERS_ID, name: 'orders-api logs' });
+    expect(body).toMatchObject({ id: ORDERS_ID });
+    expect(body.name).toBeUndefined();
     expect(Date.parse(body.end!) - Date.parse(body.start!)).toBe(60 * 60_000);
     expect(body.query).toBeUndefined();
+    // Choosing another selector names it, and the first again names the first.
+    const selectorBox = screen.getByRole('combobox', { name: 'Log selector' });
+    await user.selectOptions(selectorBox, 'orders-api audit');
+    await waitFor(() => expect(search().get('logsSelector')).toBe('orders-api audit'));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ id: ORDERS_ID, name: 'orders-api audit' }));
+    await user.selectOptions(selectorBox, 'orders-api logs');
+    await waitFor(() => expect(search().get('logsSelector')).toBe('orders-api logs'));
+  });
+
+  it('takes the search the route started for its URL instead of asking again', async () => {
+    preloadLogSearch(new URLSearchParams(`topologyId=${ORDERS_ID}`));
+    renderLogs(`/logs?topologyId=${ORDERS_ID}`);
+    await within(await screen.findByRole('grid', { name: 'Log lines' })).findByText('GET /orders 200 12ms');
+    expect(searches()).toHaveLength(1);
   });
 
   it('keeps the component, selector and range in the URL, and back returns to the earlier choice', async () => {
@@ -82,8 +101,13 @@ describe('LogsPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Component' }));
     await user.click(await screen.findByRole('option', { name: /Payments service/ }));
     await waitFor(() => expect(search().get('topologyId')).toBe(PAYMENTS_ID));
-    await waitFor(() => expect(search().get('logsSelector')).toBe('payments logs'));
-    await waitFor(() => expect(lastSearch()).toMatchObject({ id: PAYMENTS_ID, name: 'payments logs' }));
+    // Another component: its first selector, named neither in the URL nor in the search.
+    expect(search().get('logsSelector')).toBeNull();
+    await waitFor(() => expect(lastSearch()).toMatchObject({ id: PAYMENTS_ID }));
+    expect(lastSearch()!.name).toBeUndefined();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Log selector' })).toHaveValue('payments logs'),
+    );
 
     await user.click(screen.getByRole('button', { name: /Last 1 hour/ }));
     await user.click(await screen.findByRole('button', { name: 'Last 2 days' }));

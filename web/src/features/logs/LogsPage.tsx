@@ -13,11 +13,12 @@ import {
 } from '@patternfly/react-core';
 import { errorMessage } from '../../api/index.js';
 import { TimeRangePicker } from '../../components/TimeRangePicker/index.js';
+import { prefetchRestStyles } from '../../lib/rest-styles.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { ComponentSelect } from './ComponentSelect.js';
 import { LogSearchInput } from './LogSearchInput.js';
 import { LogsTable } from './LogsTable.js';
-import { useLogComponents, useLogSearch, type LogSearch } from './logs-api.js';
+import { searchOf, useLogComponents, useLogSearch } from './logs-api.js';
 import {
   logsParams,
   setComponentParam,
@@ -46,34 +47,29 @@ export function LogsPage() {
   const selector = params.selector ?? firstSelector;
 
   const update = useCallback(
-    (change: (next: URLSearchParams) => void, replace = false) =>
-      void setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          change(next);
-          return next;
-        },
-        { replace },
-      ),
+    (change: (next: URLSearchParams) => void) =>
+      void setSearchParams((previous) => {
+        const next = new URLSearchParams(previous);
+        change(next);
+        return next;
+      }),
     [setSearchParams],
   );
 
-  // A component chosen without a selector gets its first one, written in the link as well.
-  useEffect(() => {
-    if (params.componentId && !params.selector && firstSelector) {
-      update((next) => setSelectorParam(next, firstSelector), true);
-    }
-  }, [params.componentId, params.selector, firstSelector, update]);
-
-  // Without a selector (a component the list does not hold) the server takes the first, or says why not.
-  const search: LogSearch | null =
-    params.componentId && (selector || !components.isLoading)
-      ? { componentId: params.componentId, selector, query: params.query, range: params.range }
-      : null;
+  // The URL names a selector only once one is chosen: without one the server searches the
+  // component's first, which the dropdown shows chosen. So the search starts from the URL alone,
+  // before the component list is in, and a topology card's link is the search the route started.
+  const search = useMemo(() => searchOf(searchParams), [searchParams]);
   const logs = useLogSearch(search);
 
   const selectorNames = selectors.map((entry) => entry.name);
   if (params.selector && !selectorNames.includes(params.selector)) selectorNames.push(params.selector);
+
+  // The first screen is up once its search has answered (or there is none): the other pages' styles now.
+  const firstScreenShown = !search || !logs.isLoading;
+  useEffect(() => {
+    if (firstScreenShown) prefetchRestStyles();
+  }, [firstScreenShown]);
 
   let placeholder: ReactNode;
   if (!params.componentId) placeholder = NO_COMPONENT_CHOSEN;

@@ -3,10 +3,13 @@
  * (GET /api/db/components_with_logs) and the search of one component's lines (POST /api/logs,
  * the contract of common/logs.ts), read a page at a time through `nextPage`.
  */
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { LogLine, LogSearchRequest, LogSearchResult } from '../../../../common/logs.js';
-import { apiJson, db, useDbQuery, type ApiError } from '../../api/index.js';
+import { apiJson, type ApiError } from '../../api/index.js';
 import { resolveTimeRange, type TimeRange } from '../../lib/time-range/index.js';
+import { logComponentsPath } from './first-load.js';
+import { logsParams } from './logs-params.js';
 
 export type { LogLine, LogSearchResult } from '../../../../common/logs.js';
 
@@ -27,20 +30,11 @@ export interface LogComponent {
   log_selectors: LogSelector[] | null;
 }
 
-export const LOG_COMPONENTS_KEY =
-  'components_with_logs?select=id,name,title,type,icon,log_selectors&order=name';
-
+/** Under its URL: the page's HTML preloads it (first-load.ts). */
 export const useLogComponents = () =>
-  useDbQuery<LogComponent[]>(
-    LOG_COMPONENTS_KEY,
-    () =>
-      db
-        .from('components_with_logs')
-        .select('id,name,title,type,icon,log_selectors')
-        .order('name')
-        .overrideTypes<LogComponent[], { merge: false }>(),
-    { revalidateOnFocus: false },
-  );
+  useSWR<LogComponent[], ApiError>(logComponentsPath(), (path: string) => apiJson<LogComponent[]>(path), {
+    revalidateOnFocus: false,
+  });
 
 export interface LogSearch {
   componentId: string;
@@ -75,6 +69,34 @@ export function logSearchRequest(search: LogSearch, page?: string): LogSearchReq
 export const searchLogs = (request: LogSearchRequest) =>
   apiJson<LogSearchResult>('api/logs', { method: 'POST', json: request });
 
+/** The search of a page's URL, or null when it names no component. */
+export function searchOf(params: URLSearchParams): LogSearch | null {
+  const { componentId, selector, query, range } = logsParams(params);
+  return componentId ? { componentId, selector, query, range } : null;
+}
+
+/** The first page of one search, started before the page that shows it. */
+let early: { key: string; answer: Promise<LogSearchResult> } | undefined;
+
+/**
+ * Starts the first page of the search a /logs URL names, so its lines are on their way while
+ * the page's code loads and the shell waits for whoami; the page's own first read takes it.
+ */
+export function preloadLogSearch(params: URLSearchParams): void {
+  const search = searchOf(params);
+  if (!search) return;
+  const answer = searchLogs(logSearchRequest(search));
+  // Nobody may take it (the page left at once): its failure is then nobody's to report.
+  answer.catch(() => undefined);
+  early = { key: logSearchKey(search), answer };
+}
+
+function firstPage(key: string, search: LogSearch): Promise<LogSearchResult> {
+  const preloaded = early?.key === key ? early.answer : undefined;
+  early = undefined;
+  return preloaded ?? searchLogs(logSearchRequest(search));
+}
+
 export interface LogPages {
   lines: LogLine[];
   /** The total the backend counted in range, when it says. */
@@ -96,7 +118,8 @@ export function useLogSearch(search: LogSearch | null): LogPages {
       if (index === 0) return [key, ''];
       return previous?.nextPage ? [key, previous.nextPage] : null;
     },
-    ([, page]: [string, string]) => searchLogs(logSearchRequest(search!, page || undefined)),
+    ([searchKey, page]: [string, string]) =>
+      page ? searchLogs(logSearchRequest(search!, page)) : firstPage(searchKey, search!),
     { revalidateFirstPage: false, revalidateOnFocus: false },
   );
   const pages = data ?? [];
