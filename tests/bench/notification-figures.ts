@@ -31,7 +31,7 @@ export const HISTORY_LIST_COLUMNS =
   'id,notification_id,status,source_event,resource_id,resource_type,resource,count,first_observed,created_at';
 
 /**
- * The send-history page's request (`listHistory`, with `Prefer: count=exact`): newest first, the
+ * The send-history page's request (`listHistory`, with `Prefer: count=estimated`): newest first, the
  * first page of 50, with no filter (the default), by status, by resource type, and both.
  */
 export function historyPaths(status: string, resourceType: string) {

@@ -41,6 +41,19 @@ export function celValue(value: unknown): unknown {
   return value;
 }
 
+/** Contexts already in CEL's values (celContext): evaluated as they are. */
+const converted = new WeakSet<object>();
+
+/**
+ * A context converted once for many expressions (every rule's filter over one event): evaluateCel
+ * takes it as it is instead of converting it again for each.
+ */
+export function celContext(context: Record<string, unknown>): Record<string, unknown> {
+  const value = celValue(context) as Record<string, unknown>;
+  converted.add(value);
+  return value;
+}
+
 type CelEnvironment = typeof celEnvironment;
 const compiledByEnvironment = new WeakMap<CelEnvironment, Map<string, Compiled>>([
   [celEnvironment, compiled],
@@ -68,7 +81,7 @@ export function evaluateCel(
     cache.set(expr, program);
   }
   try {
-    return program(celValue(context) as Record<string, unknown>);
+    return program(converted.has(context) ? context : (celValue(context) as Record<string, unknown>));
   } catch (error) {
     throw new CelError('failed', error);
   }

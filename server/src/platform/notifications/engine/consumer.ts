@@ -8,6 +8,7 @@
  * delivery queue sends.
  */
 import type { Logger } from '../../../http/logging.js';
+import { celContext } from '../../../lib/cel.js';
 import type { Db, Queryable } from '../../db/db.js';
 import type { PlatformEvent } from '../../jobs/index.js';
 import { insertOutcome, markHandled, recordRuleError } from '../history.js';
@@ -118,8 +119,10 @@ export async function handleNotificationEvent(
   // it was queued) has nothing to tell anyone: every filter over it would only fail.
   if (!context.resource && resourceTypeOf(event.name) !== undefined) return;
   let pending = false;
+  // The event's values as CEL takes them, converted once for every rule's filter.
+  const filterEnv = celContext(context.env);
   for (const rule of rules) {
-    const decision = decide(rule, context.env);
+    const decision = decide(rule, filterEnv);
     if ('holds' in decision && !decision.holds) continue;
     const outcome = await db.transaction((tx) => answerRule(tx, event, rule, context, decision));
     pending ||= outcome === 'pending';

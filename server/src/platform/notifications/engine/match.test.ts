@@ -1,3 +1,4 @@
+import { celContext } from '../../../lib/cel.js';
 import { filterHolds, filterProblem } from './match.js';
 
 describe('a rule filter', () => {
@@ -14,9 +15,32 @@ describe('a rule filter', () => {
     expect(filterProblem('check.name ==')).toBe('Unexpected token: EOF at column 14');
   });
 
+  it('answers the same over a context converted once for every rule of an event', () => {
+    const raw = {
+      check: {
+        name: 'api',
+        labels: { team: 'payments' },
+        latency: 250,
+        at: new Date('2026-11-29T10:00:00Z'),
+      },
+    };
+    const once = celContext(raw);
+    for (const filter of [
+      "check.labels.team == 'payments'",
+      'check.latency > 200',
+      "check.at > timestamp('2026-11-29T09:00:00Z')",
+      "check.name == 'web'",
+    ]) {
+      expect([filter, filterHolds(filter, once)]).toEqual([filter, filterHolds(filter, raw)]);
+    }
+  });
+
   it('fails in one line when it cannot be run or is not a boolean', () => {
     expect(() => filterHolds('check.nope.deeper == 1', { check: {} })).toThrow(/^filter failed: /);
-    expect(() => filterHolds('check.name ==', { check: {} })).toThrow(/^filter cannot be read: /);
+    // Where, also when run: the reason names the column.
+    expect(() => filterHolds('check.name ==', { check: {} })).toThrow(
+      'filter cannot be read: Unexpected token: EOF at column 14',
+    );
     expect(() => filterHolds("'text'", {})).toThrow('filter gave string, not true or false');
   });
 });

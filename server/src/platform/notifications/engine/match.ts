@@ -66,17 +66,22 @@ export function filterProblem(filter: string | null | undefined): string | undef
   }
 }
 
-/** Whether the rule's filter holds; throws a one-line reason when it cannot be read or run. */
+/**
+ * Whether the rule's filter holds; throws a one-line reason when it cannot be read or run. The
+ * filter is compiled once (evaluateCel's cache); only one that cannot be read is parsed again, for
+ * the column its reason names.
+ */
 export function filterHolds(filter: string | null | undefined, env: Record<string, unknown>): boolean {
   if (!filter?.trim()) return true;
-  const problem = filterProblem(filter);
-  if (problem) throw new Error(`filter cannot be read: ${problem}`);
+  let value: unknown;
   try {
-    const value = evaluateCel(filter, env);
-    if (typeof value !== 'boolean') throw new Error(`filter gave ${typeof value}, not true or false`);
-    return value;
+    value = evaluateCel(filter, env);
   } catch (error) {
-    if (error instanceof CelError) throw new Error(`filter ${error.stage}: ${error.message}`);
-    throw error;
+    if (!(error instanceof CelError)) throw error;
+    const reason =
+      error.stage === 'cannot be read' ? (filterProblem(filter) ?? error.message) : error.message;
+    throw new Error(`filter ${error.stage}: ${reason}`);
   }
+  if (typeof value !== 'boolean') throw new Error(`filter gave ${typeof value}, not true or false`);
+  return value;
 }
