@@ -3,6 +3,8 @@ import type { Locator, Page } from '@playwright/test';
 export interface NewRuleInput {
   title: string;
   events: string[];
+  /** A CEL expression the event must meet. */
+  filter?: string;
   /** The notification connection to send to (the Others tab), by its label: 'acme-webhook (generic_webhook)'. */
   connection?: string;
   /** The team to send to (the Team tab), by name. */
@@ -87,6 +89,7 @@ export class NotificationsPage {
       await events.fill(event);
       await this.page.getByRole('option', { name: event, exact: true }).click();
     }
+    if (rule.filter) await dialog.getByRole('textbox', { name: 'Filter' }).fill(rule.filter);
     if (rule.connection) {
       await dialog.getByRole('tab', { name: 'Others' }).click();
       await dialog.getByRole('combobox', { name: 'Connection' }).selectOption({ label: rule.connection });

@@ -1,0 +1,119 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext } from '@playwright/test';
+import { createCanary, ranCheck, SwitchableTarget } from './canaries.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { ConnectionsPage } from './pages/connections-page.js';
+import { NotificationsPage } from './pages/notifications-page.js';
+
+/** A webhook receiver on this machine: the console posts the rule's messages to it. */
+class WebhookReceiver {
+  readonly received: Array<Record<string, unknown>> = [];
+  url = '';
+  private readonly server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      this.received.push(JSON.parse(body || '{}') as Record<string, unknown>);
+      res.statusCode = 200;
+      res.end('ok');
+    });
+  });
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+const target = new SwitchableTarget(true);
+const receiver = new WebhookReceiver();
+test.beforeAll(async () => {
+  await target.start();
+  await receiver.start();
+});
+test.afterAll(async () => {
+  await target.stop();
+  await receiver.stop();
+});
+
+/** Runs the check now, as Run Now does, after its target was switched. */
+async function runCheck(api: APIRequestContext, checkId: string, healthy: boolean) {
+  target.healthy = healthy;
+  const response = await api.post(`api/canary/run/check/${checkId}`);
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test('a rule sends a failing check to a webhook connection; a silence saved from the add page silences its next failure', async ({
+  page,
+  adminApi,
+}) => {
+  const id = Date.now().toString(36);
+  const checkName = `e2e-notified-${id}`;
+  const connectionName = `e2e-hook-${id}`;
+  const title = `e2e check down ${id}`;
+
+  // A webhook connection and a rule for check.failed of this check, made in the console.
+  const connections = new ConnectionsPage(page);
+  await connections.open();
+  await connections.add({ type: 'Generic Webhook', name: connectionName, fields: { URL: receiver.url } });
+  await expect(connections.toast('Connection added successfully')).toBeVisible();
+
+  const notifications = new NotificationsPage(page);
+  await notifications.openRules();
+  await notifications.addRule({
+    title,
+    events: ['check.failed'],
+    filter: `check.name == '${checkName}'`,
+    connection: `${connectionName} (generic_webhook)`,
+  });
+
+  await createCanary(adminApi, `e2e-notified-canary-${id}`, { http: [{ name: checkName, url: target.url }] });
+  const checkId = await ranCheck(adminApi, checkName);
+
+  // The check fails: one message, with the rule's title, reaches the webhook.
+  await runCheck(adminApi, checkId, false);
+  await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(1);
+  expect(receiver.received[0]).toMatchObject({ title });
+
+  await notifications.openHistory('?resourceType=check');
+  const rowsOfCheck = notifications.rows(notifications.historyTable()).filter({ hasText: checkName });
+  await expect(rowsOfCheck.first()).toContainText('Sent');
+  await rowsOfCheck.first().click();
+  const details = notifications.detailsDialog();
+  await expect(details).toContainText(checkName);
+  await expect(details).toContainText('check.failed');
+  await expectAccessible(page);
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  // Silenced from the add page, the check recovers and fails again: nothing more is sent.
+  await page.goto('notifications/silences/add');
+  await notifications.fillSilence({ kind: 'Check', resource: checkName, duration: 'For 1 hour', reason: id });
+  await notifications.saveSilence();
+  await runCheck(adminApi, checkId, true);
+  await runCheck(adminApi, checkId, false);
+  await notifications.openHistory('?resourceType=check');
+  // The history is read when asked: the top bar's Refresh, until the outcome is in.
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+        return (await rowsOfCheck.first().textContent()) ?? '';
+      },
+      { timeout: 60_000 },
+    )
+    .toContain('Silenced');
+  expect(receiver.received).toHaveLength(1);
+
+  // The rule counts what it sent.
+  await notifications.openRules();
+  const table = notifications.rulesTable();
+  const sentColumn = (await table.locator('thead th').allTextContents()).indexOf('Sent');
+  expect(sentColumn).toBeGreaterThan(-1);
+  const rule = notifications.rows(table).filter({ hasText: title });
+  await expect(rule.locator('td').nth(sentColumn)).toHaveText('1');
+});
