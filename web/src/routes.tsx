@@ -79,6 +79,14 @@ const topologyRoute = (path?: string): RouteObject => ({
   },
   shouldRevalidate: () => false,
 });
+/** The logs page's calls, which its route starts the search with (logs-api.ts). */
+let logsApiModule: Promise<typeof import('./features/logs/logs-api.js')> | undefined;
+const logsApi = () =>
+  (logsApiModule ??= import('./features/logs/logs-api.js').catch((error: unknown) => {
+    // A failed load (the network) is tried again on the next visit.
+    logsApiModule = undefined;
+    throw error;
+  }));
 const canaryPage = page(() => import('./features/settings/canaries/CanaryPage.js'), 'CanaryPage');
 
 /** An area's routes behind its guard (feature on, resource readable), titled after the area. */
@@ -265,11 +273,17 @@ const shellRoutes: RouteObject[] = [
   area('logs', 'logs', [
     {
       index: true,
-      lazy: firstLoadPage(() => import('./features/logs/LogsPage.js'), 'LogsPage'),
+      // After the calls' module the loader asked for, which the page imports too: two imports of
+      // one module graph at once break jest's module loader (its ESM linking), one after the
+      // other costs a browser nothing (both files are preloaded).
+      lazy: firstLoadPage(async () => {
+        await logsApi();
+        return import('./features/logs/LogsPage.js');
+      }, 'LogsPage'),
       // Not awaited, as the topology's: the search starts while the page's code loads.
       loader: ({ request }) => {
         const search = new URL(request.url).searchParams;
-        void import('./features/logs/logs-api.js').then(({ preloadLogSearch }) => preloadLogSearch(search));
+        void logsApi().then(({ preloadLogSearch }) => preloadLogSearch(search));
         return null;
       },
       shouldRevalidate: () => false,
