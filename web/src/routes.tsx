@@ -79,14 +79,19 @@ const topologyRoute = (path?: string): RouteObject => ({
   },
   shouldRevalidate: () => false,
 });
+
+/** Calls `load` once; a failed load (the network) is tried again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
 /** The logs page's calls, which its route starts the search with (logs-api.ts). */
-let logsApiModule: Promise<typeof import('./features/logs/logs-api.js')> | undefined;
-const logsApi = () =>
-  (logsApiModule ??= import('./features/logs/logs-api.js').catch((error: unknown) => {
-    // A failed load (the network) is tried again on the next visit.
-    logsApiModule = undefined;
-    throw error;
-  }));
+const logsApi = once(() => import('./features/logs/logs-api.js'));
 const canaryPage = page(() => import('./features/settings/canaries/CanaryPage.js'), 'CanaryPage');
 
 /** An area's routes behind its guard (feature on, resource readable), titled after the area. */
