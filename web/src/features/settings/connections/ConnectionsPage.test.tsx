@@ -285,6 +285,19 @@ describe('ConnectionsPage', () => {
         },
       },
       {
+        type: 'Mattermost',
+        fill: [
+          [/^Host/, 'chat.example.com'],
+          [/^Token/, 'hook-token'],
+        ],
+        insecureTls: true,
+        sent: {
+          url: 'mattermost://chat.example.com/$(password)',
+          password: 'hook-token',
+          insecure_tls: true,
+        },
+      },
+      {
         type: 'Pushbullet',
         fill: [
           [/^Token/, 'o.t0k'],

@@ -288,6 +288,7 @@ const TYPES: ConnectionType[] = [
       password('Token', true, 'Webhook token'),
       urlPart('user', 'Username', { hint: 'Override webhook user' }),
       urlPart('channel', 'Channel', { hint: 'Override webhook channel' }),
+      insecureTls,
     ],
   },
   {
