@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { Button, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
+import { Alert, AlertGroup, Button, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
 import { keepTopmostModalReachable } from './modal-stack.js';
 
 /** A drawer-like modal whose content updates on its own, and a dialog opened from it. */
@@ -79,6 +79,21 @@ describe('keepTopmostModalReachable', () => {
     );
     unmount();
     page.unmount();
+  });
+
+  it('keeps the toasts reachable, before the dialogs or after them', async () => {
+    stop = keepTopmostModalReachable();
+    const toasts = render(
+      <AlertGroup isToast isLiveRegion>
+        <Alert variant="success" title="Linked to incident successfully">
+          <a href="/incidents/1">INC0000001</a>
+        </Alert>
+      </AlertGroup>,
+    );
+    await openInnerThenUpdateOuter();
+    expect(screen.getByRole('link', { name: 'INC0000001' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Release name' })).toBeInTheDocument();
+    toasts.unmount();
   });
 
   it('is needed: without it PatternFly hides the newest dialog', async () => {

@@ -3,9 +3,14 @@
  * re-renders, so a dialog opened from another dialog (the run dialog from the check drawer) is
  * hidden from screen readers, and lost to keyboard and test queries, as soon as the dialog behind
  * it updates (patternfly-react#12608, fixed after the release this console uses). This keeps
- * the newest open modal, and whatever was opened after it (its menus), reachable, and the modals
- * and page behind it hidden, also once a dialog on top closes (PatternFly then reveals them all).
+ * the newest open modal, whatever was opened after it (its menus) and the toasts reachable, and
+ * the modals and page behind it hidden, also once a dialog on top closes (PatternFly then reveals
+ * them all).
  */
+/** A portal of announcements (PatternFly's toast group: a container whose child is the live region). */
+const isLiveRegion = (element: Element) =>
+  element.hasAttribute('aria-live') || element.querySelector(':scope > [aria-live]') !== null;
+
 export function keepTopmostModalReachable(body: HTMLElement = document.body): () => void {
   const reveal = () => {
     const children = Array.from(body.children);
@@ -15,7 +20,8 @@ export function keepTopmostModalReachable(body: HTMLElement = document.body): ()
     });
     if (top < 0) return;
     children.forEach((child, index) => {
-      const hide = index < top;
+      // Toasts (a live region) speak over any dialog: their links stay reachable.
+      const hide = index < top && !isLiveRegion(child);
       if (hide && child.getAttribute('aria-hidden') !== 'true') child.setAttribute('aria-hidden', 'true');
       if (!hide && child.hasAttribute('aria-hidden')) child.removeAttribute('aria-hidden');
     });
