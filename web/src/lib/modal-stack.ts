@@ -1,3 +1,7 @@
+/** A portal of announcements (PatternFly's toast group: a container whose child is the live region). */
+const isLiveRegion = (element: Element) =>
+  element.hasAttribute('aria-live') || element.querySelector(':scope > [aria-live]') !== null;
+
 /**
  * PatternFly's Modal marks every other child of the page's body `aria-hidden` each time it
  * re-renders, so a dialog opened from another dialog (the run dialog from the check drawer) is
@@ -7,10 +11,6 @@
  * the modals and page behind it hidden, also once a dialog on top closes (PatternFly then reveals
  * them all).
  */
-/** A portal of announcements (PatternFly's toast group: a container whose child is the live region). */
-const isLiveRegion = (element: Element) =>
-  element.hasAttribute('aria-live') || element.querySelector(':scope > [aria-live]') !== null;
-
 export function keepTopmostModalReachable(body: HTMLElement = document.body): () => void {
   const reveal = () => {
     const children = Array.from(body.children);
