@@ -5,22 +5,12 @@ test('job history filters to failed runs in the URL and opens one run’s errors
   const jobs = new JobsPage(page);
   await jobs.open();
   // The default filter leaves successful runs out.
-  await expect
-    .poll(async () => {
-      const texts = await jobs.loadedRowTexts();
-      return texts.length > 0 && texts.every((text) => !text.includes('SUCCESS'));
-    })
-    .toBe(true);
+  await expect.poll(() => jobs.everyLoadedRow((text) => !text.includes('SUCCESS'))).toBe(true);
 
   await jobs.toggle('Status', 'Include', 'FAILED');
   await expect.poll(() => jobs.query('status')).toBe('SUCCESS:-1,FAILED:1');
   // The rows shown before the filter applied may hold FAILED too: wait for every row to.
-  await expect
-    .poll(async () => {
-      const texts = await jobs.loadedRowTexts();
-      return texts.length > 0 && texts.every((text) => text.includes('FAILED'));
-    })
-    .toBe(true);
+  await expect.poll(() => jobs.everyLoadedRow((text) => text.includes('FAILED'))).toBe(true);
 
   const dialog = await jobs.openDetails(jobs.rows().first());
   await expect(dialog).toBeVisible();

@@ -1,44 +1,23 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
+import {
+  startReceiver,
+  type Receiver,
+} from '../../server/src/platform/notifications/senders/test-support.js';
 import { createCanary, ranCheck, SwitchableTarget } from './canaries.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { ConnectionsPage } from './pages/connections-page.js';
 import { NotificationsPage } from './pages/notifications-page.js';
 
-/** A webhook receiver on this machine: the console posts the rule's messages to it. */
-class WebhookReceiver {
-  readonly received: Array<Record<string, unknown>> = [];
-  url = '';
-  private readonly server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      this.received.push(JSON.parse(body || '{}') as Record<string, unknown>);
-      res.statusCode = 200;
-      res.end('ok');
-    });
-  });
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
 const target = new SwitchableTarget(true);
-const receiver = new WebhookReceiver();
+// The webhook's receiver, the one the senders' tests use: the console posts the rule's messages to it.
+let receiver: Receiver;
 test.beforeAll(async () => {
   await target.start();
-  await receiver.start();
+  receiver = await startReceiver();
 });
 test.afterAll(async () => {
   await target.stop();
-  await receiver.stop();
+  await receiver.close();
 });
 
 /** Runs the check now, as Run Now does, after its target was switched. */
@@ -62,7 +41,11 @@ test('a rule sends a failing check to a webhook connection; a silence saved from
   // A webhook connection and a rule for check.failed of this check, made in the console.
   const connections = new ConnectionsPage(page);
   await connections.open();
-  await connections.add({ type: 'Generic Webhook', name: connectionName, fields: { URL: receiver.url } });
+  await connections.add({
+    type: 'Generic Webhook',
+    name: connectionName,
+    fields: { URL: `${receiver.origin}/hook` },
+  });
   await expect(connections.toast('Connection added successfully')).toBeVisible();
 
   const notifications = new NotificationsPage(page);
@@ -80,7 +63,7 @@ test('a rule sends a failing check to a webhook connection; a silence saved from
   // The check fails: one message, with the rule's title, reaches the webhook.
   await runCheck(adminApi, checkId, false);
   await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(1);
-  expect(receiver.received[0]).toMatchObject({ title });
+  expect(receiver.received[0]!.json).toMatchObject({ title });
 
   await notifications.openHistory('?resourceType=check');
   // This rule's rows: the demo has a rule on check.passed for every check, none on this one's failure.

@@ -18,10 +18,11 @@ export class JobsPage {
     return this.table().locator('tbody').getByRole('row');
   }
 
-  /** The rows' texts once the table has loaded; none while it shows its loading rows. */
-  async loadedRowTexts(): Promise<string[]> {
-    if ((await this.table().locator('tbody').getAttribute('aria-busy')) === 'true') return [];
-    return this.rows().allTextContents();
+  /** Whether the table has loaded rows and every one's text passes `test` (not while it shows its loading rows). */
+  async everyLoadedRow(test: (text: string) => boolean): Promise<boolean> {
+    if ((await this.table().locator('tbody').getAttribute('aria-busy')) === 'true') return false;
+    const texts = await this.rows().allTextContents();
+    return texts.length > 0 && texts.every(test);
   }
 
   /** A multi-value filter's button (its name starts with the label; a badge counts the chosen values). */

@@ -59,7 +59,7 @@ export function LogsPage() {
   // The URL names a selector only once one is chosen: without one the server searches the
   // component's first, which the dropdown shows chosen. So the search starts from the URL alone,
   // before the component list is in, and a topology card's link is the search the route started.
-  const search = useMemo(() => searchOf(searchParams), [searchParams]);
+  const search = useMemo(() => searchOf(params), [params]);
   const logs = useLogSearch(search);
 
   const selectorNames = selectors.map((entry) => entry.name);

@@ -3,13 +3,12 @@
  * (GET /api/db/components_with_logs) and the search of one component's lines (POST /api/logs,
  * the contract of common/logs.ts), read a page at a time through `nextPage`.
  */
-import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { LogLine, LogSearchRequest, LogSearchResult } from '../../../../common/logs.js';
-import { apiJson, type ApiError } from '../../api/index.js';
+import { apiJson, useApi, type ApiError } from '../../api/index.js';
 import { resolveTimeRange, type TimeRange } from '../../lib/time-range/index.js';
 import { logComponentsPath } from './first-load.js';
-import { logsParams } from './logs-params.js';
+import { logsParams, type LogsParams } from './logs-params.js';
 
 export type { LogLine, LogSearchResult } from '../../../../common/logs.js';
 
@@ -32,9 +31,7 @@ export interface LogComponent {
 
 /** Under its URL: the page's HTML preloads it (first-load.ts). */
 export const useLogComponents = () =>
-  useSWR<LogComponent[], ApiError>(logComponentsPath(), (path: string) => apiJson<LogComponent[]>(path), {
-    revalidateOnFocus: false,
-  });
+  useApi<LogComponent[]>(logComponentsPath(), { revalidateOnFocus: false });
 
 export interface LogSearch {
   componentId: string;
@@ -69,9 +66,8 @@ export function logSearchRequest(search: LogSearch, page?: string): LogSearchReq
 export const searchLogs = (request: LogSearchRequest) =>
   apiJson<LogSearchResult>('api/logs', { method: 'POST', json: request });
 
-/** The search of a page's URL, or null when it names no component. */
-export function searchOf(params: URLSearchParams): LogSearch | null {
-  const { componentId, selector, query, range } = logsParams(params);
+/** The search of the page's state, or null when it names no component. */
+export function searchOf({ componentId, selector, query, range }: LogsParams): LogSearch | null {
   return componentId ? { componentId, selector, query, range } : null;
 }
 
@@ -83,7 +79,7 @@ let early: { key: string; answer: Promise<LogSearchResult> } | undefined;
  * the page's code loads and the shell waits for whoami; the page's own first read takes it.
  */
 export function preloadLogSearch(params: URLSearchParams): void {
-  const search = searchOf(params);
+  const search = searchOf(logsParams(params));
   if (!search) return;
   const answer = searchLogs(logSearchRequest(search));
   // Nobody may take it (the page left at once): its failure is then nobody's to report.
