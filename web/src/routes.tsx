@@ -32,6 +32,16 @@ function firstLoadPage<M>(
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
+/** Calls `load` once; a failed load (the network) is tried again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
 const notBuilt = page(() => import('./shell/screens/NotBuiltPage.js'), 'NotBuiltPage');
 
 const redirectTo = (path: string) => <Navigate to={path} replace />;
@@ -61,7 +71,12 @@ const eventQueuePage = page(
   () => import('./features/settings/event-queue/EventQueuePage.js'),
   'EventQueuePage',
 );
-const topologyPage = page(() => import('./features/topology/TopologyPage.js'), 'TopologyPage');
+const topologyApi = once(() => import('./features/topology/topology-api.js'));
+// After the read's module the loader asked for, which the page imports too (as /logs's page).
+const topologyPage = page(async () => {
+  await topologyApi();
+  return import('./features/topology/TopologyPage.js');
+}, 'TopologyPage');
 /**
  * The topology dashboard's read starts with its route, not once its page has rendered behind the
  * guard's whoami; only when a page is entered (its filters change its read itself).
@@ -72,23 +87,11 @@ const topologyRoute = (path?: string): RouteObject => ({
   // Not awaited: the route renders (and the shell asks whoami) while the read's module loads.
   loader: ({ params, request }) => {
     const search = new URL(request.url).searchParams;
-    void import('./features/topology/topology-api.js').then(({ preloadTopology }) =>
-      preloadTopology(params.id, search),
-    );
+    void topologyApi().then(({ preloadTopology }) => preloadTopology(params.id, search));
     return null;
   },
   shouldRevalidate: () => false,
 });
-
-/** Calls `load` once; a failed load (the network) is tried again on the next call. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-}
 
 /** The logs page's calls, which its route starts the search with (logs-api.ts). */
 const logsApi = once(() => import('./features/logs/logs-api.js'));
