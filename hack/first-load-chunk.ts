@@ -1,11 +1,12 @@
 /**
- * One chunk for the modules every first-load page shares. esbuild splits code by the set of entry
+ * One chunk for the modules the main first-load pages load. esbuild splits code by the set of entry
  * points (the entry and each `import()` target) that reach a module, so the shell and a page's
  * first load came as some sixty files, most under 2 KB; over HTTP/1.1's six connections a
- * browser fetched them in a dozen round trips. A module that every entry point reaches has one
- * such set, so these modules are made reachable from every entry point: each entry imports a
- * module that imports them all, and esbuild puts them in one chunk. Only modules that every page
- * of FIRST_LOADS loads anyway are listed, so no page loads more than it did.
+ * browser fetched them in a dozen round trips, each a hop through the browser's processes and the
+ * server on a machine the first render keeps busy. A module that every entry point reaches has
+ * one such set, so these modules are made reachable from every entry point: each entry imports a
+ * module that imports them all, and esbuild puts them in one chunk. Every module those pages load
+ * first is listed, so they come as a few files; other pages load them too.
  */
 import path from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
@@ -25,7 +26,7 @@ export function entryModules(metafile: Metafile): Set<string> {
   return entries;
 }
 
-/** The scripts every page of `pages` loads first, but no entry point: theirs stay in their files. */
+/** The scripts any page of `pages` loads first, but no entry point: theirs stay in their files. */
 export function sharedFirstLoadModules(metafile: Metafile, pages: FirstLoad[]): string[] {
   const entries = entryModules(metafile);
   const inputsOf = (page: FirstLoad) =>
@@ -34,10 +35,8 @@ export function sharedFirstLoadModules(metafile: Metafile, pages: FirstLoad[]): 
         Object.keys(metafile.outputs[file]!.inputs),
       ),
     );
-  const [first, ...others] = pages.map(inputsOf);
-  return [...first!].filter(
-    (input) => SCRIPT.test(input) && !entries.has(input) && others.every((inputs) => inputs.has(input)),
-  );
+  const inputs = new Set(pages.flatMap((page) => [...inputsOf(page)]));
+  return [...inputs].filter((input) => SCRIPT.test(input) && !entries.has(input));
 }
 
 /**

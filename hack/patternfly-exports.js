@@ -56,7 +56,9 @@ export function iconModules(root) {
   return {
     get(name) {
       if (!/^[A-Z]\w*Icon$/.test(name)) return undefined;
-      const file = name.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase();
+      // EllipsisVIcon → ellipsis-v-icon: a word starts at a capital after a lower case letter or digit, or
+      // at a capital followed by a lower case letter after another capital.
+      const file = name.replace(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/g, '-').toLowerCase();
       return fs.existsSync(path.join(iconsDir, `${file}.js`))
         ? `@patternfly/react-icons/dist/esm/icons/${file}`
         : undefined;

@@ -170,19 +170,24 @@ function download(
 export interface WireSizes {
   /** Every file gzipped at the default level, as hack/bundle-report.ts counts. */
   gzipKb: number;
-  /** The bytes the server sends when asked for brotli; undefined when it does not send brotli. */
+  /**
+   * The bytes the server sends when asked for brotli (a file too small to gain from it comes as
+   * it is); undefined when it sends no file compressed with brotli.
+   */
   brotliKb?: number;
 }
 
 /** What the files at `urls` weigh on the wire (scripts or stylesheets). */
 export async function wireSizes(urls: readonly string[]): Promise<WireSizes> {
   let gzip = 0;
-  let brotli: number | undefined = 0;
+  let brotli = 0;
+  let brotliSent = false;
   for (const url of new Set(urls)) {
     const identity = await download(url, 'identity');
     gzip += gzipSync(identity.body).length;
     const br = await download(url, 'br');
-    brotli = br.encoding === 'br' && brotli !== undefined ? brotli + br.bytes : undefined;
+    brotli += br.bytes;
+    brotliSent ||= br.encoding === 'br';
   }
-  return { gzipKb: gzip / 1024, brotliKb: brotli === undefined ? undefined : brotli / 1024 };
+  return { gzipKb: gzip / 1024, brotliKb: brotliSent ? brotli / 1024 : undefined };
 }
