@@ -1,18 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  Alert,
-  Badge,
-  Flex,
-  FlexItem,
-  Label,
-  PageSection,
-  Tab,
-  Tabs,
-  TabTitleText,
-} from '@patternfly/react-core';
+import { Alert, Badge, Flex, FlexItem, Label, PageSection } from '@patternfly/react-core';
 import { errorMessage } from '../../api/index.js';
 import { LoadError } from '../../components/LoadError/index.js';
+import { TabLinks } from '../../components/TabLinks/index.js';
 import { prefetchRestStyles, withRestStyles } from '../../lib/rest-styles.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { labelGroups as toLabelGroups, type HealthCounts } from './check-filters.js';
@@ -50,8 +41,8 @@ const CheckDrawer = lazy(
 const NO_CHECKS: CheckSummary[] = [];
 // The namespace tabs have no content of their own: each controls the one panel below them,
 // the checks table or cards, which is labelled by the selected tab.
-const CHECKS_TAB_ID = 'health-checks-tab';
 const CHECKS_PANEL_ID = 'health-checks-panel';
+const checkTabId = (name: string) => `health-checks-tab-${encodeURIComponent(name)}`;
 
 /** /health: every check's health over a time range, filtered, grouped and tabbed as the URL says. */
 export function HealthPage() {
@@ -186,33 +177,10 @@ export function HealthPage() {
                     {errorMessage(summary.error)}
                   </Alert>
                 )}
-                {summary.data && (
-                  <Tabs
-                    aria-label="Check tabs"
-                    activeKey={view.tab}
-                    onSelect={(_event, key) => update({ tab: key === ALL_TAB ? undefined : String(key) })}
-                  >
-                    {view.tabs.map(({ name, count }) => (
-                      <Tab
-                        key={name}
-                        eventKey={name}
-                        id={CHECKS_TAB_ID}
-                        tabContentId={CHECKS_PANEL_ID}
-                        title={
-                          <>
-                            <TabTitleText>{name}</TabTitleText> <Badge isRead>{count}</Badge>
-                          </>
-                        }
-                      />
-                    ))}
-                  </Tabs>
-                )}
+                {summary.data && <CheckTabs tabs={view.tabs} active={view.tab} search={searchParams} />}
                 <div
                   id={CHECKS_PANEL_ID}
-                  {...(summary.data && {
-                    role: 'tabpanel',
-                    'aria-labelledby': `pf-tab-${view.tab}-${CHECKS_TAB_ID}`,
-                  })}
+                  {...(summary.data && { role: 'tabpanel', 'aria-labelledby': checkTabId(view.tab) })}
                 >
                   {params.layout === 'card' ? (
                     <ChecksCards {...layoutProps} />
@@ -237,6 +205,41 @@ export function HealthPage() {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** The tabs of the tab-by choice, each with its count: a link to the page with the tab in its query. */
+function CheckTabs({
+  tabs,
+  active,
+  search,
+}: {
+  tabs: readonly { name: string; count: number }[];
+  active: string;
+  search: URLSearchParams;
+}) {
+  const links = useMemo(
+    () =>
+      tabs.map(({ name, count }) => ({
+        key: name,
+        to: { search: writeHealthParams(search, { tab: name === ALL_TAB ? undefined : name }).toString() },
+        title: (
+          <>
+            {name} <Badge isRead>{count}</Badge>
+          </>
+        ),
+      })),
+    [tabs, search],
+  );
+  return (
+    <TabLinks
+      tabs={links}
+      active={active}
+      label="Check tabs"
+      panelId={CHECKS_PANEL_ID}
+      tabId={checkTabId}
+      replace
+    />
   );
 }
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link, Outlet, useHref, useMatch, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useMatch, useParams } from 'react-router';
 import {
   Badge,
   Button,
@@ -20,9 +20,9 @@ import {
   Tooltip,
 } from '@patternfly/react-core';
 import { PlayIcon } from '@patternfly/react-icons';
-import '@patternfly/react-styles/css/components/Tabs/tabs.css';
 import { Can } from '../../../components/Can/index.js';
 import { LoadError } from '../../../components/LoadError/index.js';
+import { TabLinks } from '../../../components/TabLinks/index.js';
 import { formatCount, formatPastAge } from '../../../lib/format.js';
 import { prefetchRestStyles } from '../../../lib/rest-styles.js';
 import { useWindowMatch } from '../../../lib/use-window-match.js';
@@ -96,95 +96,39 @@ function ConfigBreadcrumb({ config }: { config?: ConfigItem | null }) {
   );
 }
 
-/** A click the console routes itself: the main button without a key that asks for a new tab or window. */
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-
-/** The keys that move focus along a tab list (ARIA's tabs pattern), to the index they lead to. */
-function focusTarget(key: string, index: number, count: number): number | undefined {
-  if (key === 'ArrowDown' || key === 'ArrowRight') return (index + 1) % count;
-  if (key === 'ArrowUp' || key === 'ArrowLeft') return (index - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return undefined;
-}
-
 /**
- * The vertical tab strip, drawn with PatternFly's tabs stylesheet but not its Tabs component: that
- * one measures its list on mount and on every update (scroll buttons, the current tab's accent),
- * two forced layouts of the whole page in its first render. The tabs are links (new tab, copy
- * address) that route inside the console on a plain click; arrows, Home and End move between
- * them, Enter or Space opens one.
+ * The vertical tab strip: a link per tab under /catalog/{id}, with the summary's count as a badge.
  */
 function ConfigTabs({ config, active }: { config: ConfigItem; active: string }) {
-  const navigate = useNavigate();
   const base = `/catalog/${encodeURIComponent(config.id)}`;
-  const baseHref = useHref(base);
   const summary = config.summary ?? {};
-  const links = useRef<(HTMLAnchorElement | null)[]>([]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
-    if (event.key === ' ') {
-      event.preventDefault();
-      event.currentTarget.click();
-      return;
-    }
-    const target = focusTarget(event.key, index, CONFIG_TABS.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    links.current[target]?.focus();
-  };
-
+  const tabs = CONFIG_TABS.map((tab) => {
+    const count = tab.count ? summary[tab.count] : undefined;
+    return {
+      key: tabKey(tab.path),
+      to: tab.path ? `${base}/${tab.path}` : base,
+      title: (
+        <>
+          {tab.title}
+          {typeof count === 'number' && (
+            <Badge isRead={count === 0} style={GAP_BEFORE}>
+              {formatCount(count)}
+            </Badge>
+          )}
+        </>
+      ),
+    };
+  });
   return (
-    <div id={TABS_ID} className="pf-v6-c-tabs pf-m-vertical">
-      <ul
-        className="pf-v6-c-tabs__list"
-        role="tablist"
-        aria-label="Config detail tabs"
-        aria-orientation="vertical"
-      >
-        {CONFIG_TABS.map((tab, index) => {
-          const key = tabKey(tab.path);
-          const selected = key === active;
-          const count = tab.count ? summary[tab.count] : undefined;
-          return (
-            <li
-              key={key}
-              className={selected ? 'pf-v6-c-tabs__item pf-m-current' : 'pf-v6-c-tabs__item'}
-              role="presentation"
-            >
-              <a
-                ref={(link) => {
-                  links.current[index] = link;
-                }}
-                id={tabId(key)}
-                className="pf-v6-c-tabs__link"
-                href={tab.path ? `${baseHref}/${tab.path}` : baseHref}
-                role="tab"
-                aria-selected={selected}
-                aria-controls={PANEL_ID}
-                tabIndex={selected ? 0 : -1}
-                onClick={(event) => {
-                  if (!isPlainClick(event)) return;
-                  event.preventDefault();
-                  void navigate(tab.path ? `${base}/${tab.path}` : base);
-                }}
-                onKeyDown={(event) => onKeyDown(event, index)}
-              >
-                <span className="pf-v6-c-tabs__item-text">
-                  {tab.title}
-                  {typeof count === 'number' && (
-                    <Badge isRead={count === 0} style={GAP_BEFORE}>
-                      {formatCount(count)}
-                    </Badge>
-                  )}
-                </span>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+    <TabLinks
+      id={TABS_ID}
+      tabs={tabs}
+      active={active}
+      label="Config detail tabs"
+      panelId={PANEL_ID}
+      tabId={tabId}
+      vertical
+    />
   );
 }
 
