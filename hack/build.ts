@@ -28,6 +28,7 @@ import { checkCssBudget, checkJsBudget, initialFiles, lazyFiles, REST_STYLESHEET
 import { pruneBuildStylesheets } from './css-prune.js';
 import { precompress } from './precompress.js';
 import { patternflyDeepImports } from './patternfly-imports.js';
+import { reactRouterProduction } from './react-router-production.js';
 import { entryModules, importShared, sharedChunk, sharedFirstLoadModules } from './first-load-chunk.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,6 +52,7 @@ const BUILD_INPUTS = [
   'hack/precompress.ts',
   'hack/css-prune.ts',
   'hack/first-load-chunk.ts',
+  'hack/react-router-production.ts',
 ];
 /** The pages whose first load the HTML preloads, each held to the JavaScript budget. */
 const FIRST_LOADS: FirstLoad[] = [
@@ -85,7 +87,8 @@ export const FIRST_LOAD_CSS_BUDGET = 108 * 1024;
 const MIGRATIONS = 'server/src/platform/db/migrations';
 const fromRoot = (file: string) => path.relative(root, file);
 
-export const webBuildOptions = (outdir: string): esbuild.BuildOptions => ({
+/** `development`: the dev server's build, which keeps libraries' development warnings. */
+export const webBuildOptions = (outdir: string, development = false): esbuild.BuildOptions => ({
   absWorkingDir: root,
   entryPoints: { main: 'web/src/main.tsx' },
   outdir: path.join(outdir, 'assets'),
@@ -110,7 +113,7 @@ export const webBuildOptions = (outdir: string): esbuild.BuildOptions => ({
   legalComments: 'linked',
   logLevel: 'warning',
   define: { __CONSOLE_VERSION__: JSON.stringify(version) },
-  plugins: [patternflyDeepImports(root)],
+  plugins: [patternflyDeepImports(root), ...(development ? [] : [reactRouterProduction(root)])],
 });
 
 const relativeTo = (outdir: string, file: string) =>
@@ -223,6 +226,7 @@ async function sharedChunkOptions(folder: string): Promise<esbuild.BuildOptions>
   return {
     plugins: [
       patternflyDeepImports(root, (file) => (entries.has(file) ? importShared : undefined)),
+      reactRouterProduction(root),
       sharedChunk(root, sharedFirstLoadModules(metafile, SHARED_CHUNK_PAGES)),
     ],
   };

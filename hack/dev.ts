@@ -11,7 +11,7 @@ import { webBuildOptions, writeIndexHtml } from './build.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist/web');
 
-const options = webBuildOptions(outdir);
+const options = webBuildOptions(outdir, true);
 const context = await esbuild.context({
   ...options,
   plugins: [

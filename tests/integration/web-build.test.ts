@@ -220,6 +220,14 @@ describe('the production UI build', () => {
     ).toEqual([]);
   });
 
+  it("bundles react-router's production build, which its package's exports do not name", () => {
+    const routers = Object.keys(metafile.inputs).filter((input) =>
+      input.includes('node_modules/react-router/dist/'),
+    );
+    expect(routers.length).toBeGreaterThan(0);
+    expect(routers.filter((input) => !input.includes('/dist/production/'))).toEqual([]);
+  });
+
   it('leaves brotli and gzip copies beside the scripts and styles', () => {
     const html = fs.readFileSync(path.join(outdir, 'index.html'), 'utf8');
     const [, script] = /<script type="module" src="([^"]+)"/.exec(html)!;
