@@ -738,6 +738,17 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
           checks: [{ ...batch.body.checks[0], severity: 'apocalyptic' }],
         }),
       ).toEqual({ status: 400, message: 'checks could not be stored: a value is not one the hub allows' });
+      const status = batch.body.check_statuses[0]!;
+      expect(
+        await refused({
+          canaries: batch.body.canaries,
+          checks: batch.body.checks,
+          check_statuses: [status, { ...status, time: '2024-05-01T12:00:00+02:00' }],
+        }),
+      ).toEqual({
+        status: 400,
+        message: 'check_statuses could not be stored: a row is given twice (the same primary key)',
+      });
       expect(await sql(`select 1 from canaries where id = $1`, [batch.ids.canary])).toEqual([]);
 
       const response = await fetch(server.at('api/upstream/push'), {

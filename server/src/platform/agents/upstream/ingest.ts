@@ -184,16 +184,18 @@ async function upsert(tx: Queryable, plan: TablePlan, rows: Record<string, unkno
 
 /** What a database refusal means for a pushed table, in words; the database's own text may quote a row. */
 const REFUSALS: Record<string, string> = {
+  // The same key written twice by one statement: the rows' keys differed only in form (case, time zone).
+  '21000': 'a row is given twice (the same primary key)',
   '23502': 'a row lacks a value the hub requires',
   '23503': 'a row names another the hub does not have',
   '23505': "a row clashes with another of the hub's (the same name, or the same key)",
   '23514': 'a value is not one the hub allows',
 };
 
-/** A refusal of the rows' values (SQLSTATE classes 22 and 23) as a 400 naming the part of the push. */
+/** A refusal of the rows' values (SQLSTATE classes 21, 22 and 23) as a 400 naming the part of the push. */
 export function asPushRefusal(key: string, error: unknown): unknown {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  if (typeof code !== 'string' || !/^2[23]/.test(code)) return error;
+  if (typeof code !== 'string' || !/^2[123]/.test(code)) return error;
   const meaning = REFUSALS[code] ?? 'a value is not of the type its column takes';
   return new HttpError(
     400,
