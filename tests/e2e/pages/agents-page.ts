@@ -25,7 +25,7 @@ export class AgentsPage {
   row(name: string): Locator {
     return this.table()
       .getByRole('row')
-      .filter({ has: this.page.getByRole('cell', { name, exact: true }) });
+      .filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
   dialog(title: string): Locator {
@@ -48,7 +48,8 @@ export class AgentsPage {
       await form.getByRole('textbox', { name: 'Property 1 value' }).fill(agent.property[1]);
     }
     if (agent.kubernetesInterval) {
-      await form.getByRole('switch', { name: 'Kubernetes' }).check();
+      // PatternFly's switch draws its toggle over the input, which takes the click.
+      await form.getByRole('switch', { name: 'Kubernetes' }).check({ force: true });
       await form.getByRole('combobox', { name: 'Scrape Interval' }).selectOption(agent.kubernetesInterval);
     }
     await form.getByRole('button', { name: 'Next' }).click();
@@ -86,7 +87,7 @@ export class AgentsPage {
 
   /** Opens the agent from its row: its form, titled by its name. */
   async openAgent(name: string): Promise<Locator> {
-    await this.row(name).getByRole('cell', { name, exact: true }).click();
+    await this.row(name).getByText(name, { exact: true }).click();
     return this.dialog(name);
   }
 
