@@ -46,3 +46,31 @@ describe('helmInstallCommand', () => {
     expect(command).toContain("--set 'scrapers[0]=a'");
   });
 });
+
+describe('another chart', () => {
+  const own: ReleaseInput = {
+    integration: { chart: 'ops-console' },
+    repositoryName: 'ops-console',
+    name: 'ops-console-agent',
+    namespace: 'ops-console-agent',
+    interval: '30m',
+    repositoryUrl: 'https://charts.example/ops-console',
+    values: { upstream: { agentName: 'eu-west' } },
+  };
+
+  it('names its own Flux source', () => {
+    const [repository, release] = fluxObjects(own);
+    expect(repository).toMatchObject({ metadata: { name: 'ops-console' } });
+    expect(release).toMatchObject({
+      metadata: { name: 'ops-console-agent' },
+      spec: { chart: { spec: { chart: 'ops-console', sourceRef: { name: 'ops-console' } } } },
+    });
+  });
+
+  it('adds its own repository to Helm and installs from it', () => {
+    const command = helmInstallCommand(own);
+    expect(command).toContain('helm repo add ops-console https://charts.example/ops-console');
+    expect(command).toContain('helm install ops-console-agent ops-console/ops-console');
+    expect(command).toContain('--set upstream.agentName=eu-west');
+  });
+});

@@ -50,7 +50,10 @@ export const DEFAULT_CHART_REPOSITORY_URL = 'https://flanksource.github.io/chart
 export const HELM_REPOSITORY_NAME = 'flanksource';
 
 export interface ReleaseInput {
-  integration: GitOpsIntegration;
+  /** The chart to install: a GitOps tile's, or the console's own (an agent, features/agents). */
+  integration: Pick<GitOpsIntegration, 'chart'>;
+  /** The name of the chart repository's Flux source and `helm repo`; default HELM_REPOSITORY_NAME. */
+  repositoryName?: string;
   /** The release's name; defaults to the chart's. */
   name?: string;
   namespace: string;
@@ -64,10 +67,11 @@ export interface ReleaseInput {
 /** The HelmRepository and HelmRelease objects of one GitOps integration. */
 export function fluxObjects(input: ReleaseInput): [Record<string, unknown>, Record<string, unknown>] {
   const name = input.name || input.integration.chart;
+  const source = input.repositoryName ?? HELM_REPOSITORY_NAME;
   const repository = {
     apiVersion: 'source.toolkit.fluxcd.io/v1',
     kind: 'HelmRepository',
-    metadata: { name: HELM_REPOSITORY_NAME, namespace: input.namespace },
+    metadata: { name: source, namespace: input.namespace },
     spec: { interval: input.interval, url: input.repositoryUrl },
   };
   const release = {
@@ -80,7 +84,7 @@ export function fluxObjects(input: ReleaseInput): [Record<string, unknown>, Reco
         spec: {
           chart: input.integration.chart,
           ...(input.version ? { version: input.version } : {}),
-          sourceRef: { kind: 'HelmRepository', name: HELM_REPOSITORY_NAME, namespace: input.namespace },
+          sourceRef: { kind: 'HelmRepository', name: source, namespace: input.namespace },
         },
       },
       ...(Object.keys(input.values).length > 0 ? { values: input.values } : {}),
@@ -111,11 +115,12 @@ function setArguments(values: unknown, prefix = ''): string[] {
 /** The Helm CLI tab: add the repository, then install the chart with the values as `--set`s. */
 export function helmInstallCommand(input: ReleaseInput): string {
   const name = input.name || input.integration.chart;
+  const source = input.repositoryName ?? HELM_REPOSITORY_NAME;
   const lines = [
-    `helm repo add ${HELM_REPOSITORY_NAME} ${shellWord(input.repositoryUrl)}`,
+    `helm repo add ${source} ${shellWord(input.repositoryUrl)}`,
     `helm repo update`,
     [
-      `helm install ${shellWord(name)} ${HELM_REPOSITORY_NAME}/${input.integration.chart}`,
+      `helm install ${shellWord(name)} ${source}/${input.integration.chart}`,
       `-n ${shellWord(input.namespace)}`,
       `--create-namespace`,
       ...(input.version ? [`--version ${shellWord(input.version)}`] : []),

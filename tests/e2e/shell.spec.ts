@@ -31,6 +31,7 @@ const BUILT = [
   'logs',
   'notifications',
   'playbooks',
+  'settings/agents',
   'settings/canaries',
   'settings/config_scrapers',
   'settings/connections',

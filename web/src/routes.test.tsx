@@ -107,10 +107,10 @@ describe('the route map', () => {
 
 describe('area pages', () => {
   it('show the area title and say the area is not built yet, inside the chrome', async () => {
-    renderConsole('/agents');
-    expect(await screen.findByRole('heading', { name: 'Agents', level: 2 })).toBeInTheDocument();
+    renderConsole('/settings/properties/row-1');
+    expect(await screen.findByRole('heading', { name: 'Feature Flags', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('This part of the console is not built yet.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Agents', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Feature Flags', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Console' })).toBeInTheDocument();
   });
 

@@ -57,6 +57,7 @@ const connectionsPage = page(
   'ConnectionsPage',
 );
 const teamsPage = page(() => import('./features/settings/teams/TeamsPage.js'), 'TeamsPage');
+const agentsPage = page(() => import('./features/agents/AgentsListPage.js'), 'AgentsListPage');
 const teamPage = page(() => import('./features/settings/teams/TeamPage.js'), 'TeamPage');
 const healthPage = firstLoadPage(() => import('./features/health/HealthPage.js'), 'HealthPage');
 const configLayout = firstLoadPage(() => import('./features/catalog/detail/ConfigLayout.js'), 'ConfigLayout');
@@ -118,7 +119,7 @@ const settingsRoutes: RouteObject[] = [
   area('users', 'users', [{ index: true, lazy: usersPage }]),
   area('jobs', 'jobs', [{ index: true, lazy: jobHistoryPage }]),
   area('eventQueue', 'event-queue-status', [{ index: true, lazy: eventQueuePage }]),
-  area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
+  area('agents', 'agents', [{ index: true, lazy: agentsPage }]),
   area('integrations', 'integrations', [
     {
       index: true,
@@ -297,7 +298,7 @@ const shellRoutes: RouteObject[] = [
       shouldRevalidate: () => false,
     },
   ]),
-  area('agents', 'agents', [{ index: true, lazy: notBuilt }]),
+  area('agents', 'agents', [{ index: true, lazy: agentsPage }]),
   { path: 'settings', children: settingsRoutes },
   {
     path: 'profile-settings',

@@ -36,7 +36,7 @@ describe('the stylesheet of the pages the first load does not show', () => {
   });
 
   it('holds another page back until it has loaded, and links it once for every page', async () => {
-    const { router } = renderConsole('/agents');
+    const { router } = renderConsole('/settings/properties/row-1');
     await waitFor(() => expect(restLinks()).toHaveLength(1));
     // The page's module is in, and the chrome's: the route still waits for the styles.
     await act(async () => {
@@ -85,7 +85,7 @@ describe('the stylesheet of the pages the first load does not show', () => {
 
   it('has nothing to wait for without the meta (a development build)', async () => {
     document.head.querySelector(`meta[name="${REST_STYLESHEET_META}"]`)!.remove();
-    renderConsole('/agents');
+    renderConsole('/settings/properties/row-1');
     expect(await screen.findByText(NOT_BUILT)).toBeInTheDocument();
     expect(restLinks()).toHaveLength(0);
   });

@@ -75,7 +75,7 @@ describe('Sidebar', () => {
 
   it('collapses on a click outside it when the window is narrower than 1024 px', async () => {
     window.innerWidth = 800;
-    renderConsole('/agents');
+    renderConsole('/settings/properties/row-1');
     fireEvent.click(await nav());
     expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
 
@@ -85,7 +85,7 @@ describe('Sidebar', () => {
   });
 
   it('stays open on a click outside it in a wide window', async () => {
-    renderConsole('/agents');
+    renderConsole('/settings/properties/row-1');
     fireEvent.click(await screen.findByText('This part of the console is not built yet.'));
     expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
   });

@@ -12,3 +12,5 @@ export type {
   TextFieldProps,
 } from './fields.js';
 export { FIELD_REQUIRED } from './messages.js';
+export { RowsField } from './RowsField.js';
+export type { Row, RowColumn, RowsFieldProps } from './RowsField.js';

@@ -8,10 +8,9 @@ import {
   TextArea,
   TextInput,
 } from '@patternfly/react-core';
-import { FieldError } from '../../../components/Form/index.js';
+import { FieldError, RowsField } from '../../../components/Form/index.js';
 import type { FieldDef, FormValues, Row } from './fields.js';
 import { MultiSelectField } from './MultiSelectField.js';
-import { RowsField } from './RowsField.js';
 import { validateValues, visibleFields } from './values.js';
 
 export interface KindFormProps {

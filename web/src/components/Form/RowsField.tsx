@@ -1,6 +1,16 @@
 import { Button, Flex, FlexItem, TextInput } from '@patternfly/react-core';
 import { MinusCircleIcon, PlusCircleIcon } from '@patternfly/react-icons';
-import type { Row, RowColumn } from './fields.js';
+
+/** One row's texts by column key. */
+export type Row = Record<string, string>;
+
+/** A column of the rows: its key in a row and its name in the inputs ('Header 1 name'). */
+export interface RowColumn {
+  key: string;
+  label: string;
+  /** A row with anything in it needs this column. */
+  required?: boolean;
+}
 
 export interface RowsFieldProps {
   id: string;
@@ -14,7 +24,7 @@ export interface RowsFieldProps {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Repeatable rows of texts (HTTP headers, retention rules), with add and remove. */
+/** Repeatable rows of texts (HTTP headers, retention rules, key/value properties), with add and remove. */
 export function RowsField({ id, row, rows, onChange, isDisabled, describedBy }: RowsFieldProps) {
   const change = (index: number, patch: Row) =>
     onChange(rows.map((current, at) => (at === index ? { ...current, ...patch } : current)));
