@@ -17,6 +17,7 @@ import { createKubeconfigDownload } from './kube/kubeconfig.js';
 import { createKubeRouter } from './kube/router.js';
 import { backendVersion } from './version.js';
 import { createPlatformApi, platformBodyErrors } from './platform/api.js';
+import { createUpstreamRouter } from './platform/agents/index.js';
 import { sharedReads } from './platform/rest/shared-reads.js';
 import { forgetOnWrites } from './http/forget-on-writes.js';
 import type { Db } from './platform/db/db.js';
@@ -97,6 +98,7 @@ export function createApp({
   api.use(
     '/kubeproxy',
     authentication.identify,
+    authentication.confineAgents,
     authentication.requireSignedIn,
     authentication.csrf,
     createKubeProxy({ kube, flags: identity.flags, logger }),
@@ -111,6 +113,15 @@ export function createApp({
   api.use(checkRequestValues);
   api.use(authentication.identify);
   const reads = sharedReads({ startAfterTurn: db.kind === 'pglite' });
+  // The agents' own endpoints, before the people's: an agent has no session (no CSRF) and no
+  // grants, and a push changes nothing the sign-in, flag or grant caches hold. Agents reach
+  // nothing past them.
+  api.use(
+    '/upstream',
+    authentication.identifyAgentBasic,
+    createUpstreamRouter({ db, schema, onWritten: reads.forget }),
+  );
+  api.use(authentication.confineAgents);
   api.use(forgetOnWrites(identity.forgetCaches, reads.forget));
   api.use('/auth', publicAuth);
   // Called by other systems with a check's own token, not a person's sign-in.

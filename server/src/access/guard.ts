@@ -70,6 +70,21 @@ const wrap =
       .then(() => next(), next);
   };
 
+/** The 403 of the agent endpoints for a caller that is not an agent. */
+export const AGENTS_ONLY_MESSAGE = 'Only an agent, with its own token, may call the agent endpoints';
+
+/** 401 for anonymous callers, 403 for anyone who is not an agent (auth/identities.ts: agentId). */
+export const requireAgent: RequestHandler = wrap((req) => {
+  if (!signedIn(req).agentId) throw new HttpError(403, AGENTS_ONLY_MESSAGE);
+});
+
+/** The agent a request acts as (after requireAgent). */
+export function agentOf(req: Request): string {
+  const agentId = signedIn(req).agentId;
+  if (!agentId) throw new HttpError(403, AGENTS_ONLY_MESSAGE);
+  return agentId;
+}
+
 /** 403 unless the caller may do `action` on `resource`. */
 export function requirePermission(resource: Resource, action: Action): RequestHandler {
   return wrap((req) => {

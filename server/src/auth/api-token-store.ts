@@ -1,5 +1,5 @@
 import { HttpError } from '../http/errors.js';
-import type { Db } from '../platform/db/db.js';
+import type { Queryable } from '../platform/db/db.js';
 import { MAY_ACT, PRINCIPAL_COLUMNS, principalOf, type Principal, type PrincipalRow } from './identities.js';
 import { looksLikeApiToken, newApiToken, sha256Hex } from './tokens.js';
 import { UUID as uuidPattern } from '../lib/uuid.js';
@@ -42,6 +42,8 @@ export interface ApiTokenStore {
   list(personId: string): Promise<ApiTokenInfo[]>;
   /** Revokes one of the person's own tokens; false when they have no such live token. */
   revoke(personId: string, tokenId: string): Promise<boolean>;
+  /** Revokes every live token of the person (an agent's, as its token is rotated or it is deleted); how many. */
+  revokeAll(personId: string): Promise<number>;
 }
 
 export const MAX_TOKEN_NAME_LENGTH = 100;
@@ -59,7 +61,8 @@ interface TokenRow {
   last_used_at: Date | null;
 }
 
-export function createApiTokenStore(db: Db, options: { now?: () => Date } = {}): ApiTokenStore {
+/** `db` may be a transaction: the token is then created or revoked with the rest of it. */
+export function createApiTokenStore(db: Queryable, options: { now?: () => Date } = {}): ApiTokenStore {
   const { now = () => new Date() } = options;
   /** Unexpired now; records the use (last_used_at, and on the row given) at most once a minute. */
   const admit = async (row: Pick<TokenRow, 'id' | 'expires_at' | 'last_used_at'>) => {
@@ -162,6 +165,14 @@ export function createApiTokenStore(db: Db, options: { now?: () => Date } = {}):
         [tokenId, personId, now()],
       );
       return rowCount > 0;
+    },
+
+    async revokeAll(personId) {
+      const { rowCount } = await db.query(
+        `update _api_tokens set revoked_at = $2 where person_id = $1 and revoked_at is null`,
+        [personId, now()],
+      );
+      return rowCount;
     },
   };
 }

@@ -34,12 +34,24 @@ export type Passport = InstanceType<typeof passport.Authenticator>;
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 export const BAD_TOKEN_MESSAGE = 'The API token is not valid, was revoked or has expired.';
+/** The 403 of an agent's token anywhere but the agent endpoints. */
+export const AGENT_ONLY_MESSAGE = 'An agent token reaches only the agent endpoints';
+export const BASIC_FOR_AGENTS_MESSAGE =
+  'HTTP Basic sign-in takes only agent tokens: send an API token as "Authorization: Bearer <token>"';
 
 export interface Authentication {
   /** The one passport instance: 'local' (passwords), 'bearer' (API tokens); OIDC adds its own. */
   passport: Passport;
   /** Sets req.user from a Bearer token or the session cookie; a bad Bearer token is a 401. */
   identify: RequestHandler;
+  /**
+   * On the agent endpoints only, after identify: an agent's token given as the password of HTTP
+   * Basic (any username, as the platform's agents send it) sets req.user; a bad one is a 401.
+   * Elsewhere a Basic header is left to the route (a webhook sender's own credentials).
+   */
+  identifyAgentBasic: RequestHandler;
+  /** 403 for an agent's principal: mounted after the agent endpoints, before everything else. */
+  confineAgents: RequestHandler;
   /** 401 for anonymous requests. */
   requireSignedIn: RequestHandler;
   /**
@@ -52,6 +64,13 @@ export interface Authentication {
 
 function unauthorized(res: Response, message: string): void {
   res.status(401).json(apiError('HTTP401', message));
+}
+
+/** The password of an HTTP Basic Authorization header; undefined when it holds none. */
+function basicPassword(header: string): string | undefined {
+  const decoded = Buffer.from(header.replace(/^basic\s+/i, ''), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : decoded.slice(colon + 1);
 }
 
 export function createAuthentication({
@@ -132,6 +151,20 @@ export function createAuthentication({
     })(req, res, next);
   };
 
+  // Only an agent's token is taken this way: a person's token stays a Bearer token.
+  const identifyAgentBasic: RequestHandler = (req, res, next) => {
+    const authorization = req.get('authorization') ?? '';
+    if (!/^basic\s/i.test(authorization)) return next();
+    const token = basicPassword(authorization);
+    if (!token) return unauthorized(res, BAD_TOKEN_MESSAGE);
+    tokenOf(token).then((found) => {
+      if (!found) return unauthorized(res, BAD_TOKEN_MESSAGE);
+      if (!found.principal.agentId) return unauthorized(res, BASIC_FOR_AGENTS_MESSAGE);
+      req.user = { ...found.principal, via: 'token' };
+      next();
+    }, next);
+  };
+
   const identify: RequestHandler = (req, res, next) => {
     if (/^bearer\s/i.test(req.get('authorization') ?? '')) return bearer(req, res, next);
     const id = readCookie(req.headers.cookie, SESSION_COOKIE);
@@ -152,10 +185,15 @@ export function createAuthentication({
     unauthorized(res, res.locals.sessionExpired ? SESSION_EXPIRED_MESSAGE : SIGN_IN_MESSAGE);
   };
 
+  const confineAgents: RequestHandler = (req, res, next) => {
+    if (!req.user?.agentId) return next();
+    res.status(403).json(apiError('HTTP403', AGENT_ONLY_MESSAGE));
+  };
+
   const csrf = csrfProtection({
     isExempt: (req) => req.user?.via !== 'session',
     expectedToken: (req) => req.user?.csrfToken,
   });
 
-  return { passport: authenticator, identify, requireSignedIn, csrf };
+  return { passport: authenticator, identify, identifyAgentBasic, confineAgents, requireSignedIn, csrf };
 }

@@ -1,4 +1,4 @@
-import { effectiveRoles, permissionsFor, type Permissions, type Role } from '../access/roles.js';
+import { effectiveRoles, permissionsFor, RESOURCES, type Permissions, type Role } from '../access/roles.js';
 import type { Queryable } from '../platform/db/db.js';
 
 /** What spec 3 §3 shows of a user: `traits.name.first`, `traits.name.last`, `traits.email`. */
@@ -40,12 +40,25 @@ export interface Principal {
   avatar: string | null;
   roles: Role[];
   permissions: Permissions;
+  /**
+   * Set when the person is an agent's own (type `agent`, of a live agent): the request acts as
+   * that agent, which reaches only the agent endpoints (/api/upstream) and has no role.
+   */
+  agentId?: string;
 }
 
+/** The live agent whose principal the person `p` is, if any. */
+const LIVE_AGENT_OF_PERSON = `select a.id from agents a where a.person_id = p.id and a.deleted_at is null`;
+
 /** The columns principalOf reads, from `people p left join identities i on i.id = p.id`. */
-export const PRINCIPAL_COLUMNS = 'p.id as person_id, p.name, p.email, p.avatar, p.roles';
-/** The condition a person must meet to act: not deleted, not deactivated. */
-export const MAY_ACT = `p.deleted_at is null and coalesce(i.state, 'active') = 'active'`;
+export const PRINCIPAL_COLUMNS = `p.id as person_id, p.name, p.email, p.avatar, p.roles,
+  case when p.type = 'agent' then (${LIVE_AGENT_OF_PERSON} limit 1) end as agent_id`;
+/**
+ * The condition a person must meet to act: not deleted, not deactivated; an agent's person only
+ * while its agent is live (a deleted agent's token is refused even if it was not revoked).
+ */
+export const MAY_ACT = `p.deleted_at is null and coalesce(i.state, 'active') = 'active'
+  and (p.type <> 'agent' or exists (${LIVE_AGENT_OF_PERSON}))`;
 
 export interface PrincipalRow {
   person_id: string;
@@ -53,17 +66,17 @@ export interface PrincipalRow {
   email: string | null;
   avatar: string | null;
   roles: string[];
+  agent_id?: string | null;
 }
 
+/** Nothing on any resource: what an agent's principal holds outside the agent endpoints. */
+const noPermissions = () =>
+  Object.fromEntries(RESOURCES.map((resource) => [resource, { read: false, write: false }])) as Permissions;
+
 export function principalOf(row: PrincipalRow): Principal {
-  return {
-    id: row.person_id,
-    name: row.name,
-    email: row.email,
-    avatar: row.avatar,
-    roles: effectiveRoles(row.roles),
-    permissions: permissionsFor(row.roles),
-  };
+  const person = { id: row.person_id, name: row.name, email: row.email, avatar: row.avatar };
+  if (row.agent_id) return { ...person, roles: [], permissions: noPermissions(), agentId: row.agent_id };
+  return { ...person, roles: effectiveRoles(row.roles), permissions: permissionsFor(row.roles) };
 }
 
 /** The person behind a sign-in, if they may still act: not deleted, not deactivated. */

@@ -13,6 +13,7 @@ import { permissionWriteRules } from './permissions/rules.js';
 import type { Logger } from '../http/logging.js';
 import type { KubeConnection } from '../kube/index.js';
 import type { Db } from './db/db.js';
+import { agentWriteRules, createAgentsRouter } from './agents/index.js';
 import {
   catalogWriteRules,
   createCatalogRouter,
@@ -94,6 +95,7 @@ export const platformWriteRules = composeWriteRules(
   connectionWriteRules,
   teamWriteRules,
   permissionWriteRules,
+  agentWriteRules,
 );
 
 /** The routers of the platform API, on the paths below /api they answer. */
@@ -135,6 +137,7 @@ export function createPlatformApi({
   api.use('/connection', createConnectionsRouter({ db, flags, kube }));
   api.use('/integrations', createIntegrationsRouter({ flags, kube, chartRepositoryUrl }));
   api.use('/logs', createLogsRouter({ db, flags, kube, fileRoots: logFileRoots }));
+  api.use('/agent', createAgentsRouter({ db, flags }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
   const authorize = withSilenceDeletion(dbAuthorizer(schema, flags), flags);
   api.use(

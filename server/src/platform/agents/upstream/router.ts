@@ -1,0 +1,61 @@
+/**
+ * /api/upstream: the endpoints agents call on their hub (docs/agents.md). Only an agent's
+ * principal reaches them (requireAgent: 401 anonymous, 403 anyone else), and it reaches nothing
+ * else (auth/authenticate.ts: confineAgents). Mounted in app.ts before the people's sign-in,
+ * CSRF and grant checks: an agent signs in with its token (Bearer, or HTTP Basic's password), has
+ * no grants, and its requests are not a browser's.
+ */
+import { Router, type Request, type Response } from 'express';
+import { agentOf, requireAgent } from '../../../access/guard.js';
+import { apiNotFound } from '../../../http/errors.js';
+import type { Db, Queryable } from '../../db/db.js';
+import type { DbSchema } from '../../rest/schema.js';
+import type { PushAnswer } from '../types.js';
+import { ingestPush, type PushOutcome } from './ingest.js';
+import { pullRows, sinceOf, type PulledTable } from './pull.js';
+import { pushPlans, pushRowsOf, type PushRows, type TablePlan } from './push-tables.js';
+import { withdrawPush } from './withdraw.js';
+
+export interface UpstreamRouterDependencies {
+  db: Db;
+  schema: DbSchema;
+  /** Called once a push wrote rows, so that reads shared with requests begun before it are not reused. */
+  onWritten?: () => void;
+}
+
+export function createUpstreamRouter({ db, schema, onWritten }: UpstreamRouterDependencies): Router {
+  const router = Router();
+  const plans = pushPlans(schema);
+  router.use(requireAgent);
+
+  router.get('/ping', async (req, res) => {
+    await db.query(`update agents set last_seen = now() where id = $1`, [agentOf(req)]);
+    res.json({ status: 'ok' });
+  });
+
+  const push =
+    (store: (tx: Queryable, plans: readonly TablePlan[], rows: PushRows, agentId: string) => Promise<PushOutcome>) =>
+    async (req: Request, res: Response) => {
+      const agentId = agentOf(req);
+      const rows = pushRowsOf(req.body);
+      const outcome = await db.transaction(async (tx) => {
+        const stored = await store(tx, plans, rows, agentId);
+        await tx.query(`update agents set last_received = now(), last_seen = now() where id = $1`, [agentId]);
+        return stored;
+      });
+      if (Object.values(outcome.counts).some((n) => n > 0)) onWritten?.();
+      res.json({ status: 'ok', ...outcome } satisfies PushAnswer);
+    };
+  router.post('/push', push(ingestPush));
+  router.delete('/push', push(withdrawPush));
+
+  const pull = (table: PulledTable) => async (req: Request, res: Response) => {
+    const since = sinceOf(req.query.since);
+    res.type('application/json').send(await pullRows(db, table, agentOf(req), since));
+  };
+  router.get('/canary/pull', pull('canaries'));
+  router.get('/scrapeconfig/pull', pull('config_scrapers'));
+
+  router.use(apiNotFound);
+  return router;
+}
