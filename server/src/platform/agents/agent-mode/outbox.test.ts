@@ -12,7 +12,7 @@ import {
 
 const LIMITS: BatchLimits = { entries: 200, statusPage: 500, bytes: 512 * 1024 };
 
-describe('the agent outbox (migration 0041)', () => {
+describe('the agent outbox (migration 0042)', () => {
   let db: Db;
   let otherAgent: string;
   let names = 0;

@@ -1,5 +1,5 @@
 /**
- * The agent's outbox (migration 0041_agent_outbox.sql): the oldest entries made into one push,
+ * The agent's outbox (migration 0042_agent_outbox.sql): the oldest entries made into one push,
  * the current rows loaded for them, and the entries settled once the hub has taken them.
  *
  * A batch is the oldest entries of one kind (upserts, or deletions) in a row: order is kept, a

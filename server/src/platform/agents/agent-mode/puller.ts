@@ -3,7 +3,8 @@
  * interval since a watermark kept in the database and written into the local tables as the
  * local agent's, so this console's own check runner and scrapers run them. The hub's ids are
  * kept (the checks and configs they give are pushed back under them); a row deleted in the hub
- * is soft-deleted here. Rows taken from the hub are not pushed back to it.
+ * is soft-deleted here. Rows taken from the hub are not pushed back to it. The hub answers the
+ * agent's own pushed canaries too: identical to the local rows, they write nothing.
  */
 import type { Logger } from '../../../http/logging.js';
 import type { Db } from '../../db/db.js';
@@ -89,9 +90,10 @@ export class AssignmentPuller {
   }
 
   /**
-   * One row, in a transaction with the removal of its outbox entry (the row is the hub's: it
-   * must not go back). A row deleted in the hub that is not here is not created. True when the
-   * row was written.
+   * One row, in a transaction with the removal of the outbox entry its write makes (the row is
+   * the hub's: it must not go back). A row deleted in the hub that is not here is not created;
+   * a row changed here and not yet pushed is left as it is (the local change goes to the hub,
+   * and comes back with the next pull). True when the row was written.
    */
   private async upsert(table: string, columns: string[], row: Record<string, unknown>): Promise<boolean> {
     const list = columns.join(', ');
@@ -104,11 +106,12 @@ export class AssignmentPuller {
       const { rows } = await tx.query(
         `insert into ${table} (${list}, agent_id)
          select ${list}, $2::uuid from jsonb_populate_record(null::${table}, $1::jsonb) r
-          where r.deleted_at is null or exists (select 1 from ${table} t where t.id = r.id)
+          where (r.deleted_at is null or exists (select 1 from ${table} t where t.id = r.id))
+            and not exists (select 1 from _agent_outbox o where o.table_name = $3 and o.pk = jsonb_build_object('id', r.id))
          on conflict (id) do update set ${set || 'id = excluded.id'}
           where ${table}.agent_id = $2::uuid ${distinct}
          returning id`,
-        [JSON.stringify(row), LOCAL_AGENT],
+        [JSON.stringify(row), LOCAL_AGENT, table],
       );
       if (rows.length === 0) return false;
       await tx.query(

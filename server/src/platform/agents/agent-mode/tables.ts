@@ -1,5 +1,5 @@
 /**
- * The tables the agent pushes (migration 0041_agent_outbox.sql): their PushData key, primary
+ * The tables the agent pushes (migration 0042_agent_outbox.sql): their PushData key, primary
  * key and which of their rows are the local agent's.
  */
 import { LOCAL_AGENT } from '../local-agent.js';

@@ -319,7 +319,7 @@ declare
   t record;
   changed boolean := false;
 begin
-  perform pg_advisory_xact_lock(7240041);
+  perform pg_advisory_xact_lock(7240042);
   for t in
     select tgrelid::regclass as rel, tgname, tgenabled <> 'D' as enabled from pg_trigger
     where tgname ~ '_agent_outbox(_delete)?$' and not tgisinternal
