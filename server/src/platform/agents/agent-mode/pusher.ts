@@ -88,10 +88,10 @@ export class OutboxPusher {
           batch.op === 'delete'
             ? await client.remove(batch.data, signal)
             : await client.push(batch.data, signal);
-        log.debug(
-          { op: batch.op, rows: batch.rows, counts: answer.counts, skipped: answer.skipped },
-          'pushed to the hub',
-        );
+        const details = { op: batch.op, rows: batch.rows, counts: answer.counts, skipped: answer.skipped };
+        // Skipped: rows the hub holds for someone else, or naming a row it does not hold as this agent's.
+        if (answer.skipped) log.warn(details, `the hub skipped ${answer.skipped} of the rows pushed`);
+        else log.debug(details, 'pushed to the hub');
       } catch (error) {
         if (signal.aborted) return false;
         await this.failed(batch, error);
