@@ -46,6 +46,8 @@ export class AgentUpstream implements Service {
   private readonly client: HubClient;
   private readonly inFlight = new Set<Promise<unknown>>();
   private signal: AbortSignal | undefined;
+  /** The last failure logged of each call, so that one repeated every interval is logged once. */
+  private readonly warned = new Map<'ping' | 'pull', string>();
 
   constructor(private readonly options: AgentModeOptions) {
     const { db, settings } = options;
@@ -96,6 +98,7 @@ export class AgentUpstream implements Service {
       return;
     }
     this.status.answered();
+    this.warned.delete('ping');
     if (before !== 'ok') this.pusher.retryNow();
   }
 
@@ -104,6 +107,7 @@ export class AgentUpstream implements Service {
     try {
       const outcomes = await this.puller.pullAll(this.signal);
       this.status.answered();
+      this.warned.delete('pull');
       for (const [table, outcome] of Object.entries(outcomes))
         if (outcome.applied > 0)
           this.log.info({ table, ...outcome }, 'took what the hub assigns to this agent');
@@ -112,15 +116,16 @@ export class AgentUpstream implements Service {
     }
   }
 
-  private failed(error: unknown, what: string): void {
+  private failed(error: unknown, what: 'ping' | 'pull'): void {
     if (this.signal?.aborted) return;
-    if (!(error instanceof HubError)) {
-      this.log.warn({ err: error }, `the hub ${what} failed`);
-      return;
-    }
-    if (error.kind === 'refused') this.status.refused(error.message);
-    else if (error.kind === 'unreachable') this.status.unreachable(error.message);
-    else this.log.warn({ reason: error.message }, `the hub ${what} failed`);
+    if (error instanceof HubError && error.kind === 'refused') return this.status.refused(error.message);
+    if (error instanceof HubError && error.kind === 'unreachable')
+      return this.status.unreachable(error.message);
+    // Another failure (a hub without agent endpoints, a 500): logged when it first shows.
+    const reason = error instanceof Error ? error.message : String(error);
+    if (this.warned.get(what) === reason) return;
+    this.warned.set(what, reason);
+    this.log.warn({ reason }, `the hub ${what} failed`);
   }
 
   private track(work: Promise<unknown>): void {
