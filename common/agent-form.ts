@@ -91,7 +91,8 @@ export function agentSpecProblem(spec: unknown): string | undefined {
 export function agentSpecOf(kubernetes: unknown, pushTelemetry: unknown): AgentSpec {
   const k = isObject(kubernetes) ? kubernetes : {};
   const t = isObject(pushTelemetry) ? pushTelemetry : {};
-  const topologyName = typeof t.topologyName === 'string' && t.topologyName.trim() ? t.topologyName.trim() : undefined;
+  const topologyName =
+    typeof t.topologyName === 'string' && t.topologyName.trim() ? t.topologyName.trim() : undefined;
   return {
     kubernetes: {
       enabled: k.enabled === true,

@@ -13,7 +13,10 @@ export const AGENT_TOKEN_NAME = 'agent';
 export const agentPersonName = (agentName: string) => `agent-${agentName}`;
 
 /** A new person for the agent; the caller links it (agents.person_id). */
-export async function createAgentPerson(tx: Queryable, agentName: string): Promise<{ id: string; name: string }> {
+export async function createAgentPerson(
+  tx: Queryable,
+  agentName: string,
+): Promise<{ id: string; name: string }> {
   const { rows } = await tx.query<{ id: string; name: string }>(
     `insert into people (name, type, roles) values ($1, 'agent', '{}') returning id, name`,
     [agentPersonName(agentName)],
@@ -36,7 +39,8 @@ export async function issueAgentToken(
 /** Ends an agent's principal as the agent is deleted: its tokens revoked, its person deleted. */
 export async function retireAgentPerson(tx: Queryable, personId: string): Promise<void> {
   await createApiTokenStore(tx).revokeAll(personId);
-  await tx.query(`update people set deleted_at = now() where id = $1 and type = 'agent' and deleted_at is null`, [
-    personId,
-  ]);
+  await tx.query(
+    `update people set deleted_at = now() where id = $1 and type = 'agent' and deleted_at is null`,
+    [personId],
+  );
 }

@@ -24,7 +24,8 @@ import type { GeneratedAgent } from './types.js';
 
 export const AGENT_NOT_FOUND = 'Agent not found';
 export const LOCAL_AGENT_HAS_NO_TOKEN = 'The local agent is this console itself: it has no token';
-export const BODY_NOT_AN_OBJECT = 'The body must be a JSON object {name, description, properties, kubernetes, pushTelemetry}';
+export const BODY_NOT_AN_OBJECT =
+  'The body must be a JSON object {name, description, properties, kubernetes, pushTelemetry}';
 export const agentNameTaken = (name: string) => `An agent named ${name} already exists`;
 
 export interface AgentsRouterDependencies {
@@ -43,7 +44,8 @@ const unprocessable = (message: string) => new HttpError(422, message);
 
 /** The generate body, checked (422 with the first problem), as it is stored. */
 function agentFormOf(body: unknown): AgentForm {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, BODY_NOT_AN_OBJECT);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, BODY_NOT_AN_OBJECT);
   const { name, description, properties, kubernetes, pushTelemetry } = body as Record<string, unknown>;
   const problem =
     agentNameProblem(name) ??
@@ -63,13 +65,22 @@ function agentFormOf(body: unknown): AgentForm {
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
 async function generateAgent(tx: Queryable, form: AgentForm, createdBy: string): Promise<GeneratedAgent> {
-  const { rows: taken } = await tx.query(`select 1 from agents where name = $1 and deleted_at is null`, [form.name]);
+  const { rows: taken } = await tx.query(`select 1 from agents where name = $1 and deleted_at is null`, [
+    form.name,
+  ]);
   if (taken.length > 0) throw new HttpError(409, agentNameTaken(form.name));
   const person = await createAgentPerson(tx, form.name);
   const { rows } = await tx.query<{ id: string }>(
     `insert into agents (name, description, properties, spec, person_id, created_by)
      values ($1, $2, $3::jsonb, $4::jsonb, $5, $6) returning id`,
-    [form.name, form.description, JSON.stringify(form.properties), JSON.stringify(form.spec), person.id, createdBy],
+    [
+      form.name,
+      form.description,
+      JSON.stringify(form.properties),
+      JSON.stringify(form.spec),
+      person.id,
+      createdBy,
+    ],
   );
   return issueAgentToken(tx, person, rows[0]!.id);
 }

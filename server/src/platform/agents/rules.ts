@@ -18,8 +18,10 @@ import { retireAgentPerson } from './credentials.js';
 import { LOCAL_AGENT } from './local-agent.js';
 
 export const NAME_READ_ONLY = "An agent's name cannot be changed";
-export const LOCAL_AGENT_READ_ONLY = 'The local agent is this console itself: it cannot be changed or deleted';
-export const CREATE_WITH_GENERATE = 'Agents are created with POST /api/agent/generate, which also makes their token';
+export const LOCAL_AGENT_READ_ONLY =
+  'The local agent is this console itself: it cannot be changed or deleted';
+export const CREATE_WITH_GENERATE =
+  'Agents are created with POST /api/agent/generate, which also makes their token';
 export const DELETE_WITH_PATCH =
   'Agents are deleted by setting deleted_at (PATCH with {"deleted_at": "now()"}, and "cleanup": true to delete what they sent)';
 export const CLEANUP_ONLY_ON_DELETE = 'cleanup is given with deleted_at, as the agent is deleted';
@@ -39,7 +41,8 @@ function validateChange(change: Record<string, unknown>): void {
     } else if (!CHANGEABLE.has(column)) throw unprocessable(columnReadOnly(column));
   }
   const { description, properties, spec, cleanup } = change;
-  if (description != null && typeof description !== 'string') throw unprocessable(AGENT_FORM_MESSAGES.description);
+  if (description != null && typeof description !== 'string')
+    throw unprocessable(AGENT_FORM_MESSAGES.description);
   if (Object.hasOwn(change, 'properties')) {
     const problem = properties === null ? AGENT_FORM_MESSAGES.properties : agentPropertiesProblem(properties);
     if (problem) throw unprocessable(problem);

@@ -7,7 +7,7 @@
  * FAILED run, until its text changes.
  */
 import type { Logger } from '../../http/logging.js';
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import type { Db } from '../db/db.js';
 import { recordJob, type JobRecord, type JobStatus } from './history.js';
 import { Limiter } from './limiter.js';

@@ -91,7 +91,9 @@ async function withOwnReferences(
   const self = plan.relation.name;
   let kept = rows;
   for (;;) {
-    const batch = new Set(plan.primaryKey.length === 1 ? kept.map((row) => idText(row[plan.primaryKey[0]!])) : []);
+    const batch = new Set(
+      plan.primaryKey.length === 1 ? kept.map((row) => idText(row[plan.primaryKey[0]!])) : [],
+    );
     const next = kept.filter((row) =>
       plan.references.every(({ column, table }) => {
         const value = row[column];
@@ -106,14 +108,42 @@ async function withOwnReferences(
   }
 }
 
-/** The rows with the same columns, each set written by one statement (a missing column is not a null). */
-function byColumns(rows: Record<string, unknown>[]): Record<string, unknown>[][] {
-  const groups = new Map<string, Record<string, unknown>[]>();
+/** The rows with a parent among them after it (components, configs): each is written after its parent. */
+function parentsFirst(plan: TablePlan, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  const self = plan.references
+    .filter(({ table }) => table === plan.relation.name)
+    .map(({ column }) => column);
+  if (self.length === 0 || plan.primaryKey.length !== 1) return rows;
+  const key = plan.primaryKey[0]!;
+  const byId = new Map(rows.map((row) => [idText(row[key]), row]));
+  const ordered: Record<string, unknown>[] = [];
+  const seen = new Set<Record<string, unknown>>();
+  const visit = (row: Record<string, unknown>) => {
+    if (seen.has(row)) return;
+    seen.add(row);
+    for (const column of self) {
+      const parent = row[column] == null ? undefined : byId.get(idText(row[column]));
+      if (parent) visit(parent);
+    }
+    ordered.push(row);
+  };
+  rows.forEach(visit);
+  return ordered;
+}
+
+/**
+ * The rows in runs of the same columns, in order, each run written by one statement: a column a
+ * row lacks keeps its default (or stored value), where one statement for all would write null.
+ */
+function runsOfSameColumns(rows: Record<string, unknown>[]): Record<string, unknown>[][] {
+  const runs: { signature: string; rows: Record<string, unknown>[] }[] = [];
   for (const row of rows) {
     const signature = Object.keys(row).sort().join(',');
-    groups.set(signature, [...(groups.get(signature) ?? []), row]);
+    const last = runs.at(-1);
+    if (last?.signature === signature) last.rows.push(row);
+    else runs.push({ signature, rows: [row] });
   }
-  return [...groups.values()];
+  return runs.map((run) => run.rows);
 }
 
 /** Compares a column's stored and pushed values; json has no equality, so it is compared as jsonb. */
@@ -193,7 +223,8 @@ async function ingestTable(
     accepted,
   );
   let written = 0;
-  for (const group of byColumns(own)) written += await upsert(tx, plan, group, agentId);
+  for (const run of runsOfSameColumns(parentsFirst(plan, own)))
+    written += await upsert(tx, plan, run, agentId);
   if (plan.primaryKey.length === 1 && plan.hasAgentId) {
     const ids = accepted.get(plan.relation.name) ?? new Set<string>();
     for (const row of own) ids.add(idText(row[plan.primaryKey[0]!]));

@@ -23,7 +23,12 @@ export function sinceOf(query: unknown): string | null {
 }
 
 /** The rows as a JSON array (text), oldest change first. */
-export async function pullRows(db: Queryable, table: PulledTable, agentId: string, since: string | null): Promise<string> {
+export async function pullRows(
+  db: Queryable,
+  table: PulledTable,
+  agentId: string,
+  since: string | null,
+): Promise<string> {
   const { rows } = await db
     .query<{ rows: string }>(
       `select coalesce(json_agg(r order by r.updated_at, r.id), '[]')::text as rows
@@ -33,7 +38,9 @@ export async function pullRows(db: Queryable, table: PulledTable, agentId: strin
     )
     .catch((error: unknown) => {
       // A date the pattern lets through but the calendar has not (February 30th).
-      throw /^22/.test(String((error as { code?: unknown } | null)?.code)) ? new HttpError(400, BAD_SINCE) : error;
+      throw /^22/.test(String((error as { code?: unknown } | null)?.code))
+        ? new HttpError(400, BAD_SINCE)
+        : error;
     });
   return rows[0]!.rows;
 }

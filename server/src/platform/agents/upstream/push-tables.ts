@@ -79,13 +79,17 @@ export function pushPlans(schema: DbSchema): TablePlan[] {
   for (const { key, table } of present) {
     const relation = schema.relations.get(table)!;
     if (relation.primaryKey.length === 0) continue;
-    const keys = schema.foreignKeys.filter((fk) => fk.table === table && !fk.inferred && fk.columns.length === 1);
+    const keys = schema.foreignKeys.filter(
+      (fk) => fk.table === table && !fk.inferred && fk.columns.length === 1,
+    );
     const references = keys
       .filter((fk) => owned.has(fk.references) && fk.referencedColumns[0] === 'id')
       .map((fk) => ({ column: fk.columns[0]!, table: fk.references }));
     // Columns naming rows elsewhere (people, the agent itself, the hub's runs): the agent's values mean nothing here.
     const foreign = new Set(
-      keys.filter((fk) => !tables.has(fk.references) || fk.references === 'agents').map((fk) => fk.columns[0]!),
+      keys
+        .filter((fk) => !tables.has(fk.references) || fk.references === 'agents')
+        .map((fk) => fk.columns[0]!),
     );
     const hubOwned = new Set([...HUB_COLUMNS['*']!, ...(HUB_COLUMNS[table] ?? []), 'agent_id']);
     const reported = REPORTED_COLUMNS[table];
@@ -164,4 +168,6 @@ export function ownedSql(plan: TablePlan, alias: string): string {
 
 /** SQL joining the pushed rows `k` to the stored rows `t` on the primary key. */
 export const samePrimaryKey = (plan: TablePlan, stored = 't', pushed = 'k') =>
-  plan.primaryKey.map((column) => `${stored}.${quoteIdent(column)} = ${pushed}.${quoteIdent(column)}`).join(' and ');
+  plan.primaryKey
+    .map((column) => `${stored}.${quoteIdent(column)} = ${pushed}.${quoteIdent(column)}`)
+    .join(' and ');

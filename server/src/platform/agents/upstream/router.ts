@@ -34,7 +34,14 @@ export function createUpstreamRouter({ db, schema, onWritten }: UpstreamRouterDe
   });
 
   const push =
-    (store: (tx: Queryable, plans: readonly TablePlan[], rows: PushRows, agentId: string) => Promise<PushOutcome>) =>
+    (
+      store: (
+        tx: Queryable,
+        plans: readonly TablePlan[],
+        rows: PushRows,
+        agentId: string,
+      ) => Promise<PushOutcome>,
+    ) =>
     async (req: Request, res: Response) => {
       const agentId = agentOf(req);
       const rows = pushRowsOf(req.body);

@@ -7,9 +7,21 @@
 import type { Queryable } from '../../db/db.js';
 import { qualified } from '../../rest/sql.js';
 import { notTheAgents, asPushRefusal, type PushOutcome } from './ingest.js';
-import { ownedSql, projectRow, samePrimaryKey, WITH_AGENT, type PushRows, type TablePlan } from './push-tables.js';
+import {
+  ownedSql,
+  projectRow,
+  samePrimaryKey,
+  WITH_AGENT,
+  type PushRows,
+  type TablePlan,
+} from './push-tables.js';
 
-async function withdrawTable(tx: Queryable, plan: TablePlan, rows: Record<string, unknown>[], agentId: string) {
+async function withdrawTable(
+  tx: Queryable,
+  plan: TablePlan,
+  rows: Record<string, unknown>[],
+  agentId: string,
+) {
   const keys = rows.map((row, index) => {
     const projected = projectRow(plan, row, index, agentId);
     return Object.fromEntries(plan.primaryKey.map((column) => [column, projected[column]]));

@@ -1,0 +1,1020 @@
+/**
+ * The hub's side of agents on the real server, on both back ends: generating an agent (its
+ * principal and token, who may, the form's messages), rotating its token, the agents' /api/db
+ * rules and deletion with and without cleanup; the agent's principal (reaches only
+ * /api/upstream, refused at once when revoked or deleted); and what an agent calls: ping, push
+ * (rows land with its id, the same batch twice changes nothing, rows of others are never
+ * touched), deleting pushed rows, and the pulls.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AGENTS_ONLY_MESSAGE, SIGN_IN_MESSAGE } from '../../server/src/access/guard.js';
+import {
+  AGENT_ONLY_MESSAGE,
+  BAD_TOKEN_MESSAGE,
+  BASIC_FOR_AGENTS_MESSAGE,
+} from '../../server/src/auth/authenticate.js';
+import { AGENT_FORM_MESSAGES } from '../../common/agent-form.js';
+import { LOCAL_AGENT } from '../../server/src/platform/agents/local-agent.js';
+import {
+  AGENT_NOT_FOUND,
+  agentNameTaken,
+  LOCAL_AGENT_HAS_NO_TOKEN,
+} from '../../server/src/platform/agents/router.js';
+import {
+  agentDeleted,
+  CLEANUP_ONLY_ON_DELETE,
+  columnReadOnly,
+  CREATE_WITH_GENERATE,
+  DELETE_WITH_PATCH,
+  LOCAL_AGENT_READ_ONLY,
+  NAME_READ_ONLY,
+} from '../../server/src/platform/agents/rules.js';
+import type { GeneratedAgent, PushAnswer } from '../../server/src/platform/agents/types.js';
+import { BAD_SINCE } from '../../server/src/platform/agents/upstream/pull.js';
+import { NOT_PUSH_DATA } from '../../server/src/platform/agents/upstream/push-tables.js';
+import { availableBackends } from '../support/databases.js';
+import { eventually } from '../support/eventually.js';
+import { setFeatureBehindConsole } from '../support/flags.js';
+import { sqlOf, uniqueName, type Sql } from '../support/health-data.js';
+import { startTestServer, type Caller, type TestServer } from '../support/server.js';
+import { jsonRequest } from '../support/session.js';
+
+/** Well within the sign-in cache's lifetime (5 s): only a notification can end an entry this soon. */
+const SOON_MS = 1500;
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const messageIn = (answer: Answer) => (answer.body as { message?: string } | undefined)?.message;
+
+/** A batch as an agent's own database holds it: its rows say agent_id local, created_by its people. */
+function agentBatch(tag: string) {
+  const id = () => randomUUID();
+  const canary = {
+    id: id(),
+    name: `${tag}-canary`,
+    namespace: 'edge',
+    labels: { team: 'edge' },
+    schedule: '@every 1m',
+    spec: { http: [{ name: 'web', url: 'http://web.edge' }] },
+    source: 'UI',
+    agent_id: LOCAL_AGENT,
+    created_by: id(),
+    created_at: '2024-05-01T10:00:00.123456Z',
+    updated_at: '2024-05-01T10:00:00Z',
+    deleted_at: null,
+    a_column_of_a_newer_version: 'ignored',
+  };
+  const check = {
+    id: id(),
+    canary_id: canary.id,
+    agent_id: LOCAL_AGENT,
+    type: 'http',
+    name: `${tag}-web`,
+    namespace: 'edge',
+    labels: {},
+    status: 'healthy',
+    severity: 'info',
+    last_runtime: '2024-05-01T10:01:00Z',
+  };
+  const statuses = [
+    { check_id: check.id, time: '2024-05-01T10:00:00Z', status: true, duration: 12, message: 'ok' },
+    { check_id: check.id, time: '2024-05-01T10:01:00.5Z', status: false, duration: 40, error: 'boom' },
+  ];
+  const scraper = {
+    id: id(),
+    name: `${tag}-scraper`,
+    namespace: 'edge',
+    spec: { kubernetes: [{}] },
+    source: 'UI',
+  };
+  const config = {
+    id: id(),
+    scraper_id: scraper.id,
+    type: 'Kubernetes::Pod',
+    name: `${tag}-pod`,
+    external_id: [`uid-${tag}`],
+    tags: { cluster: 'edge' },
+    config: { spec: { image: 'web:1' } },
+  };
+  const change = { id: id(), config_id: config.id, change_type: 'diff', summary: 'image web:0 → web:1' };
+  const topology = { id: id(), name: `${tag}-topology`, namespace: 'edge', spec: { type: 'App' } };
+  const parent = { id: id(), topology_id: topology.id, name: `${tag}-app`, type: 'App', status: 'healthy' };
+  // The child comes first: the hub writes the batch as a whole.
+  const child = { id: id(), topology_id: topology.id, parent_id: parent.id, name: `${tag}-pod`, type: 'Pod' };
+  const link = { check_id: check.id, config_id: config.id, canary_id: canary.id, selector_id: '' };
+  const job = {
+    id: id(),
+    name: 'CanaryRun',
+    resource_type: 'canary',
+    resource_id: canary.id,
+    status: 'SUCCESS',
+    agent_id: null,
+    time_start: '2024-05-01T10:00:00Z',
+  };
+  return {
+    ids: {
+      canary: canary.id,
+      check: check.id,
+      scraper: scraper.id,
+      config: config.id,
+      topology: topology.id,
+    },
+    body: {
+      topologies: [topology],
+      canaries: [canary],
+      checks: [check],
+      check_statuses: statuses,
+      config_scrapers: [scraper],
+      config_items: [config],
+      config_changes: [change],
+      components: [child, parent],
+      check_config_relationships: [link],
+      job_history: [job],
+      // A part this hub does not know: ignored.
+      artifacts: [{ id: id(), path: '/tmp/x' }],
+    },
+  };
+}
+
+/** What a batch wrote: every row of the agent's with its hub time of last change. */
+const TABLES_WITH_UPDATED_AT = [
+  'topologies',
+  'canaries',
+  'checks',
+  'config_scrapers',
+  'configs',
+  'components',
+];
+
+describe.each(availableBackends())('agents on the hub on %s', (backend) => {
+  let server: TestServer;
+  let sql: Sql;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, template: 'empty' });
+    sql = sqlOf(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    as: Caller = 'admin',
+  ): Promise<Answer> => {
+    const init = jsonRequest(method, body);
+    const headers = { ...(init.headers as Record<string, string>), Prefer: 'return=representation' };
+    const response = await server.fetch(path, { ...init, headers }, as);
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+  const generate = (body: unknown, as: Caller = 'admin') => call('POST', 'api/agent/generate', body, as);
+  const newAgent = async (extra: Record<string, unknown> = {}) => {
+    const answer = await generate({ name: uniqueName('edge'), ...extra });
+    expect(answer.status).toBe(201);
+    return answer.body as GeneratedAgent;
+  };
+  /** A request as an agent (or anyone) with this Authorization header. */
+  const withAuthorization = async (authorization: string, method: string, path: string, body?: unknown) => {
+    const init = jsonRequest(method, body);
+    const response = await fetch(server.at(path), {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), Authorization: authorization },
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: kept as text.
+    }
+    return { status: response.status, body: parsed };
+  };
+  const asAgent = (token: string, method: string, path: string, body?: unknown) =>
+    withAuthorization(`Bearer ${token}`, method, path, body);
+  const push = (token: string, body: unknown, method = 'POST') =>
+    asAgent(token, method, 'api/upstream/push', body);
+  const patchAgent = (id: string, fields: Record<string, unknown>, as: Caller = 'admin') =>
+    call('PATCH', `api/db/agents?id=eq.${id}`, fields, as);
+  const basic = (user: string, password: string) =>
+    `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+  describe('POST /api/agent/generate', () => {
+    it('makes the agent, its person and its token in one go, answered as the platform does', async () => {
+      const name = uniqueName('edge-eu');
+      const answer = await generate({
+        name: `  ${name} `,
+        description: 'Frankfurt cluster',
+        properties: { region: 'eu-central-1' },
+        kubernetes: { enabled: true, interval: '5m' },
+        pushTelemetry: { enabled: true, topologyName: 'edge-eu' },
+      });
+      expect(answer.status).toBe(201);
+      const generated = answer.body as GeneratedAgent;
+      expect(Object.keys(generated).sort()).toEqual(['access_token', 'agent_id', 'id', 'username']);
+      expect(generated).toMatchObject({ username: `agent-${name}` });
+      expect(generated.access_token).toEqual(expect.any(String));
+
+      const [agent] = await sql<Record<string, unknown>>(
+        `select name, description, properties, spec, person_id, created_by, last_seen from agents where id = $1`,
+        [generated.agent_id],
+      );
+      expect(agent).toEqual({
+        name,
+        description: 'Frankfurt cluster',
+        properties: { region: 'eu-central-1' },
+        spec: {
+          kubernetes: { enabled: true, interval: '5m' },
+          pushTelemetry: { enabled: true, topologyName: 'edge-eu' },
+        },
+        person_id: generated.id,
+        created_by: await server.personFor('admin'),
+        last_seen: null,
+      });
+      const [person] = await sql(`select name, type, roles, email from people where id = $1`, [generated.id]);
+      expect(person).toEqual({ name: `agent-${name}`, type: 'agent', roles: [], email: null });
+      expect(await sql(`select 1 from identities where id = $1`, [generated.id])).toEqual([]);
+      // Only the token's hash is kept.
+      const [token] = await sql<{ n: number }>(
+        `select count(*)::int as n from _api_tokens where person_id = $1 and revoked_at is null`,
+        [generated.id],
+      );
+      expect(token!.n).toBe(1);
+      expect(await sql(`select 1 from _api_tokens where token_hash = $1`, [generated.access_token])).toEqual(
+        [],
+      );
+    });
+
+    it('fills the spec with the defaults: kubernetes and telemetry off, every 30m', async () => {
+      const generated = await newAgent();
+      const [agent] = await sql(`select properties, spec from agents where id = $1`, [generated.agent_id]);
+      expect(agent).toEqual({
+        properties: {},
+        spec: { kubernetes: { enabled: false, interval: '30m' }, pushTelemetry: { enabled: false } },
+      });
+    });
+
+    it('needs write on agents: admins and editors may, commanders, responders and viewers may not', async () => {
+      for (const role of ['admin', 'editor'] as const)
+        expect((await generate({ name: uniqueName(role) }, role)).status).toBe(201);
+      for (const role of ['commander', 'responder', 'viewer'] as const) {
+        const name = uniqueName(role);
+        const answer = await generate({ name }, role);
+        expect(answer).toMatchObject({ status: 403, body: { message: 'You may not change agents' } });
+        expect(await sql(`select 1 from agents where name = $1`, [name])).toEqual([]);
+      }
+      expect((await generate({ name: uniqueName('anonymous') }, 'anonymous')).status).toBe(401);
+    });
+
+    it('is refused while the agents feature is off', async () => {
+      await setFeatureBehindConsole(server, 'agents', true);
+      try {
+        expect(await generate({ name: uniqueName('off') })).toMatchObject({
+          status: 403,
+          body: { message: 'Agents is disabled' },
+        });
+      } finally {
+        await setFeatureBehindConsole(server, 'agents', false);
+      }
+    });
+
+    it('refuses a form the spec does not allow, with what is wrong', async () => {
+      const refused = async (body: unknown) => {
+        const answer = await generate(body);
+        return { status: answer.status, message: messageIn(answer) };
+      };
+      const name = uniqueName('form');
+      expect(await refused({})).toEqual({ status: 422, message: AGENT_FORM_MESSAGES.nameRequired });
+      expect(await refused({ name: '   ' })).toEqual({
+        status: 422,
+        message: AGENT_FORM_MESSAGES.nameRequired,
+      });
+      expect(await refused({ name: 'x'.repeat(101) })).toEqual({
+        status: 422,
+        message: AGENT_FORM_MESSAGES.nameTooLong,
+      });
+      expect(await refused({ name, properties: { replicas: 3 } })).toEqual({
+        status: 422,
+        message: "An agent's properties must map each name to a text value",
+      });
+      expect(await refused({ name, properties: ['a'] })).toEqual({
+        status: 422,
+        message: AGENT_FORM_MESSAGES.properties,
+      });
+      expect(await refused({ name, kubernetes: { enabled: true, interval: '3m' } })).toEqual({
+        status: 422,
+        message: 'The scrape interval must be one of 1m, 5m, 10m, 30m, 1h, 2h, 6h, 12h, 24h',
+      });
+      expect(await refused({ name, kubernetes: { enabled: 'yes' } })).toEqual({
+        status: 422,
+        message: AGENT_FORM_MESSAGES.kubernetesEnabled,
+      });
+      expect(await refused({ name, pushTelemetry: { enabled: true, topologyName: 7 } })).toEqual({
+        status: 422,
+        message: AGENT_FORM_MESSAGES.topologyName,
+      });
+      expect(await refused({ name, description: 5 })).toEqual({
+        status: 422,
+        message: AGENT_FORM_MESSAGES.description,
+      });
+      expect((await refused([name])).status).toBe(400);
+      expect(await sql(`select 1 from agents where name = $1`, [name])).toEqual([]);
+    });
+
+    it('refuses the name of a live agent with 409; a deleted agent frees it', async () => {
+      const name = uniqueName('twice');
+      const first = (await generate({ name })).body as GeneratedAgent;
+      expect(await generate({ name })).toMatchObject({
+        status: 409,
+        body: { message: agentNameTaken(name) },
+      });
+      expect(await generate({ name: ` ${name}` })).toMatchObject({ status: 409 });
+      expect((await patchAgent(first.agent_id, { deleted_at: 'now()' })).status).toBe(200);
+      expect((await generate({ name })).status).toBe(201);
+    });
+  });
+
+  describe("the agent's principal", () => {
+    it('pings with its token, which sets last_seen; Bearer or HTTP Basic (any username)', async () => {
+      const agent = await newAgent();
+      expect(await asAgent(agent.access_token, 'GET', 'api/upstream/ping')).toEqual({
+        status: 200,
+        body: { status: 'ok' },
+      });
+      const [seen] = await sql<{ last_seen: Date | null }>(`select last_seen from agents where id = $1`, [
+        agent.agent_id,
+      ]);
+      expect(Date.now() - seen!.last_seen!.getTime()).toBeLessThan(60_000);
+      expect(
+        await withAuthorization(basic('anything', agent.access_token), 'GET', 'api/upstream/ping'),
+      ).toEqual({
+        status: 200,
+        body: { status: 'ok' },
+      });
+      expect(
+        await withAuthorization(basic(agent.username, 'not-a-token'), 'GET', 'api/upstream/ping'),
+      ).toMatchObject({
+        status: 401,
+        body: { message: BAD_TOKEN_MESSAGE },
+      });
+    });
+
+    it('reaches only the agent endpoints: everything else is 403 with the reason', async () => {
+      const agent = await newAgent();
+      for (const [method, path] of [
+        ['GET', 'api/db/people'],
+        ['POST', 'api/db/canaries'],
+        ['GET', 'api/auth/whoami'],
+        ['POST', 'api/agent/generate'],
+        ['GET', 'api/about'],
+        ['GET', 'api/kubeproxy/api/v1/namespaces'],
+        ['GET', 'api/no-such-route'],
+      ] as const) {
+        const answer = await asAgent(agent.access_token, method, path, method === 'POST' ? {} : undefined);
+        expect({ path, ...answer }).toEqual({
+          path,
+          status: 403,
+          body: { code: 'HTTP403', message: AGENT_ONLY_MESSAGE, details: null, hint: null },
+        });
+      }
+    });
+
+    it('is the only principal the agent endpoints take', async () => {
+      expect(await call('GET', 'api/upstream/ping', undefined, 'admin')).toMatchObject({
+        status: 403,
+        body: { message: AGENTS_ONLY_MESSAGE },
+      });
+      expect(await call('POST', 'api/upstream/push', {}, 'editor')).toMatchObject({ status: 403 });
+      expect(await call('GET', 'api/upstream/ping', undefined, 'anonymous')).toMatchObject({
+        status: 401,
+        body: { message: SIGN_IN_MESSAGE },
+      });
+      // A person's token is not taken as HTTP Basic.
+      const token = await server.tokenFor('admin');
+      expect(await withAuthorization(basic('admin', token), 'GET', 'api/upstream/ping')).toMatchObject({
+        status: 401,
+        body: { message: BASIC_FOR_AGENTS_MESSAGE },
+      });
+    });
+
+    it('is refused once the agent is deleted by another writer, within moments', async () => {
+      const agent = await newAgent();
+      for (let i = 0; i < 2; i++)
+        expect((await asAgent(agent.access_token, 'GET', 'api/upstream/ping')).status).toBe(200);
+      await sql(`update agents set deleted_at = now() where id = $1`, [agent.agent_id]);
+      await eventually(
+        async () => expect((await asAgent(agent.access_token, 'GET', 'api/upstream/ping')).status).toBe(401),
+        SOON_MS,
+      );
+    });
+  });
+
+  describe('POST /api/agent/{id}/token', () => {
+    it('revokes the old token at once and answers a new one', async () => {
+      const agent = await newAgent();
+      // Twice: the second is answered from the sign-in cache.
+      for (let i = 0; i < 2; i++)
+        expect((await asAgent(agent.access_token, 'GET', 'api/upstream/ping')).status).toBe(200);
+      const rotated = await call('POST', `api/agent/${agent.agent_id}/token`);
+      expect(rotated.status).toBe(201);
+      const fresh = rotated.body as GeneratedAgent;
+      expect(fresh).toMatchObject({ id: agent.id, username: agent.username, agent_id: agent.agent_id });
+      expect(fresh.access_token).not.toBe(agent.access_token);
+      expect(await asAgent(agent.access_token, 'GET', 'api/upstream/ping')).toMatchObject({
+        status: 401,
+        body: { message: BAD_TOKEN_MESSAGE },
+      });
+      expect((await asAgent(fresh.access_token, 'GET', 'api/upstream/ping')).status).toBe(200);
+    });
+
+    it('answers 404 for an unknown or deleted agent, 422 for the local one, 403 without write on agents', async () => {
+      expect(await call('POST', `api/agent/${randomUUID()}/token`)).toMatchObject({
+        status: 404,
+        body: { message: AGENT_NOT_FOUND },
+      });
+      expect((await call('POST', 'api/agent/not-an-id/token')).status).toBe(404);
+      expect(await call('POST', `api/agent/${LOCAL_AGENT}/token`)).toMatchObject({
+        status: 422,
+        body: { message: LOCAL_AGENT_HAS_NO_TOKEN },
+      });
+      const agent = await newAgent();
+      expect((await call('POST', `api/agent/${agent.agent_id}/token`, undefined, 'viewer')).status).toBe(403);
+      expect((await patchAgent(agent.agent_id, { deleted_at: 'now()' })).status).toBe(200);
+      expect((await call('POST', `api/agent/${agent.agent_id}/token`)).status).toBe(404);
+    });
+
+    it('gives an agent made without generate a principal of its own', async () => {
+      const name = uniqueName('by-sql');
+      const [row] = await sql<{ id: string }>(`insert into agents (name) values ($1) returning id`, [name]);
+      const answer = await call('POST', `api/agent/${row!.id}/token`);
+      expect(answer).toMatchObject({ status: 201, body: { username: `agent-${name}`, agent_id: row!.id } });
+      const token = (answer.body as GeneratedAgent).access_token;
+      expect((await asAgent(token, 'GET', 'api/upstream/ping')).status).toBe(200);
+    });
+  });
+
+  describe('PATCH /api/db/agents', () => {
+    it('changes description, properties and spec; the name only to itself', async () => {
+      const agent = await newAgent();
+      const [{ name }] = (await sql<{ name: string }>(`select name from agents where id = $1`, [
+        agent.agent_id,
+      ])) as [{ name: string }];
+      const changed = await patchAgent(agent.agent_id, {
+        name,
+        description: 'moved',
+        properties: { region: 'us' },
+        spec: { kubernetes: { enabled: true, interval: '1h' }, pushTelemetry: { enabled: false } },
+      });
+      expect(changed.status).toBe(200);
+      expect(
+        await sql(`select description, properties, spec from agents where id = $1`, [agent.agent_id]),
+      ).toEqual([
+        {
+          description: 'moved',
+          properties: { region: 'us' },
+          spec: { kubernetes: { enabled: true, interval: '1h' }, pushTelemetry: { enabled: false } },
+        },
+      ]);
+      expect(await patchAgent(agent.agent_id, { name: `${name}-renamed` })).toMatchObject({
+        status: 422,
+        body: { message: NAME_READ_ONLY },
+      });
+      expect(
+        await call('PATCH', `api/db/agents_summary?id=eq.${agent.agent_id}`, { name: 'x' }),
+      ).toMatchObject({
+        status: 422,
+        body: { message: NAME_READ_ONLY },
+      });
+      expect(await patchAgent(agent.agent_id, { person_id: null })).toMatchObject({
+        status: 422,
+        body: { message: columnReadOnly('person_id') },
+      });
+      expect(await patchAgent(agent.agent_id, { properties: { replicas: 2 } })).toMatchObject({
+        status: 422,
+        body: { message: AGENT_FORM_MESSAGES.properties },
+      });
+      expect(await patchAgent(agent.agent_id, { spec: { kubernetes: { interval: '3m' } } })).toMatchObject({
+        status: 422,
+        body: { message: AGENT_FORM_MESSAGES.interval },
+      });
+      expect(await patchAgent(agent.agent_id, { cleanup: true })).toMatchObject({
+        status: 422,
+        body: { message: CLEANUP_ONLY_ON_DELETE },
+      });
+      expect((await patchAgent(agent.agent_id, { description: 'viewer' }, 'viewer')).status).toBe(403);
+      expect(await sql(`select name, description from agents where id = $1`, [agent.agent_id])).toEqual([
+        { name, description: 'moved' },
+      ]);
+    });
+
+    it('keeps the local agent as it is, and makes agents only through generate', async () => {
+      expect(await patchAgent(LOCAL_AGENT, { description: 'mine' })).toMatchObject({
+        status: 422,
+        body: { message: LOCAL_AGENT_READ_ONLY },
+      });
+      expect(await patchAgent(LOCAL_AGENT, { deleted_at: 'now()' })).toMatchObject({
+        status: 422,
+        body: { message: LOCAL_AGENT_READ_ONLY },
+      });
+      expect(await sql(`select deleted_at from agents where id = $1`, [LOCAL_AGENT])).toEqual([
+        { deleted_at: null },
+      ]);
+      expect(await call('POST', 'api/db/agents', { name: uniqueName('posted') })).toMatchObject({
+        status: 422,
+        body: { message: CREATE_WITH_GENERATE },
+      });
+      const agent = await newAgent();
+      expect(await call('DELETE', `api/db/agents?id=eq.${agent.agent_id}`)).toMatchObject({
+        status: 422,
+        body: { message: DELETE_WITH_PATCH },
+      });
+      expect(await sql(`select deleted_at from agents where id = $1`, [agent.agent_id])).toEqual([
+        { deleted_at: null },
+      ]);
+    });
+  });
+
+  describe('POST /api/upstream/push', () => {
+    /**
+     * Every row the batch wrote, with its row version (xmin: any write makes a new one) and, where
+     * it has one, the hub's time of its last change.
+     */
+    const snapshot = async (agentId: string, ids: ReturnType<typeof agentBatch>['ids']) => {
+      const versions: Record<string, unknown> = {};
+      for (const table of TABLES_WITH_UPDATED_AT)
+        versions[table] = await sql(
+          `select id, xmin::text as version, updated_at from ${table} where agent_id = $1 order by id`,
+          [agentId],
+        );
+      versions.job_histories = await sql(
+        `select id, xmin::text as version from job_histories where agent_id = $1`,
+        [agentId],
+      );
+      versions.check_statuses = await sql(
+        `select time, xmin::text as version from check_statuses where check_id = $1 order by time`,
+        [ids.check],
+      );
+      versions.config_changes = await sql(
+        `select id, xmin::text as version from config_changes where config_id = $1`,
+        [ids.config],
+      );
+      versions.links = await sql(
+        `select config_id, xmin::text as version, updated_at from check_config_relationships where check_id = $1`,
+        [ids.check],
+      );
+      return versions;
+    };
+
+    it('stores the rows with the agent id; the same batch again changes nothing', async () => {
+      const agent = await newAgent();
+      const batch = agentBatch(uniqueName('push'));
+      const first = await push(agent.access_token, batch.body);
+      expect(first).toEqual({
+        status: 200,
+        body: {
+          status: 'ok',
+          counts: {
+            topologies: 1,
+            canaries: 1,
+            config_scrapers: 1,
+            config_items: 1,
+            components: 2,
+            checks: 1,
+            check_statuses: 2,
+            config_changes: 1,
+            check_config_relationships: 1,
+            job_history: 1,
+          },
+          skipped: 0,
+        } satisfies PushAnswer,
+      });
+      for (const table of TABLES_WITH_UPDATED_AT)
+        expect({
+          table,
+          rows: await sql(`select agent_id from ${table} where agent_id = $1`, [agent.agent_id]),
+        }).toEqual({
+          table,
+          rows:
+            table === 'components'
+              ? [{ agent_id: agent.agent_id }, { agent_id: agent.agent_id }]
+              : [{ agent_id: agent.agent_id }],
+        });
+      const [canary] = await sql(
+        `select name, labels, spec, created_by, created_at from canaries where id = $1`,
+        [batch.ids.canary],
+      );
+      expect(canary).toEqual({
+        name: batch.body.canaries[0]!.name,
+        labels: { team: 'edge' },
+        spec: batch.body.canaries[0]!.spec,
+        // The agent's people mean nothing here.
+        created_by: null,
+        created_at: new Date('2024-05-01T10:00:00.123Z'),
+      });
+      const [job] = await sql(`select agent_id, resource_id from job_histories where id = $1`, [
+        batch.body.job_history[0]!.id,
+      ]);
+      expect(job).toEqual({ agent_id: agent.agent_id, resource_id: batch.ids.canary });
+      // The hub's time of storing: the rollups find history pushed late by it.
+      const stored = await sql<{ created_at: Date }>(
+        `select created_at from check_statuses where check_id = $1`,
+        [batch.ids.check],
+      );
+      expect(stored.every((row) => Date.now() - row.created_at.getTime() < 60_000)).toBe(true);
+      const [received] = await sql<{ last_received: Date | null; last_seen: Date | null }>(
+        `select last_received, last_seen from agents where id = $1`,
+        [agent.agent_id],
+      );
+      expect(received!.last_received).not.toBeNull();
+      expect(received!.last_seen).not.toBeNull();
+
+      const before = await snapshot(agent.agent_id, batch.ids);
+      expect(Object.values(before).map((rows) => (rows as unknown[]).length)).toEqual([
+        1, 1, 1, 1, 1, 2, 1, 2, 1, 1,
+      ]);
+      const again = await push(agent.access_token, batch.body);
+      expect(again.status).toBe(200);
+      const counts = (again.body as PushAnswer).counts;
+      expect(Object.values(counts).every((n) => n === 0)).toBe(true);
+      expect(Object.keys(counts)).toHaveLength(10);
+      expect(await snapshot(agent.agent_id, batch.ids)).toEqual(before);
+
+      // One change: one row written.
+      const changed = structuredClone(batch.body);
+      changed.checks[0]!.status = 'unhealthy';
+      expect(((await push(agent.access_token, changed)).body as PushAnswer).counts).toMatchObject({
+        checks: 1,
+        canaries: 0,
+      });
+      expect(await sql(`select status from checks where id = $1`, [batch.ids.check])).toEqual([
+        { status: 'unhealthy' },
+      ]);
+    });
+
+    it("never touches a row of the hub's or of another agent's, nor one hanging off them", async () => {
+      const agent = await newAgent();
+      const other = await newAgent();
+      const [hubCanary] = await sql<{ id: string }>(
+        `insert into canaries (name, namespace) values ($1, 'hub') returning id`,
+        [uniqueName('hub-canary')],
+      );
+      const [hubCheck] = await sql<{ id: string }>(
+        `insert into checks (canary_id, type, name) values ($1, 'http', 'hub-web') returning id`,
+        [hubCanary!.id],
+      );
+      const theirs = agentBatch(uniqueName('theirs'));
+      expect((await push(other.access_token, theirs.body)).status).toBe(200);
+
+      const mine = agentBatch(uniqueName('mine'));
+      const answer = await push(agent.access_token, {
+        canaries: [
+          { ...mine.body.canaries[0], id: hubCanary!.id, name: 'taken-over' },
+          { ...theirs.body.canaries[0], name: 'taken-over-too' },
+          mine.body.canaries[0],
+        ],
+        checks: [
+          { ...mine.body.checks[0], id: randomUUID(), canary_id: hubCanary!.id },
+          { ...mine.body.checks[0], id: randomUUID(), canary_id: theirs.ids.canary },
+          mine.body.checks[0],
+        ],
+        check_statuses: [
+          { check_id: hubCheck!.id, time: '2024-05-01T10:00:00Z', status: false, duration: 1 },
+          mine.body.check_statuses[0],
+        ],
+      });
+      expect(answer).toEqual({
+        status: 200,
+        body: { status: 'ok', counts: { canaries: 1, checks: 1, check_statuses: 1 }, skipped: 5 },
+      });
+      expect(await sql(`select name, agent_id from canaries where id = $1`, [hubCanary!.id])).toEqual([
+        { name: expect.stringMatching(/^hub-canary/), agent_id: LOCAL_AGENT },
+      ]);
+      expect(await sql(`select name, agent_id from canaries where id = $1`, [theirs.ids.canary])).toEqual([
+        { name: theirs.body.canaries[0]!.name, agent_id: other.agent_id },
+      ]);
+      expect(
+        await sql(`select count(*)::int as n from checks where agent_id = $1`, [agent.agent_id]),
+      ).toEqual([{ n: 1 }]);
+      expect(
+        await sql(`select count(*)::int as n from check_statuses where check_id = $1`, [hubCheck!.id]),
+      ).toEqual([{ n: 0 }]);
+    });
+
+    it('answers 400 for a body that is not PushData, and writes nothing of it', async () => {
+      const agent = await newAgent();
+      const batch = agentBatch(uniqueName('bad'));
+      const refused = async (body: unknown) => {
+        const answer = await push(agent.access_token, body);
+        return { status: answer.status, message: messageIn(answer) };
+      };
+      expect(await refused([batch.body])).toEqual({ status: 400, message: NOT_PUSH_DATA });
+      expect(await refused({ canaries: 'all' })).toEqual({
+        status: 400,
+        message: 'canaries must be a list of rows',
+      });
+      expect(await refused({ canaries: [batch.body.canaries[0], 7] })).toEqual({
+        status: 400,
+        message: 'canaries[1] must be a row (a JSON object)',
+      });
+      expect(await refused({ canaries: [{ name: 'no id' }] })).toEqual({
+        status: 400,
+        message: "canaries[0] has no id (part of the row's primary key)",
+      });
+      expect(await refused({ canaries: [{ ...batch.body.canaries[0], id: 'not-a-uuid' }] })).toEqual({
+        status: 400,
+        message: 'canaries could not be stored: a value is not of the type its column takes',
+      });
+      expect(
+        await refused({
+          canaries: batch.body.canaries,
+          checks: [{ ...batch.body.checks[0], severity: 'apocalyptic' }],
+        }),
+      ).toEqual({ status: 400, message: 'checks could not be stored: a value is not one the hub allows' });
+      expect(await sql(`select 1 from canaries where id = $1`, [batch.ids.canary])).toEqual([]);
+
+      const response = await fetch(server.at('api/upstream/push'), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${agent.access_token}`, 'Content-Type': 'application/json' },
+        body: '{"canaries": [',
+      });
+      expect(response.status).toBe(400);
+    });
+  });
+
+  describe('DELETE /api/upstream/push', () => {
+    it("deletes the agent's rows (soft where they have deleted_at), never another's", async () => {
+      const agent = await newAgent();
+      const other = await newAgent();
+      const batch = agentBatch(uniqueName('gone'));
+      const theirs = agentBatch(uniqueName('kept'));
+      expect((await push(agent.access_token, batch.body)).status).toBe(200);
+      expect((await push(other.access_token, theirs.body)).status).toBe(200);
+      const answer = await push(
+        agent.access_token,
+        {
+          check_statuses: [batch.body.check_statuses[0]],
+          checks: [batch.body.checks[0]],
+          canaries: [batch.body.canaries[0], theirs.body.canaries[0]],
+        },
+        'DELETE',
+      );
+      expect(answer).toEqual({
+        status: 200,
+        body: { status: 'ok', counts: { check_statuses: 1, checks: 1, canaries: 1 }, skipped: 1 },
+      });
+      expect(
+        await sql(`select count(*)::int as n from check_statuses where check_id = $1`, [batch.ids.check]),
+      ).toEqual([{ n: 1 }]);
+      const deleted = await sql<{ deleted_at: Date | null }>(
+        `select deleted_at from checks where id = $1 union all select deleted_at from canaries where id = $2`,
+        [batch.ids.check, batch.ids.canary],
+      );
+      expect(deleted.every((row) => row.deleted_at !== null)).toBe(true);
+      expect(await sql(`select deleted_at from canaries where id = $1`, [theirs.ids.canary])).toEqual([
+        { deleted_at: null },
+      ]);
+    });
+  });
+
+  describe('the pulls', () => {
+    it('answer the rows addressed to the agent changed since a time, deleted ones included', async () => {
+      const agent = await newAgent();
+      const other = await newAgent();
+      const insert = async (table: string, name: string, agentId = agent.agent_id) =>
+        (
+          await sql<{ id: string }>(`insert into ${table} (name, agent_id) values ($1, $2) returning id`, [
+            name,
+            agentId,
+          ])
+        )[0]!.id;
+      for (const [table, path] of [
+        ['canaries', 'api/upstream/canary/pull'],
+        ['config_scrapers', 'api/upstream/scrapeconfig/pull'],
+      ] as const) {
+        const first = await insert(table, uniqueName('first'));
+        await insert(table, uniqueName('not-mine'), other.agent_id);
+        const all = await asAgent(agent.access_token, 'GET', path);
+        expect(all.status).toBe(200);
+        const rows = all.body as {
+          id: string;
+          updated_at: string;
+          deleted_at: string | null;
+          agent_id: string;
+        }[];
+        expect(rows.map((row) => row.id)).toEqual([first]);
+        expect(rows[0]!.agent_id).toBe(agent.agent_id);
+
+        const second = await insert(table, uniqueName('second'));
+        const since = encodeURIComponent(rows[0]!.updated_at);
+        const newer = await asAgent(agent.access_token, 'GET', `${path}?since=${since}`);
+        expect((newer.body as { id: string }[]).map((row) => row.id)).toEqual([second]);
+
+        await sql(`update ${table} set deleted_at = now() where id = $1`, [second]);
+        const withDeleted = (await asAgent(agent.access_token, 'GET', `${path}?since=${since}`)).body as {
+          id: string;
+          deleted_at: string | null;
+        }[];
+        expect(withDeleted).toEqual([
+          expect.objectContaining({ id: second, deleted_at: expect.any(String) }),
+        ]);
+
+        for (const bad of ['yesterday', '2024-05-01', '2024-02-30T10:00:00Z'])
+          expect(await asAgent(agent.access_token, 'GET', `${path}?since=${bad}`)).toMatchObject({
+            status: 400,
+            body: { message: BAD_SINCE },
+          });
+      }
+      expect((await call('GET', 'api/upstream/canary/pull')).status).toBe(403);
+    });
+  });
+
+  describe('deleting an agent (PATCH deleted_at)', () => {
+    const liveCount = async (table: string, agentId: string) =>
+      (
+        await sql<{ n: number }>(
+          `select count(*)::int as n from ${table} where agent_id = $1 and deleted_at is null`,
+          [agentId],
+        )
+      )[0]!.n;
+
+    it('without cleanup: revokes its token, ends its person, keeps what it sent', async () => {
+      const agent = await newAgent();
+      const batch = agentBatch(uniqueName('keep'));
+      expect((await push(agent.access_token, batch.body)).status).toBe(200);
+      expect((await asAgent(agent.access_token, 'GET', 'api/upstream/ping')).status).toBe(200);
+      expect((await patchAgent(agent.agent_id, { deleted_at: 'now()' })).status).toBe(200);
+
+      expect(await asAgent(agent.access_token, 'GET', 'api/upstream/ping')).toMatchObject({ status: 401 });
+      expect(
+        await sql(`select count(*)::int as n from _api_tokens where person_id = $1 and revoked_at is null`, [
+          agent.id,
+        ]),
+      ).toEqual([{ n: 0 }]);
+      const [person] = await sql<{ deleted_at: Date | null }>(`select deleted_at from people where id = $1`, [
+        agent.id,
+      ]);
+      expect(person!.deleted_at).not.toBeNull();
+      for (const table of ['canaries', 'checks', 'configs', 'config_scrapers', 'topologies'])
+        expect({ table, n: await liveCount(table, agent.agent_id) }).toEqual({ table, n: 1 });
+      expect(
+        await sql(`select count(*)::int as n from check_statuses where check_id = $1`, [batch.ids.check]),
+      ).toEqual([{ n: 2 }]);
+      expect(await patchAgent(agent.agent_id, { description: 'again' })).toMatchObject({
+        status: 422,
+        body: { message: expect.stringMatching(/^The agent .* is deleted$/) },
+      });
+    });
+
+    it('with cleanup: also deletes what it sent and what hangs off it', async () => {
+      const agent = await newAgent();
+      const batch = agentBatch(uniqueName('clean'));
+      expect((await push(agent.access_token, batch.body)).status).toBe(200);
+      const [{ name }] = (await sql<{ name: string }>(`select name from agents where id = $1`, [
+        agent.agent_id,
+      ])) as [{ name: string }];
+      const answer = await patchAgent(agent.agent_id, { deleted_at: 'now()', cleanup: true });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual([expect.objectContaining({ id: agent.agent_id, cleanup: true })]);
+
+      expect((await asAgent(agent.access_token, 'GET', 'api/upstream/ping')).status).toBe(401);
+      for (const table of ['canaries', 'checks', 'configs', 'config_scrapers', 'topologies', 'components'])
+        expect({ table, n: await liveCount(table, agent.agent_id) }).toEqual({ table, n: 0 });
+      const [left] = await sql(
+        `select (select count(*)::int from check_statuses where check_id = $1) as statuses,
+                (select count(*)::int from config_changes where config_id = $2) as changes,
+                (select count(*)::int from job_histories where agent_id = $3) as jobs,
+                (select count(*)::int from check_config_relationships where check_id = $1 and deleted_at is null) as links`,
+        [batch.ids.check, batch.ids.config, agent.agent_id],
+      );
+      expect(left).toEqual({ statuses: 0, changes: 0, jobs: 0, links: 0 });
+      expect(await patchAgent(agent.agent_id, { deleted_at: 'now()' })).toMatchObject({
+        status: 422,
+        body: { message: agentDeleted(name) },
+      });
+    });
+  });
+});
+
+/** A target that counts the requests made to each path: what a check run would call. */
+async function countingTarget() {
+  const hits = new Map<string, number>();
+  const target = http.createServer((req, res) => {
+    hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
+    res.end('ok');
+  });
+  target.listen(0, '127.0.0.1');
+  await new Promise((resolve) => target.once('listening', resolve));
+  return {
+    url: (path: string) => `http://127.0.0.1:${(target.address() as AddressInfo).port}${path}`,
+    hits: (path: string) => hits.get(path) ?? 0,
+    close: () => new Promise<void>((resolve) => target.close(() => resolve())),
+  };
+}
+
+// The filters are the same SQL on either back end: PGlite is enough.
+describe('the hub with its check runner, topology builder and scrapers on', () => {
+  let server: TestServer;
+  let target: Awaited<ReturnType<typeof countingTarget>>;
+  let sql: Sql;
+
+  beforeAll(async () => {
+    target = await countingTarget();
+    server = await startTestServer({
+      template: 'empty',
+      env: { CHECK_RUNNER_ENABLED: 'true', TOPOLOGY_BUILDER_ENABLED: 'true' },
+    });
+    sql = sqlOf(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await target?.close();
+  });
+
+  it('never runs, builds or scrapes what an agent pushed, while it does its own', async () => {
+    const generated = await server.fetch(
+      'api/agent/generate',
+      jsonRequest('POST', { name: uniqueName('edge') }),
+    );
+    const agent = (await generated.json()) as GeneratedAgent;
+    const canarySpec = (path: string) => ({ http: [{ name: 'web', url: target.url(path) }] });
+    const topologySpec = {
+      schedule: '@every 1h',
+      type: 'App',
+      components: [{ name: 'one', type: 'Service' }],
+    };
+    const scraperSpec = { schedule: '@every 1h', file: [{ paths: ['nothing-here.json'] }] };
+
+    const pushed = {
+      canaries: [
+        {
+          id: randomUUID(),
+          name: 'pushed',
+          namespace: 'edge',
+          schedule: '@every 1s',
+          spec: canarySpec('/pushed'),
+        },
+      ],
+      topologies: [{ id: randomUUID(), name: 'pushed', namespace: 'edge', spec: topologySpec }],
+      config_scrapers: [{ id: randomUUID(), name: 'pushed', namespace: 'edge', spec: scraperSpec }],
+    };
+    const check = {
+      id: randomUUID(),
+      canary_id: pushed.canaries[0]!.id,
+      type: 'http',
+      name: 'web',
+      spec: { name: 'web', url: target.url('/pushed') },
+      next_runtime: '2020-01-01T00:00:00Z',
+    };
+    // Not server.fetch, which signs in as a person.
+    const answer = await fetch(server.at('api/upstream/push'), {
+      ...jsonRequest('POST', { ...pushed, checks: [check] }),
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.access_token}` },
+    });
+    expect(answer.status).toBe(200);
+
+    // The console's own, the same: they run.
+    const [local] = await sql<{ id: string }>(
+      `insert into canaries (name, namespace, schedule, spec) values ('local', 'hub', '@every 1s', $1) returning id`,
+      [JSON.stringify(canarySpec('/local'))],
+    );
+    const [localTopology] = await sql<{ id: string }>(
+      `insert into topologies (name, namespace, spec) values ('local', 'hub', $1) returning id`,
+      [JSON.stringify(topologySpec)],
+    );
+    const [localScraper] = await sql<{ id: string }>(
+      `insert into config_scrapers (name, namespace, spec) values ('local', 'hub', $1) returning id`,
+      [JSON.stringify(scraperSpec)],
+    );
+    const jobsOf = async (id: string) =>
+      (
+        await sql<{ n: number }>(`select count(*)::int as n from job_histories where resource_id = $1`, [id])
+      )[0]!.n;
+    await eventually(async () => {
+      expect(target.hits('/local')).toBeGreaterThan(1);
+      expect(await jobsOf(local!.id)).toBeGreaterThan(0);
+      expect(await jobsOf(localTopology!.id)).toBeGreaterThan(0);
+      expect(await jobsOf(localScraper!.id)).toBeGreaterThan(0);
+    }, 60_000);
+
+    expect(target.hits('/pushed')).toBe(0);
+    for (const row of [...pushed.canaries, ...pushed.topologies, ...pushed.config_scrapers])
+      expect({ id: row.id, jobs: await jobsOf(row.id) }).toEqual({ id: row.id, jobs: 0 });
+    expect(
+      await sql(`select count(*)::int as n from check_statuses where check_id = $1`, [check.id]),
+    ).toEqual([{ n: 0 }]);
+    // No checks made for the pushed canary, no components built for the pushed topology.
+    expect(await sql(`select id from checks where canary_id = $1`, [pushed.canaries[0]!.id])).toEqual([
+      { id: check.id },
+    ]);
+    expect(await sql(`select 1 from components where topology_id = $1`, [pushed.topologies[0]!.id])).toEqual(
+      [],
+    );
+  });
+});
