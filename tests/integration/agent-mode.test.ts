@@ -82,6 +82,12 @@ async function startHub(backend: Backend): Promise<Hub> {
   return hub;
 }
 
+/** The one row of a result (the test fails when there is none). */
+function first<R>(rows: R[]): R {
+  expect(rows.length).toBeGreaterThan(0);
+  return rows[0]!;
+}
+
 interface LogLine {
   level: number;
   msg: string;
@@ -162,27 +168,35 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
 
   it("pushes the agent's checks and their results, configs and components to the hub under its agent id", async () => {
     const canaryId = await selfCanary('pushed');
-    const [{ id: topologyId }] = await agentRows<{ id: string }>(
-      `insert into topologies (name, namespace) values ('agent-topology', 'agent-tests') returning id`,
+    const { id: topologyId } = first(
+      await agentRows<{ id: string }>(
+        `insert into topologies (name, namespace) values ('agent-topology', 'agent-tests') returning id`,
+      ),
     );
-    const [{ id: componentId }] = await agentRows<{ id: string }>(
-      `insert into components (topology_id, name, type) values ($1, 'payments', 'Service') returning id`,
-      [topologyId],
+    const { id: componentId } = first(
+      await agentRows<{ id: string }>(
+        `insert into components (topology_id, name, type) values ($1, 'payments', 'Service') returning id`,
+        [topologyId],
+      ),
     );
-    const [{ id: configId }] = await agentRows<{ id: string }>(
-      `insert into configs (type, name, config) values ('Kubernetes::Deployment', 'payments', '{"replicas": 3}') returning id`,
+    const { id: configId } = first(
+      await agentRows<{ id: string }>(
+        `insert into configs (type, name, config) values ('Kubernetes::Deployment', 'payments', '{"replicas": 3}') returning id`,
+      ),
     );
     await agentRows(
       `insert into config_changes (config_id, change_type, summary) values ($1, 'diff', 'scaled')`,
       [configId],
     );
-    const [{ id: checkId }] = await eventually(async () => {
-      const checks = await agentRows<{ id: string }>(`select id from checks where canary_id = $1`, [
-        canaryId,
-      ]);
-      expect(checks).toHaveLength(1);
-      return checks;
-    });
+    const { id: checkId } = first(
+      await eventually(async () => {
+        const checks = await agentRows<{ id: string }>(`select id from checks where canary_id = $1`, [
+          canaryId,
+        ]);
+        expect(checks).toHaveLength(1);
+        return checks;
+      }),
+    );
 
     await eventually(async () => {
       const [counts] = await hub.rows<Record<string, number>>(
@@ -281,14 +295,16 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
 
   it('keeps recording while the hub is away, and every result arrives exactly once when it is back', async () => {
     const canaryId = await selfCanary('through-outage');
-    const [{ id: checkId }] = await eventually(async () => {
-      const checks = await agentRows<{ id: string }>(
-        `select k.id from checks k join check_statuses s on s.check_id = k.id where k.canary_id = $1 limit 1`,
-        [canaryId],
-      );
-      expect(checks).toHaveLength(1);
-      return checks;
-    });
+    const { id: checkId } = first(
+      await eventually(async () => {
+        const checks = await agentRows<{ id: string }>(
+          `select k.id from checks k join check_statuses s on s.check_id = k.id where k.canary_id = $1 limit 1`,
+          [canaryId],
+        );
+        expect(checks).toHaveLength(1);
+        return checks;
+      }),
+    );
     await eventually(async () =>
       expect(
         (await hub.rows(`select 1 from check_statuses where check_id = $1`, [checkId])).length,
@@ -314,9 +330,11 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
 
     await hub.start();
     // Every result the agent holds up to a moment after the hub is back, compared row by row.
-    const [{ cutoff }] = await agentRows<{ cutoff: string }>(
-      `select max(time)::text as cutoff from check_statuses where check_id = $1`,
-      [checkId],
+    const { cutoff } = first(
+      await agentRows<{ cutoff: string }>(
+        `select max(time)::text as cutoff from check_statuses where check_id = $1`,
+        [checkId],
+      ),
     );
     const statusesOf = async (rows: typeof agentRows) =>
       rows<{ time: string; status: boolean; duration: number }>(
@@ -327,10 +345,12 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
     const expected = await statusesOf(agentRows);
     expect(expected.length).toBeGreaterThanOrEqual(whenStopped + 3);
     await eventually(async () => expect(await statusesOf(hub.rows)).toEqual(expected), 60_000);
-    const [{ total, distinct }] = await hub.rows<{ total: number; distinct: number }>(
-      `select count(*)::int as total, count(distinct time)::int as distinct from check_statuses
-        where check_id = $1 and time <= $2::timestamptz`,
-      [checkId, cutoff],
+    const { total, distinct } = first(
+      await hub.rows<{ total: number; distinct: number }>(
+        `select count(*)::int as total, count(distinct time)::int as distinct from check_statuses
+          where check_id = $1 and time <= $2::timestamptz`,
+        [checkId, cutoff],
+      ),
     );
     expect(total).toBe(expected.length);
     expect(distinct).toBe(expected.length);
@@ -347,8 +367,10 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
       expect(ready.upstream!.state).toBe('refused');
     });
     // Some more pings and pulls are refused too (one a second): still one line.
-    const [{ id: checkId }] = await agentRows<{ id: string }>(
-      `select k.id from checks k join canaries c on c.id = k.canary_id where c.name = 'through-outage'`,
+    const { id: checkId } = first(
+      await agentRows<{ id: string }>(
+        `select k.id from checks k join canaries c on c.id = k.canary_id where c.name = 'through-outage'`,
+      ),
     );
     const count = async () =>
       (
