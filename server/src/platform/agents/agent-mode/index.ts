@@ -18,7 +18,7 @@ import { createHubClient, HubError, type HubClient } from './client.js';
 import type { BatchLimits } from './outbox.js';
 import { AssignmentPuller } from './puller.js';
 import { OutboxPusher, type RetryPolicy } from './pusher.js';
-import { resetUpstreamState, UpstreamStatus } from './state.js';
+import { startReporting, UpstreamStatus } from './state.js';
 
 export { switchOutbox } from './outbox.js';
 export { upstreamReport, type UpstreamReport } from './state.js';
@@ -44,6 +44,8 @@ export class AgentUpstream implements Service {
   private readonly pusher: OutboxPusher;
   private readonly puller: AssignmentPuller;
   private readonly client: HubClient;
+  /** Names the hub and the agent's name there (pull watermarks, and a change of hub). */
+  private readonly hubKey: string;
   private readonly inFlight = new Set<Promise<unknown>>();
   private signal: AbortSignal | undefined;
   /** The last failure logged of each call, so that one repeated every interval is logged once. */
@@ -62,14 +64,17 @@ export class AgentUpstream implements Service {
       limits: options.limits,
       retry: options.retry,
     });
-    this.puller = new AssignmentPuller(db, this.client, `${settings.url} ${settings.agentName}`, this.log);
+    this.hubKey = `${settings.url} ${settings.agentName}`;
+    this.puller = new AssignmentPuller(db, this.client, this.hubKey, this.log);
   }
 
   async start(ctx: ServiceContext): Promise<void> {
     this.signal = ctx.signal;
     const { settings } = this.options;
-    await resetUpstreamState(this.options.db);
+    const anotherHub = await startReporting(this.options.db, this.hubKey);
     this.log.info({ hub: settings.url }, 'agent mode: reporting to the hub');
+    if (anotherHub)
+      this.log.info('another hub than the last time: everything this agent holds is queued for it');
     ctx.every(this.options.pushTickMs ?? PUSH_TICK_MS, () => this.push());
     ctx.every(settings.pingIntervalMs, () => this.ping());
     ctx.every(settings.pullIntervalMs, () => this.pull());

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.js';
 import { openTestDatabase } from '../../db/test-database.js';
+import { startReporting } from './state.js';
 import {
   backlogOf,
   nextBatch,
@@ -228,6 +229,17 @@ describe('the agent outbox (migration 0042)', () => {
     [entry] = (await oldestEntries(db, 2)).slice(1);
     expect(await setAside(db, entry!, 2)).toBe(true);
     expect((await oldestEntries(db, 2)).map((e) => e.pk.id)).toEqual([next]);
+  });
+
+  it('queues everything again for another hub than the last one, not for the same', async () => {
+    const canaryId = await canary();
+    await switchOutbox(db, true);
+    await db.query(`delete from _agent_outbox`);
+    expect(await startReporting(db, 'https://hub-a.example/ east')).toBe(false);
+    expect(await startReporting(db, 'https://hub-a.example/ east')).toBe(false);
+    expect(await backlogOf(db)).toBe(0);
+    expect(await startReporting(db, 'https://hub-b.example/ east')).toBe(true);
+    expect((await entries()).some((e) => e.table_name === 'canaries' && e.pk.id === canaryId)).toBe(true);
   });
 
   it('switched off, records nothing more', async () => {

@@ -107,10 +107,24 @@ export async function upstreamReport(db: Db): Promise<UpstreamReport> {
   };
 }
 
-/** When this replica starts reporting: a state left by an earlier run is not this run's. */
-export async function resetUpstreamState(db: Db): Promise<void> {
-  await db.query(
-    `insert into _agent_upstream (only_row, state) values (true, 'connecting')
-     on conflict (only_row) do update set state = 'connecting', detail = null, updated_at = now()`,
-  );
+/**
+ * When this replica starts reporting: a state left by an earlier run is not this run's. Reporting
+ * to another hub (or under another name) than the last time queues everything the agent holds
+ * again, as that hub has none of it. Answers whether it did.
+ */
+export async function startReporting(db: Db, hub: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.exec('set local statement_timeout = 0');
+    const { rows } = await tx.query<{ previous: string | null }>(
+      `with previous as (select hub from _agent_upstream)
+       insert into _agent_upstream (only_row, state, hub) values (true, 'connecting', $1)
+       on conflict (only_row) do update set state = 'connecting', detail = null, hub = excluded.hub, updated_at = now()
+       returning (select hub from previous) as previous`,
+      [hub],
+    );
+    const previous = rows[0]?.previous;
+    if (!previous || previous === hub) return false;
+    await tx.query(`select _agent_outbox_fill()`);
+    return true;
+  });
 }

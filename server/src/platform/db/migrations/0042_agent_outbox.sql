@@ -44,6 +44,8 @@ create table _agent_outbox (
 -- The pusher's and the puller's state, for /readyz and across restarts.
 create table _agent_upstream (
   only_row boolean primary key default true check (only_row),
+  -- The hub's address and the agent's name reported to: another one gets everything again.
+  hub text,
   -- connecting (no answer yet), ok, unreachable, refused (the hub refused the token)
   state text not null default 'connecting',
   detail text,
