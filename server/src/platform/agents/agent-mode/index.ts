@@ -50,6 +50,7 @@ export class AgentUpstream implements Service {
   private signal: AbortSignal | undefined;
   /** The last failure logged of each call, so that one repeated every interval is logged once. */
   private readonly warned = new Map<'ping' | 'pull', string>();
+  private readonly running = new Set<'ping' | 'pull'>();
 
   constructor(private readonly options: AgentModeOptions) {
     const { db, settings } = options;
@@ -76,10 +77,10 @@ export class AgentUpstream implements Service {
     if (anotherHub)
       this.log.info('another hub than the last time: everything this agent holds is queued for it');
     ctx.every(this.options.pushTickMs ?? PUSH_TICK_MS, () => this.push());
-    ctx.every(settings.pingIntervalMs, () => this.ping());
-    ctx.every(settings.pullIntervalMs, () => this.pull());
+    ctx.every(settings.pingIntervalMs, () => this.once('ping', () => this.ping()));
+    ctx.every(settings.pullIntervalMs, () => this.once('pull', () => this.pull()));
     // The first ping and pull at once, not an interval later.
-    this.track(this.ping().then(() => this.pull()));
+    this.track(this.once('ping', () => this.ping()).then(() => this.once('pull', () => this.pull())));
   }
 
   async stop(): Promise<void> {
@@ -131,6 +132,17 @@ export class AgentUpstream implements Service {
     if (this.warned.get(what) === reason) return;
     this.warned.set(what, reason);
     this.log.warn({ reason }, `the hub ${what} failed`);
+  }
+
+  /** Runs a call unless the same one is still going (the first ones run beside the intervals). */
+  private async once(what: 'ping' | 'pull', call: () => Promise<void>): Promise<void> {
+    if (this.running.has(what)) return;
+    this.running.add(what);
+    try {
+      await call();
+    } finally {
+      this.running.delete(what);
+    }
   }
 
   private track(work: Promise<unknown>): void {
