@@ -119,7 +119,7 @@ export function createApp({
   api.use(
     '/upstream',
     authentication.identifyAgentBasic,
-    createUpstreamRouter({ db, schema, onWritten: reads.forget }),
+    createUpstreamRouter({ db, schema, onWritten: reads.forget, onRunsWoken: onPlaybookRunQueued }),
   );
   api.use(authentication.confineAgents);
   api.use(forgetOnWrites(identity.forgetCaches, reads.forget));

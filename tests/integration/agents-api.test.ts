@@ -31,6 +31,7 @@ import {
   LOCAL_AGENT_READ_ONLY,
   NAME_READ_ONLY,
 } from '../../server/src/platform/agents/rules.js';
+import { noAgentToRunOn } from '../../server/src/platform/agents/runs-on.js';
 import type { GeneratedAgent, PushAnswer } from '../../server/src/platform/agents/types.js';
 import { BAD_SINCE } from '../../server/src/platform/agents/upstream/pull.js';
 import { NOT_PUSH_DATA } from '../../server/src/platform/agents/upstream/push-tables.js';
@@ -832,6 +833,99 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
           });
       }
       expect((await call('GET', 'api/upstream/canary/pull')).status).toBe(403);
+    });
+  });
+
+  describe('playbook actions addressed to an agent', () => {
+    const insertRun = async (spec: Record<string, unknown>) => {
+      const [playbook] = await sql<{ id: string }>(
+        `insert into playbooks (name, namespace, title, spec) values ($1, 'default', $1, $2) returning id`,
+        [uniqueName('pb'), JSON.stringify(spec)],
+      );
+      const [run] = await sql<{ id: string }>(
+        `insert into playbook_runs (playbook_id, status, spec, parameters)
+         select id, 'pending', spec, '{}' from playbooks where id = $1 returning id`,
+        [playbook!.id],
+      );
+      return { playbook: playbook!.id, run: run!.id };
+    };
+    const runStatus = async (id: string) =>
+      (await sql<{ status: string }>(`select status from playbook_runs where id = $1`, [id]))[0]!.status;
+
+    it('are claimed by that agent alone, and the run goes on once it pushes the result', async () => {
+      const agent = await newAgent();
+      const other = await newAgent();
+      const [{ name }] = (await sql<{ name: string }>(`select name from agents where id = $1`, [
+        agent.agent_id,
+      ])) as [{ name: string }];
+      const { playbook, run } = await insertRun({
+        actions: [
+          { name: 'here', exec: { script: 'echo here' } },
+          { name: 'there', runsOn: ['elsewhere', name], exec: { script: 'echo there' } },
+          { name: 'after', exec: { script: 'echo after' } },
+        ],
+      });
+      const claim = await eventually(async () => {
+        const answer = await asAgent(agent.access_token, 'GET', 'api/upstream/playbook-action');
+        expect(answer.status).toBe(200);
+        return answer.body as {
+          action: Record<string, unknown>;
+          run: Record<string, unknown>;
+          playbook: { id: string };
+        };
+      });
+      expect(claim.action).toMatchObject({ name: 'there', status: 'running', agent_id: agent.agent_id });
+      expect(claim.run).toMatchObject({ id: run, status: 'running' });
+      expect(claim.playbook.id).toBe(playbook);
+      expect(
+        await sql(`select status from playbook_run_actions where playbook_run_id = $1 and name = 'here'`, [
+          run,
+        ]),
+      ).toEqual([{ status: 'completed' }]);
+      // Claimed once; never by another agent; never run by the hub.
+      expect((await asAgent(agent.access_token, 'GET', 'api/upstream/playbook-action')).status).toBe(204);
+      expect((await asAgent(other.access_token, 'GET', 'api/upstream/playbook-action')).status).toBe(204);
+      expect(await runStatus(run)).toBe('running');
+
+      const reported = await push(other.access_token, {
+        playbook_actions: [{ id: claim.action.id, status: 'failed', error: 'not mine' }],
+      });
+      expect(reported.body).toEqual({ status: 'ok', counts: { playbook_actions: 0 }, skipped: 1 });
+      const done = await push(agent.access_token, {
+        playbook_actions: [
+          {
+            id: claim.action.id,
+            playbook_run_id: claim.run.id,
+            name: 'renamed by the agent',
+            status: 'completed',
+            result: { stdout: 'there\n' },
+            end_time: new Date().toISOString(),
+          },
+        ],
+      });
+      expect(done.body).toEqual({ status: 'ok', counts: { playbook_actions: 1 }, skipped: 0 });
+      await eventually(async () => expect(await runStatus(run)).toBe('completed'));
+      expect(
+        await sql(
+          `select name, status, result, agent_id from playbook_run_actions where playbook_run_id = $1 order by name`,
+          [run],
+        ),
+      ).toEqual([
+        { name: 'after', status: 'completed', result: expect.anything(), agent_id: null },
+        { name: 'here', status: 'completed', result: expect.anything(), agent_id: null },
+        { name: 'there', status: 'completed', result: { stdout: 'there\n' }, agent_id: agent.agent_id },
+      ]);
+    });
+
+    it('fail when no agent they may run on is connected', async () => {
+      const { run } = await insertRun({
+        runsOn: ['nowhere'],
+        actions: [{ name: 'lost', exec: { script: 'true' } }],
+      });
+      await eventually(async () => expect(await runStatus(run)).toBe('failed'));
+      expect(
+        await sql(`select status, error from playbook_run_actions where playbook_run_id = $1`, [run]),
+      ).toEqual([{ status: 'failed', error: noAgentToRunOn(['nowhere']) }]);
     });
   });
 

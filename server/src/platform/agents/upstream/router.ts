@@ -12,6 +12,7 @@ import type { Db, Queryable } from '../../db/db.js';
 import type { DbSchema } from '../../rest/schema.js';
 import type { PushAnswer } from '../types.js';
 import { ingestPush, type PushOutcome } from './ingest.js';
+import { claimPlaybookAction, wakeRunsOfReported } from './playbook-actions.js';
 import { pullRows, sinceOf, type PulledTable } from './pull.js';
 import { pushPlans, pushRowsOf, type PushRows, type TablePlan } from './push-tables.js';
 import { withdrawPush } from './withdraw.js';
@@ -21,9 +22,16 @@ export interface UpstreamRouterDependencies {
   schema: DbSchema;
   /** Called once a push wrote rows, so that reads shared with requests begun before it are not reused. */
   onWritten?: () => void;
+  /** Called once an agent reported on playbook actions, so that the runner takes the next step at once. */
+  onRunsWoken?: () => void;
 }
 
-export function createUpstreamRouter({ db, schema, onWritten }: UpstreamRouterDependencies): Router {
+export function createUpstreamRouter({
+  db,
+  schema,
+  onWritten,
+  onRunsWoken,
+}: UpstreamRouterDependencies): Router {
   const router = Router();
   const plans = pushPlans(schema);
   router.use(requireAgent);
@@ -33,28 +41,36 @@ export function createUpstreamRouter({ db, schema, onWritten }: UpstreamRouterDe
     res.json({ status: 'ok' });
   });
 
-  const push =
-    (
-      store: (
-        tx: Queryable,
-        plans: readonly TablePlan[],
-        rows: PushRows,
-        agentId: string,
-      ) => Promise<PushOutcome>,
-    ) =>
-    async (req: Request, res: Response) => {
-      const agentId = agentOf(req);
-      const rows = pushRowsOf(req.body);
-      const outcome = await db.transaction(async (tx) => {
-        const stored = await store(tx, plans, rows, agentId);
-        await tx.query(`update agents set last_received = now(), last_seen = now() where id = $1`, [agentId]);
-        return stored;
-      });
-      if (Object.values(outcome.counts).some((n) => n > 0)) onWritten?.();
-      res.json({ status: 'ok', ...outcome } satisfies PushAnswer);
-    };
+  type Store = (
+    tx: Queryable,
+    plans: readonly TablePlan[],
+    rows: PushRows,
+    agentId: string,
+  ) => Promise<PushOutcome>;
+  /** Stores the push (or its deletion) in one transaction, with the agent's last_received. */
+  const push = (store: Store) => async (req: Request, res: Response) => {
+    const agentId = agentOf(req);
+    const rows = pushRowsOf(req.body);
+    const { outcome, runsWoken } = await db.transaction(async (tx) => {
+      const stored = await store(tx, plans, rows, agentId);
+      const reported = rows.get('playbook_actions');
+      const woken =
+        reported && stored.counts.playbook_actions ? await wakeRunsOfReported(tx, agentId, reported) : 0;
+      await tx.query(`update agents set last_received = now(), last_seen = now() where id = $1`, [agentId]);
+      return { outcome: stored, runsWoken: woken > 0 };
+    });
+    if (Object.values(outcome.counts).some((n) => n > 0)) onWritten?.();
+    if (runsWoken) onRunsWoken?.();
+    res.json({ status: 'ok', ...outcome } satisfies PushAnswer);
+  };
   router.post('/push', push(ingestPush));
   router.delete('/push', push(withdrawPush));
+
+  router.get('/playbook-action', async (req, res) => {
+    const claimed = await db.transaction((tx) => claimPlaybookAction(tx, agentOf(req)));
+    if (claimed) res.json(claimed);
+    else res.status(204).end();
+  });
 
   const pull = (table: PulledTable) => async (req: Request, res: Response) => {
     const since = sinceOf(req.query.since);

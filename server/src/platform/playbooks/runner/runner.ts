@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../http/logging.js';
 import { LOCAL_AGENT } from '../../agents/local-agent.js';
+import { agentToRunOn } from '../../agents/runs-on.js';
 import type { KubeConnection } from '../../../kube/index.js';
 import { ACTION_KINDS } from '../../../kube/schemas/playbook.js';
 import type { Db, Queryable, Transaction } from '../../db/db.js';
@@ -81,7 +82,10 @@ interface ClaimedAction {
   playbook_run_id: string;
 }
 
-/** Runs this console runs itself: the local agent's (a remote agent runs those addressed to it). */
+/**
+ * Runs, and actions, this console runs itself: the local agent's (a remote agent runs those
+ * addressed to it: a run's agent_id, or an action's, from its runsOn).
+ */
 const LOCAL_RUN = `(agent_id is null or agent_id = '${LOCAL_AGENT}')`;
 
 const CLAIM_RUNS = claimStatement({
@@ -97,7 +101,7 @@ const CLAIM_RUNS = claimStatement({
 const CLAIM_ACTIONS = claimStatement({
   table: 'playbook_run_actions',
   due: `(status = 'running' or (status in ('pending', 'scheduled', 'sleeping', 'waiting') and scheduled_time <= now()))
-    and (lease_until is null or lease_until < now())
+    and (lease_until is null or lease_until < now()) and ${LOCAL_RUN}
     and playbook_run_id in (select id from playbook_runs where ${LOCAL_RUN})`,
   orderBy: 'scheduled_time',
   set: `claimed_by = $2, lease_until = now() + $3::float8 * interval '1 millisecond'`,
@@ -306,10 +310,22 @@ export class PlaybookRunner {
           context.actions.push(view(action.name, 'skipped'));
           continue;
         }
+        const target = await agentToRunOn(tx, action.runsOn ?? spec.runsOn);
+        if ('refusal' in target) {
+          await this.endedAction(tx, runId, action.name, 'failed', target.refusal);
+          context.actions.push(view(action.name, 'failed'));
+          continue;
+        }
         await tx.query(
-          `insert into playbook_run_actions (playbook_run_id, name, status, scheduled_time)
-             values ($1, $2, $3, now() + $4::float8 * interval '1 millisecond')`,
-          [runId, action.name, delayMs > 0 ? 'sleeping' : 'scheduled', delayMs],
+          `insert into playbook_run_actions (playbook_run_id, name, status, scheduled_time, agent_id)
+             values ($1, $2, $3, now() + $4::float8 * interval '1 millisecond', $5)`,
+          [
+            runId,
+            action.name,
+            delayMs > 0 ? 'sleeping' : 'scheduled',
+            delayMs,
+            target.agentId === LOCAL_AGENT ? null : target.agentId,
+          ],
         );
         await tx.query(waitForAction, [runId]);
         return true;

@@ -23,6 +23,8 @@ export interface ActionSpec {
   timeout?: string;
   retry?: RetrySpec;
   if?: string;
+  /** The agents it may run on, by name (`local`: this console); else the playbook's. */
+  runsOn?: string[];
   [kind: string]: unknown;
 }
 

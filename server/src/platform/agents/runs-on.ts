@@ -1,0 +1,26 @@
+/**
+ * Where a playbook action runs: the agents its `runsOn` names (the action's, else the
+ * playbook's), the first one that is live here; `local` — or no runsOn at all — is this console.
+ * An action addressed to an agent waits for that agent to claim it (GET /api/upstream/playbook-action).
+ */
+import type { Queryable } from '../db/db.js';
+import { LOCAL_AGENT } from './local-agent.js';
+
+export const noAgentToRunOn = (names: readonly string[]) =>
+  `The action runs on ${names.join(', ')}: no such agent is connected to this console`;
+
+export async function agentToRunOn(
+  db: Queryable,
+  runsOn: unknown,
+): Promise<{ agentId: string } | { refusal: string }> {
+  const names = Array.isArray(runsOn)
+    ? runsOn.filter((name): name is string => typeof name === 'string')
+    : [];
+  if (names.length === 0) return { agentId: LOCAL_AGENT };
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `select id, name from agents where name = any($1::text[]) and deleted_at is null`,
+    [names],
+  );
+  const found = names.map((name) => rows.find((row) => row.name === name)).find((row) => row !== undefined);
+  return found ? { agentId: found.id } : { refusal: noAgentToRunOn(names) };
+}
