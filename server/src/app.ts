@@ -21,6 +21,7 @@ import { createUpstreamRouter } from './platform/agents/index.js';
 import { sharedReads } from './platform/rest/shared-reads.js';
 import { forgetOnWrites } from './http/forget-on-writes.js';
 import type { Db } from './platform/db/db.js';
+import { upstreamReport } from './platform/agents/agent-mode/index.js';
 import type { ScraperScheduler } from './platform/catalog/index.js';
 import type { TopologyScheduler } from './platform/topology/index.js';
 import { createHealthWebhookRouter, type CheckRunner } from './platform/health/router.js';
@@ -77,7 +78,13 @@ export function createApp({
   const dbApi = `${config.basePath}api/db/`;
   app.use((req, res, next) => (req.path.startsWith(dbApi) ? next() : compress(req, res, next)));
 
-  const probeRoutes = probes(db, isShuttingDown, logger, kube);
+  const probeRoutes = probes(
+    db,
+    isShuttingDown,
+    logger,
+    kube,
+    config.upstream ? () => upstreamReport(db) : undefined,
+  );
   const root = Router();
   root.use(refuseMalformedPath);
   root.use(probeRoutes);

@@ -44,6 +44,61 @@ describe('loadConfig', () => {
       kube: undefined,
       smtpUrl: undefined,
       integrations: { chartRepositoryUrl: 'https://flanksource.github.io/charts' },
+      upstream: undefined,
+    });
+  });
+
+  describe('agent mode', () => {
+    const TOKEN = 'ocp_s3cret-agent-token';
+    const agent = {
+      UPSTREAM_URL: 'https://hub.acme.example/console',
+      UPSTREAM_TOKEN: TOKEN,
+      AGENT_NAME: 'cluster-east',
+    };
+
+    it('reads UPSTREAM_URL, UPSTREAM_TOKEN, AGENT_NAME and the intervals, 30 s and 1 min by default', () => {
+      expect(loadConfig(agent).upstream).toEqual({
+        url: 'https://hub.acme.example/console/',
+        token: TOKEN,
+        agentName: 'cluster-east',
+        pingIntervalMs: 30_000,
+        pullIntervalMs: 60_000,
+      });
+      expect(
+        loadConfig({ ...agent, UPSTREAM_PING_INTERVAL: '5s', UPSTREAM_PULL_INTERVAL: '2m' }).upstream,
+      ).toMatchObject({ pingIntervalMs: 5000, pullIntervalMs: 120_000 });
+    });
+
+    it('needs the three together, and names what is missing', () => {
+      expect(() => loadConfig({ UPSTREAM_URL: agent.UPSTREAM_URL })).toThrow(
+        new ConfigError(
+          'UPSTREAM_TOKEN, AGENT_NAME: agent mode needs UPSTREAM_URL, UPSTREAM_TOKEN and AGENT_NAME together',
+        ),
+      );
+      expect(() => loadConfig({ ...agent, UPSTREAM_URL: ' ' })).toThrow(/^UPSTREAM_URL: agent mode needs/);
+    });
+
+    it('refuses a URL that is not a plain http(s) address, never repeating it or the token', () => {
+      for (const url of [
+        'hub.acme.example',
+        'ftp://hub.acme.example',
+        `https://agent:${TOKEN}@hub.acme.example`,
+      ]) {
+        let message = '';
+        try {
+          loadConfig({ ...agent, UPSTREAM_URL: url });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toMatch(/^UPSTREAM_URL: must be the hub's http\(s\) address/);
+        expect(message).not.toContain(TOKEN);
+      }
+      expect(() => loadConfig({ ...agent, UPSTREAM_TOKEN: 'two words' })).toThrow(
+        new ConfigError('UPSTREAM_TOKEN: must be one token, without spaces'),
+      );
+      expect(() => loadConfig({ ...agent, UPSTREAM_PULL_INTERVAL: '500ms' })).toThrow(
+        new ConfigError(`UPSTREAM_PULL_INTERVAL="500ms": must be a duration such as '1m' or '30s'`),
+      );
     });
   });
 

@@ -83,6 +83,24 @@ export interface Config {
    * its index and charts give the values editor its schema, and the HelmRepository points at it.
    */
   integrations: { chartRepositoryUrl: string };
+  /**
+   * Agent mode: this console reports to a hub (UPSTREAM_URL, UPSTREAM_TOKEN, AGENT_NAME), pushing
+   * what it owns and pulling what the hub assigns to it; undefined: it reports to no one.
+   */
+  upstream: UpstreamSettings | undefined;
+}
+
+/** Agent mode's settings (docs/agents.md, "Agent mode"). */
+export interface UpstreamSettings {
+  /** The hub's address, ending with '/' (its BASE_PATH included). */
+  url: string;
+  /** The agent's token at the hub (from `POST /api/agent/generate`); never logged. */
+  token: string;
+  agentName: string;
+  /** How often the hub is told the agent is alive (UPSTREAM_PING_INTERVAL). */
+  pingIntervalMs: number;
+  /** How often canaries and scrape configs assigned in the hub are fetched (UPSTREAM_PULL_INTERVAL). */
+  pullIntervalMs: number;
 }
 
 /** Where the cluster credentials come from: a kubeconfig file, or the pod's service account. */
@@ -191,6 +209,10 @@ const schema = {
       pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$',
       default: DEFAULT_CHART_REPOSITORY_URL,
     },
+    // UPSTREAM_URL and UPSTREAM_TOKEN are read by readUpstream: their messages must not repeat them.
+    AGENT_NAME: { type: 'string', pattern: '^[^\\x00-\\x1f\\x7f]{1,255}$' },
+    UPSTREAM_PING_INTERVAL: { type: 'string', pattern: durationPattern, default: '30s' },
+    UPSTREAM_PULL_INTERVAL: { type: 'string', pattern: durationPattern, default: '1m' },
   },
 } as const;
 
@@ -240,6 +262,9 @@ const explain: Record<string, string> = {
   KUBE_STATUS_INTERVAL: "must be a duration such as '30s' or '5m'",
   INTEGRATIONS_CHART_REPOSITORY:
     "must be the http(s) URL of a Helm chart repository, such as 'https://flanksource.github.io/charts'",
+  AGENT_NAME: 'must be the name of the agent at the hub, at most 255 characters, without control characters',
+  UPSTREAM_PING_INTERVAL: "must be a duration such as '30s' or '1m'",
+  UPSTREAM_PULL_INTERVAL: "must be a duration such as '1m' or '30s'",
 };
 
 /** A configuration problem: the message names the variable and what is wrong with it. */
@@ -386,6 +411,49 @@ function readSmtpUrl(text: string | undefined): string | undefined {
   return value;
 }
 
+const UPSTREAM_URL_FORM =
+  "must be the hub's http(s) address, such as 'https://ops.example.com/' (no user or password: the token is UPSTREAM_TOKEN)";
+
+/**
+ * Agent mode: UPSTREAM_URL, UPSTREAM_TOKEN and AGENT_NAME together, or none of them. The URL
+ * and token are checked here rather than by the schema, so that no message repeats the token.
+ */
+function readUpstream(values: Record<string, unknown>, env: NodeJS.ProcessEnv): UpstreamSettings | undefined {
+  const url = env.UPSTREAM_URL?.trim() || undefined;
+  const token = env.UPSTREAM_TOKEN?.trim() || undefined;
+  const agentName = values.AGENT_NAME as string | undefined;
+  if (!url && !token && !agentName) return undefined;
+  const missing = [!url && 'UPSTREAM_URL', !token && 'UPSTREAM_TOKEN', !agentName && 'AGENT_NAME'].filter(
+    Boolean,
+  );
+  if (missing.length)
+    throw new ConfigError(
+      `${missing.join(', ')}: agent mode needs UPSTREAM_URL, UPSTREAM_TOKEN and AGENT_NAME together`,
+    );
+  let parsed: URL;
+  try {
+    parsed = new URL(url!);
+  } catch {
+    throw new ConfigError(`UPSTREAM_URL: ${UPSTREAM_URL_FORM}`);
+  }
+  if (
+    (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+    parsed.username ||
+    parsed.password ||
+    parsed.search ||
+    parsed.hash
+  )
+    throw new ConfigError(`UPSTREAM_URL: ${UPSTREAM_URL_FORM}`);
+  if (/\s/.test(token!)) throw new ConfigError('UPSTREAM_TOKEN: must be one token, without spaces');
+  return {
+    url: withSlash(`${parsed.origin}${parsed.pathname}`),
+    token: token!,
+    agentName: agentName!,
+    pingIntervalMs: parseDuration(values.UPSTREAM_PING_INTERVAL as string),
+    pullIntervalMs: parseDuration(values.UPSTREAM_PULL_INTERVAL as string),
+  };
+}
+
 function parseSize(text: string): number {
   const match = /^([0-9]+)(b|kb|mb)?$/.exec(text)!;
   const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2] ?? 'b'] as number;
@@ -457,5 +525,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrations: {
       chartRepositoryUrl: (values.INTEGRATIONS_CHART_REPOSITORY as string).replace(/\/+$/, ''),
     },
+    upstream: readUpstream(values, env),
   };
 }

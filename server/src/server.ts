@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { listenEarly } from './http/listener.js';
 import { createLogger, type Logger } from './http/logging.js';
 import { createKubeConnection, KubeSync, loadKubeClient, type KubeConnection } from './kube/index.js';
+import { registerAgentMode, switchOutbox } from './platform/agents/agent-mode/index.js';
 import { openDatabase, type Db } from './platform/db/db.js';
 import { demoLogLinesTask } from './platform/demo/live-logs.js';
 import { prepareDatabase } from './platform/demo/prepare.js';
@@ -96,6 +97,13 @@ export async function startServer(
       log: (msg, details) => logger.info(details ?? {}, msg),
     });
     await syncLocalFlags(db, config.localFeatureFlags);
+    // Agent mode's outbox triggers on (queuing what the agent already holds), or off: outside
+    // agent mode they cost nothing.
+    if (await switchOutbox(db, Boolean(config.upstream)))
+      logger.info(
+        { agentMode: Boolean(config.upstream) },
+        config.upstream ? 'agent outbox on' : 'agent outbox off',
+      );
     if (!config.auth.oidc) await ensureAdmin(db, config, logger);
     const schema = await loadSchema(db);
     const identity = await createIdentity({ config, db, logger });
@@ -145,6 +153,7 @@ export async function startServer(
       kube,
       enabled: config.topology.builderEnabled,
     });
+    if (config.upstream) registerAgentMode(jobs, { db, logger, settings: config.upstream });
     // Permalinks in messages: PUBLIC_URL, else where this console listens (known once it does).
     let consoleUrl = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}`;
     registerNotificationWork(jobs, {

@@ -119,6 +119,99 @@ describeWithHelm('the Helm chart', () => {
     expect(error).toContain("at '/kube/writeAs': value must be one of 'serviceaccount', 'impersonate'");
   });
 
+  it('maps agent mode onto the environment, the token read from its Secret and never written out', async () => {
+    const rendered = await template(
+      '--set',
+      'upstream.url=https://hub.example.com/',
+      '--set',
+      'upstream.agentName=cluster-west',
+      '--set',
+      'upstream.createSecret=true',
+      '--set',
+      'upstream.token=ocp_token-for-the-chart-test',
+    );
+    const objects = loadAll(rendered).filter(Boolean) as (KubeObject & Record<string, never>)[];
+    const secret = objects.find(
+      (o) => o.kind === 'Secret' && o.metadata.name === 'ops-ops-console-upstream',
+    ) as unknown as {
+      data: Record<string, string>;
+    };
+    expect(Buffer.from(secret.data.UPSTREAM_TOKEN!, 'base64').toString()).toBe(
+      'ocp_token-for-the-chart-test',
+    );
+    expect(rendered).not.toContain('ocp_token-for-the-chart-test');
+    const deployment = objects.find((o) => o.kind === 'Deployment') as unknown as {
+      spec: {
+        template: {
+          metadata: { annotations: Record<string, string> };
+          spec: { containers: { env: { name: string; value?: string; valueFrom?: unknown }[] }[] };
+        };
+      };
+    };
+    const env = deployment.spec.template.spec.containers[0]!.env;
+    expect(env.filter((e) => /^(UPSTREAM|AGENT)_/.test(e.name))).toEqual([
+      { name: 'UPSTREAM_URL', value: 'https://hub.example.com/' },
+      { name: 'AGENT_NAME', value: 'cluster-west' },
+      {
+        name: 'UPSTREAM_TOKEN',
+        valueFrom: { secretKeyRef: { name: 'ops-ops-console-upstream', key: 'UPSTREAM_TOKEN' } },
+      },
+      { name: 'UPSTREAM_PING_INTERVAL', value: '30s' },
+      { name: 'UPSTREAM_PULL_INTERVAL', value: '1m' },
+    ]);
+    // A new token restarts the pods.
+    expect(deployment.spec.template.metadata.annotations['checksum/upstream-secret']).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+    expect(await template()).not.toMatch(/UPSTREAM_|AGENT_NAME/);
+  });
+
+  it('refuses agent mode without its name or token, and a token in the values the chart does not use', async () => {
+    const noName = await helmError(
+      'template',
+      'ops',
+      chart,
+      '--set',
+      'upstream.url=https://hub.example.com/',
+    );
+    expect(noName).toContain("values don't meet the specifications of the schema");
+    expect(noName).toMatch(/upstream/);
+    expect(noName).toMatch(/agentName/);
+    const noToken = await helmError(
+      'template',
+      'ops',
+      chart,
+      '--set',
+      'upstream.url=https://hub.example.com/',
+      '--set',
+      'upstream.agentName=cluster-west',
+    );
+    expect(noToken).toMatch(/tokenSecret|createSecret/);
+    const emptyToken = await helmError(
+      'template',
+      'ops',
+      chart,
+      '--set',
+      'upstream.url=https://hub.example.com/',
+      '--set',
+      'upstream.agentName=cluster-west',
+      '--set',
+      'upstream.createSecret=true',
+    );
+    expect(emptyToken).toMatch(/upstream\/token/);
+    const strayToken = await helmError('template', 'ops', chart, '--set', 'upstream.token=ocp_stray');
+    expect(strayToken).toMatch(/upstream\/token/);
+    expect(strayToken).not.toContain('ocp_stray');
+    const withCredentials = await helmError(
+      'template',
+      'ops',
+      chart,
+      '--set',
+      'upstream.url=https://agent:secret@hub.example.com/',
+    );
+    expect(withCredentials).toMatch(/upstream\/url/);
+  });
+
   it('sends the ingress path after BASE_PATH and probes to the root', async () => {
     const rendered = await template('--set', 'ingress.enabled=true', '--set', 'config.basePath=/ops/');
     const objects = loadAll(rendered) as Record<string, never>[];

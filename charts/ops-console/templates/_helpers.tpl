@@ -72,3 +72,8 @@ SMTP_URL: {{ .Values.smtp.url | b64enc | quote }}
       {{- end }}
 {{- end }}
 {{- end -}}
+
+{{/* Agent mode: the Secret holding UPSTREAM_TOKEN, the one named or, when the chart makes it, <fullname>-upstream. */}}
+{{- define "ops-console.upstreamSecretName" -}}
+{{- .Values.upstream.tokenSecret.name | default (printf "%s-upstream" (include "ops-console.fullname" .) | trunc 63 | trimSuffix "-") -}}
+{{- end -}}

@@ -19,15 +19,25 @@ export function kubernetesState(kube: ClusterConnection | undefined): Kubernetes
 }
 
 /**
+ * Agent mode's standing with its hub, as /readyz shows it under `upstream` (declared here, as
+ * ClusterConnection is; platform/agents/agent-mode's report satisfies it).
+ */
+export interface UpstreamProbe {
+  (): Promise<{ state: string; backlog: number; last_push: string | null; detail?: string }>;
+}
+
+/**
  * /healthz: the process answers. /readyz: the database answers too (within 2 s). Probes are
  * unauthenticated, so a database failure is told in the log, not in the answer. The cluster
- * connection is reported but does not count: without it the console keeps serving.
+ * connection is reported but does not count: without it the console keeps serving. So is the hub
+ * in agent mode (`upstream`): while it is away the console keeps running its checks.
  */
 export function probes(
   db: Db,
   isShuttingDown: () => boolean,
   logger: Logger,
   kube?: ClusterConnection,
+  upstream?: UpstreamProbe,
 ): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
@@ -38,13 +48,18 @@ export function probes(
     res.setHeader('Cache-Control', 'no-store');
     if (isShuttingDown()) return void res.status(503).json({ status: 'shutting down' });
     try {
-      await Promise.race([
-        db.query('select 1'),
-        new Promise((_, reject) =>
+      const [, hub] = await Promise.race([
+        Promise.all([db.query('select 1'), upstream?.()]),
+        new Promise<never>((_, reject) =>
           setTimeout(() => reject(new Error('database did not answer within 2 s')), 2000).unref(),
         ),
       ]);
-      res.json({ status: 'ok', database: db.kind, kubernetes: kubernetesState(kube) });
+      res.json({
+        status: 'ok',
+        database: db.kind,
+        kubernetes: kubernetesState(kube),
+        ...(hub ? { upstream: hub } : {}),
+      });
     } catch (error) {
       logger.warn({ err: error }, 'readiness check: database unavailable');
       res.status(503).json({ status: 'database unavailable' });

@@ -1,0 +1,153 @@
+/**
+ * What the hub assigns to this agent: its canaries and scrape configs, fetched every pull
+ * interval since a watermark kept in the database and written into the local tables as the
+ * local agent's, so this console's own check runner and scrapers run them. The hub's ids are
+ * kept (the checks and configs they give are pushed back under them); a row deleted in the hub
+ * is soft-deleted here. Rows taken from the hub are not pushed back to it. The hub answers the
+ * agent's own pushed canaries too: identical to the local rows, they write nothing.
+ */
+import type { Logger } from '../../../http/logging.js';
+import type { Db } from '../../db/db.js';
+import type { HubClient, PullResource } from './client.js';
+import { LOCAL_AGENT } from './tables.js';
+
+/** What is pulled, into which table. */
+export const PULLED: { resource: PullResource; table: 'canaries' | 'config_scrapers' }[] = [
+  { resource: 'canary', table: 'canaries' },
+  { resource: 'scrapeconfig', table: 'config_scrapers' },
+];
+
+/**
+ * The watermark is moved back this much for the next pull: a row the hub committed late with an
+ * earlier updated_at is still taken. Rows taken twice change nothing.
+ */
+const OVERLAP_MS = 2000;
+
+const EPOCH = '1970-01-01T00:00:00.000Z';
+
+/** Columns the hub's row does not decide here: the agent is this console's own, the creator the hub's. */
+const LOCAL_COLUMNS = new Set(['agent_id', 'created_by', 'updated_at']);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PullOutcome {
+  /** Rows written (new or changed). */
+  applied: number;
+  /** Rows that could not be written (logged). */
+  failed: number;
+}
+
+export class AssignmentPuller {
+  private readonly columns = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly client: HubClient,
+    /** Names the hub and agent the watermarks belong to. */
+    private readonly hubKey: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** One pull of each resource; throws the first HubError (the state is the caller's). */
+  async pullAll(signal?: AbortSignal): Promise<Record<string, PullOutcome>> {
+    const outcomes: Record<string, PullOutcome> = {};
+    for (const { resource, table } of PULLED) {
+      const since = await this.watermark(table);
+      const rows = await this.client.pull(resource, since, signal);
+      outcomes[table] = await this.apply(table, rows);
+      const newest = rows
+        .map((row) => Date.parse(String(row.updated_at)))
+        .filter((time) => Number.isFinite(time))
+        .reduce((max, time) => Math.max(max, time), Number.NEGATIVE_INFINITY);
+      if (Number.isFinite(newest))
+        await this.setWatermark(table, new Date(newest - OVERLAP_MS).toISOString());
+    }
+    return outcomes;
+  }
+
+  /** Writes the hub's rows into the local table as the local agent's. */
+  async apply(table: 'canaries' | 'config_scrapers', rows: Record<string, unknown>[]): Promise<PullOutcome> {
+    const known = await this.columnsOf(table);
+    const outcome: PullOutcome = { applied: 0, failed: 0 };
+    for (const row of rows) {
+      if (typeof row.id !== 'string' || !UUID.test(row.id)) {
+        outcome.failed += 1;
+        this.log.warn({ table }, 'the hub sent a row without an id: skipped');
+        continue;
+      }
+      const columns = Object.keys(row).filter((column) => known.has(column) && !LOCAL_COLUMNS.has(column));
+      try {
+        if (await this.upsert(table, columns, row)) outcome.applied += 1;
+      } catch (error) {
+        outcome.failed += 1;
+        this.log.warn(
+          { table, id: row.id, name: row.name, err: error },
+          `the hub assigned a ${table === 'canaries' ? 'canary' : 'scrape config'} this console could not take`,
+        );
+      }
+    }
+    return outcome;
+  }
+
+  /**
+   * One row, in a transaction with the removal of the outbox entry its write makes (the row is
+   * the hub's: it must not go back). A row deleted in the hub that is not here is not created;
+   * a row changed here and not yet pushed is left as it is (the local change goes to the hub,
+   * and comes back with the next pull). True when the row was written.
+   */
+  private async upsert(table: string, columns: string[], row: Record<string, unknown>): Promise<boolean> {
+    const list = columns.join(', ');
+    const changed = columns.filter((column) => column !== 'id');
+    const set = changed.map((column) => `${column} = excluded.${column}`).join(', ');
+    const distinct = changed.length
+      ? `and (${changed.map((c) => `${table}.${c}`).join(', ')}) is distinct from (${changed.map((c) => `excluded.${c}`).join(', ')})`
+      : 'and false';
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `insert into ${table} (${list}, agent_id)
+         select ${list}, $2::uuid from jsonb_populate_record(null::${table}, $1::jsonb) r
+          where (r.deleted_at is null or exists (select 1 from ${table} t where t.id = r.id))
+            and not exists (select 1 from _agent_outbox o where o.table_name = $3 and o.pk = jsonb_build_object('id', r.id))
+         on conflict (id) do update set ${set || 'id = excluded.id'}
+          where ${table}.agent_id = $2::uuid ${distinct}
+         returning id`,
+        [JSON.stringify(row), LOCAL_AGENT, table],
+      );
+      if (rows.length === 0) return false;
+      await tx.query(
+        `delete from _agent_outbox where table_name = $1 and pk = jsonb_build_object('id', $2::uuid)`,
+        [table, row.id],
+      );
+      return true;
+    });
+  }
+
+  private async columnsOf(table: string): Promise<Set<string>> {
+    let columns = this.columns.get(table);
+    if (!columns) {
+      const { rows } = await this.db.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
+        [table],
+      );
+      columns = new Set(rows.map((r) => r.column_name));
+      this.columns.set(table, columns);
+    }
+    return columns;
+  }
+
+  private async watermark(table: string): Promise<string> {
+    const { rows } = await this.db.query<{ since: Date }>(
+      `select since from _agent_pull where hub = $1 and resource = $2`,
+      [this.hubKey, table],
+    );
+    return rows[0]?.since.toISOString() ?? EPOCH;
+  }
+
+  private async setWatermark(table: string, since: string): Promise<void> {
+    await this.db.query(
+      `insert into _agent_pull (hub, resource, since) values ($1, $2, $3)
+       on conflict (hub, resource) do update set since = greatest(_agent_pull.since, excluded.since)`,
+      [this.hubKey, table, since],
+    );
+  }
+}

@@ -1,0 +1,393 @@
+/**
+ * Agent mode end to end: two real servers in one test, a hub and an agent whose UPSTREAM_URL
+ * points at it with a token from the hub's `POST /api/agent/generate`. What the agent owns
+ * reaches the hub under its agent id; results recorded while the hub is away arrive once it is
+ * back, each exactly once; a canary the hub assigns runs on the agent; a revoked token is
+ * logged once and told by /readyz, which stays ready.
+ */
+import { pino } from 'pino';
+import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
+import { loadConfig, type Config } from '../../server/src/config.js';
+import { LOCAL_AGENT } from '../../server/src/platform/agents/local-agent.js';
+import { startServer, type RunningServer } from '../../server/src/server.js';
+import { availableBackends, freshDatabase, type Backend } from '../support/databases.js';
+import { eventually } from '../support/eventually.js';
+import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/server.js';
+
+/** A hub that can be stopped and started again on the same database and port. */
+interface Hub {
+  server: RunningServer;
+  adminToken: string;
+  api(path: string, init?: RequestInit): Promise<Response>;
+  rows<R>(sql: string, params?: unknown[]): Promise<R[]>;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+async function startHub(backend: Backend): Promise<Hub> {
+  const database = await freshDatabase(backend, 'empty');
+  let config: Config = {
+    ...loadConfig({
+      DATA_DIR: database.dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'false',
+      ADMIN_PASSWORD,
+      CHECK_RUNNER_ENABLED: 'false',
+      INCIDENT_AUTOMATION_ENABLED: 'false',
+      TOPOLOGY_BUILDER_ENABLED: 'false',
+    }),
+    port: 0,
+  };
+  let server = await startServer(config);
+  // The same port when it starts again: the agent's UPSTREAM_URL names it.
+  config = { ...config, port: server.port };
+  const { rows } = await server.db.query<{ person_id: string }>(
+    `select person_id from _local_credentials where username = 'admin'`,
+  );
+  const { token: adminToken } = await createApiTokenStore(server.db).create(
+    rows[0]!.person_id,
+    'agent-mode tests',
+  );
+  let running = true;
+  const hub: Hub = {
+    get server() {
+      return server;
+    },
+    adminToken,
+    api: (path, init = {}) =>
+      fetch(new URL(path, server.url), {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${adminToken}`,
+          'Content-Type': 'application/json',
+          ...init.headers,
+        },
+      }),
+    rows: async <R>(sql: string, params: unknown[] = []) => (await server.db.query<R>(sql, params)).rows,
+    async stop() {
+      running = false;
+      await server.close();
+    },
+    async start() {
+      server = await startServer(config);
+      running = true;
+    },
+    async remove() {
+      if (running) await server.close();
+      await database.drop();
+    },
+  };
+  return hub;
+}
+
+/** The one row of a result (the test fails when there is none). */
+function first<R>(rows: R[]): R {
+  expect(rows.length).toBeGreaterThan(0);
+  return rows[0]!;
+}
+
+interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+interface Readiness {
+  status: string;
+  upstream?: { state: string; backlog: number; last_push: string | null };
+}
+
+describe.each(availableBackends())('agent mode on %s', (backend) => {
+  let hub: Hub;
+  let agent: TestServer;
+  let agentId: string;
+  let token: string;
+  const log: LogLine[] = [];
+  const rawLog: string[] = [];
+
+  const agentRows = async <R>(sql: string, params: unknown[] = []) =>
+    (await agent.db.query<R>(sql, params)).rows;
+  const readiness = async (): Promise<Readiness> => {
+    const response = await fetch(agent.at('readyz'));
+    expect(response.status).toBe(200);
+    return (await response.json()) as Readiness;
+  };
+  /** A canary of the agent whose one check asks the agent's own /healthz every second. */
+  const selfCanary = async (name: string) => {
+    const { rows } = await agent.db.query<{ id: string }>(
+      `insert into canaries (name, namespace, schedule, spec) values ($1, 'agent-tests', '@every 1s', $2) returning id`,
+      [
+        name,
+        JSON.stringify({
+          http: [{ name: `${name}-healthz`, url: agent.at('healthz'), responseCodes: [200] }],
+        }),
+      ],
+    );
+    return rows[0]!.id;
+  };
+
+  beforeAll(async () => {
+    hub = await startHub(backend);
+    const generated = await hub.api('api/agent/generate', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'cluster-east', description: 'agent-mode tests' }),
+    });
+    expect(generated.status).toBe(201);
+    ({ agent_id: agentId, access_token: token } = (await generated.json()) as {
+      agent_id: string;
+      access_token: string;
+    });
+    agent = await startTestServer({
+      backend,
+      template: 'empty',
+      env: {
+        UPSTREAM_URL: hub.server.url,
+        UPSTREAM_TOKEN: token,
+        AGENT_NAME: 'cluster-east',
+        UPSTREAM_PING_INTERVAL: '1s',
+        UPSTREAM_PULL_INTERVAL: '1s',
+        CHECK_RUNNER_ENABLED: 'true',
+      },
+      logger: pino(
+        { level: 'debug' },
+        {
+          write: (line: string) => {
+            rawLog.push(line);
+            log.push(JSON.parse(line) as LogLine);
+          },
+        },
+      ),
+    });
+  });
+  afterAll(async () => {
+    await agent?.stop();
+    await hub?.remove();
+  });
+
+  it("pushes the agent's checks and their results, configs and components to the hub under its agent id", async () => {
+    const canaryId = await selfCanary('pushed');
+    const { id: topologyId } = first(
+      await agentRows<{ id: string }>(
+        `insert into topologies (name, namespace) values ('agent-topology', 'agent-tests') returning id`,
+      ),
+    );
+    const { id: componentId } = first(
+      await agentRows<{ id: string }>(
+        `insert into components (topology_id, name, type) values ($1, 'payments', 'Service') returning id`,
+        [topologyId],
+      ),
+    );
+    const { id: configId } = first(
+      await agentRows<{ id: string }>(
+        `insert into configs (type, name, config) values ('Kubernetes::Deployment', 'payments', '{"replicas": 3}') returning id`,
+      ),
+    );
+    await agentRows(
+      `insert into config_changes (config_id, change_type, summary) values ($1, 'diff', 'scaled')`,
+      [configId],
+    );
+    const { id: checkId } = first(
+      await eventually(async () => {
+        const checks = await agentRows<{ id: string }>(`select id from checks where canary_id = $1`, [
+          canaryId,
+        ]);
+        expect(checks).toHaveLength(1);
+        return checks;
+      }),
+    );
+
+    await eventually(async () => {
+      const [counts] = await hub.rows<Record<string, number>>(
+        `select
+           (select count(*)::int from canaries where id = $1 and agent_id = $6) as canaries,
+           (select count(*)::int from checks where id = $2 and agent_id = $6) as checks,
+           (select count(*)::int from check_statuses where check_id = $2) as statuses,
+           (select count(*)::int from configs where id = $3 and agent_id = $6 and config->>'replicas' = '3') as configs,
+           (select count(*)::int from config_changes where config_id = $3 and summary = 'scaled') as changes,
+           (select count(*)::int from components where id = $4 and agent_id = $6) as components,
+           (select count(*)::int from topologies where id = $5 and agent_id = $6) as topologies`,
+        [canaryId, checkId, configId, componentId, topologyId, agentId],
+      );
+      expect(counts).toEqual({
+        canaries: 1,
+        checks: 1,
+        statuses: expect.any(Number),
+        configs: 1,
+        changes: 1,
+        components: 1,
+        topologies: 1,
+      });
+      expect(counts!.statuses).toBeGreaterThan(0);
+    });
+    expect(
+      (await hub.rows(`select 1 from agents where id = $1 and last_received is not null`, [agentId])).length,
+    ).toBe(1);
+    const ready = await readiness();
+    expect(ready.status).toBe('ok');
+    expect(ready.upstream).toMatchObject({ state: 'ok' });
+    expect(ready.upstream!.last_push).toEqual(expect.any(String));
+    // The agent's own rows are never the hub's local agent's.
+    expect(await hub.rows(`select id from checks where agent_id = $1`, [LOCAL_AGENT])).toEqual([]);
+  });
+
+  it('runs a canary created in the hub for the agent, within a pull interval, and pushes its results', async () => {
+    const created = await hub.api('api/db/canaries', {
+      method: 'POST',
+      headers: { Prefer: 'return=representation' },
+      body: JSON.stringify({
+        name: 'assigned-in-hub',
+        namespace: 'agent-tests',
+        agent_id: agentId,
+        schedule: '@every 1s',
+        spec: { http: [{ name: 'assigned-healthz', url: agent.at('healthz'), responseCodes: [200] }] },
+      }),
+    });
+    let canaryId: string;
+    if (created.status === 201) canaryId = ((await created.json()) as { id: string }[])[0]!.id;
+    else {
+      // The hub keeps agents' rows read-only in its API: assigned as its own writers would.
+      const [row] = await hub.rows<{ id: string }>(
+        `insert into canaries (name, namespace, agent_id, schedule, spec) values ($1, 'agent-tests', $2, '@every 1s', $3)
+         returning id`,
+        [
+          'assigned-in-hub',
+          agentId,
+          JSON.stringify({
+            http: [{ name: 'assigned-healthz', url: agent.at('healthz'), responseCodes: [200] }],
+          }),
+        ],
+      );
+      canaryId = row!.id;
+    }
+    const [check] = await eventually(async () => {
+      const found = await agentRows<{ id: string; status: string | null; agent_id: string }>(
+        `select k.id, k.status, k.agent_id from checks k join canaries c on c.id = k.canary_id
+          where c.id = $1 and c.agent_id = $2`,
+        [canaryId, LOCAL_AGENT],
+      );
+      expect(found).toHaveLength(1);
+      expect(found[0]!.status).toBe('healthy');
+      return found;
+    });
+    await eventually(async () => {
+      const statuses = await hub.rows(`select 1 from check_statuses where check_id = $1`, [check!.id]);
+      expect(statuses.length).toBeGreaterThan(0);
+    });
+    // Taken from the hub, the canary is not pushed back over the hub's own row.
+    const [hubCanary] = await hub.rows<{ agent_id: string; created_by: string | null }>(
+      `select agent_id, created_by from canaries where id = $1`,
+      [canaryId],
+    );
+    expect(hubCanary!.agent_id).toBe(agentId);
+
+    // Deleted in the hub, it stops on the agent.
+    await hub.rows(`update canaries set deleted_at = now() where id = $1`, [canaryId]);
+    await eventually(async () => {
+      const [row] = await agentRows<{ deleted_at: Date | null }>(
+        `select deleted_at from canaries where id = $1`,
+        [canaryId],
+      );
+      expect(row!.deleted_at).not.toBeNull();
+    });
+  });
+
+  it('keeps recording while the hub is away, and every result arrives exactly once when it is back', async () => {
+    const canaryId = await selfCanary('through-outage');
+    const { id: checkId } = first(
+      await eventually(async () => {
+        const checks = await agentRows<{ id: string }>(
+          `select k.id from checks k join check_statuses s on s.check_id = k.id where k.canary_id = $1 limit 1`,
+          [canaryId],
+        );
+        expect(checks).toHaveLength(1);
+        return checks;
+      }),
+    );
+    await eventually(async () =>
+      expect(
+        (await hub.rows(`select 1 from check_statuses where check_id = $1`, [checkId])).length,
+      ).toBeGreaterThan(0),
+    );
+
+    await hub.stop();
+    const countAt = async () =>
+      (
+        await agentRows<{ n: number }>(`select count(*)::int as n from check_statuses where check_id = $1`, [
+          checkId,
+        ])
+      )[0]!.n;
+    const whenStopped = await countAt();
+    await eventually(async () => {
+      const ready = await readiness();
+      // Ready all along: the console keeps running its checks.
+      expect(ready.status).toBe('ok');
+      expect(ready.upstream!.state).toBe('unreachable');
+      expect(await countAt()).toBeGreaterThanOrEqual(whenStopped + 3);
+      expect(ready.upstream!.backlog).toBeGreaterThan(0);
+    });
+
+    await hub.start();
+    // Every result the agent holds up to a moment after the hub is back, compared row by row.
+    const { cutoff } = first(
+      await agentRows<{ cutoff: string }>(
+        `select max(time)::text as cutoff from check_statuses where check_id = $1`,
+        [checkId],
+      ),
+    );
+    const statusesOf = async (rows: typeof agentRows) =>
+      rows<{ time: string; status: boolean; duration: number }>(
+        `select time::text as time, status, duration from check_statuses
+          where check_id = $1 and time <= $2::timestamptz order by time`,
+        [checkId, cutoff],
+      );
+    const expected = await statusesOf(agentRows);
+    expect(expected.length).toBeGreaterThanOrEqual(whenStopped + 3);
+    await eventually(async () => expect(await statusesOf(hub.rows)).toEqual(expected), 60_000);
+    const { total, distinct } = first(
+      await hub.rows<{ total: number; distinct: number }>(
+        `select count(*)::int as total, count(distinct time)::int as distinct from check_statuses
+          where check_id = $1 and time <= $2::timestamptz`,
+        [checkId, cutoff],
+      ),
+    );
+    expect(total).toBe(expected.length);
+    expect(distinct).toBe(expected.length);
+    await eventually(async () => expect((await readiness()).upstream!.state).toBe('ok'));
+  });
+
+  it('tells a revoked token in its log, once, and in /readyz, and stays ready', async () => {
+    const rotated = await hub.api(`api/agent/${agentId}/token`, { method: 'POST' });
+    expect(rotated.status).toBe(201);
+    const refusals = () => log.filter((line) => line.msg.startsWith('the hub refused the agent token'));
+    await eventually(async () => {
+      const ready = await readiness();
+      expect(ready.status).toBe('ok');
+      expect(ready.upstream!.state).toBe('refused');
+    });
+    // Some more pings and pulls are refused too (one a second): still one line.
+    const { id: checkId } = first(
+      await agentRows<{ id: string }>(
+        `select k.id from checks k join canaries c on c.id = k.canary_id where c.name = 'through-outage'`,
+      ),
+    );
+    const count = async () =>
+      (
+        await agentRows<{ n: number }>(`select count(*)::int as n from check_statuses where check_id = $1`, [
+          checkId,
+        ])
+      )[0]!.n;
+    const before = await count();
+    await eventually(async () => expect(await count()).toBeGreaterThanOrEqual(before + 3));
+    expect(refusals()).toHaveLength(1);
+    expect(refusals()[0]!.level).toBe(50);
+    expect(refusals()[0]!.msg).toMatch(/^the hub refused the agent token: 401/);
+  });
+
+  it('never logs the token', () => {
+    expect(rawLog.length).toBeGreaterThan(0);
+    expect(rawLog.filter((line) => line.includes(token))).toEqual([]);
+    expect(rawLog.filter((line) => /authorization/i.test(line))).toEqual([]);
+  });
+});
