@@ -34,11 +34,13 @@ import {
 } from './notifications/index.js';
 import { deliver, emailTarget } from './notifications/senders/index.js';
 import { createPlaybooksRouter, createResourcesRouter, playbookWriteRules } from './playbooks/index.js';
+import { createPropertiesRouter } from './properties/router.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
 import { composeWriteRules } from './rest/write-rules.js';
 import { specWriteRules } from './specs/rules.js';
+import { backendVersion } from '../version.js';
 import { teamWriteRules } from './teams/rules.js';
 import { createTopologyRunRouter, type TopologyScheduler } from './topology/index.js';
 import { topologyWriteRules } from './topology/rules.js';
@@ -118,6 +120,12 @@ export function createPlatformApi({
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
+  api.use('/properties', createPropertiesRouter({ db }));
+  // canary-checker's /about, where the platform's clients read the version (the console's own
+  // /api/about answers the same); before the health router, so that it answers with Health off.
+  api.get('/canary/about', (_req, res) => {
+    res.json({ Version: backendVersion });
+  });
   // Before the health router, which asks every /canary path for read on canaries.
   api.use('/canary/run/topology', createTopologyRunRouter({ flags, topologies }));
   api.use('/canary', createTopologyRouter({ db, flags }));
