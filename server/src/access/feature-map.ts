@@ -26,6 +26,7 @@ const PLATFORM_RELATIONS = new Set([
   'job_histories',
   'job_history_names',
   'job_history_summary',
+  'views_summary',
   'event_queue',
   'event_queue_summary',
 ]);

@@ -113,6 +113,8 @@ export const RESOURCE_OF: Record<string, Resource> = {
   job_histories: 'database',
   job_history_names: 'database',
   job_history_summary: 'database',
+  // The platform's custom views: none here, always empty (migration 0041).
+  views_summary: 'database',
   event_queue: 'database',
   event_queue_summary: 'database',
 };

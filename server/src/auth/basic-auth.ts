@@ -39,6 +39,12 @@ export function basicCredentials(req: Request): { username: string; password: st
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/**
+ * Paths other systems call with their own credentials, not a person's (a check's webhook): Basic
+ * credentials there are the sender's, not a local user's.
+ */
+const WEBHOOK_PATH = /^\/canary\/webhook(\/|$)/;
+
 /** A request a browser made: it carries Fetch Metadata, which pages cannot set or remove. */
 export const fromBrowser = (req: Request) => req.get('sec-fetch-site') !== undefined;
 
@@ -118,7 +124,11 @@ export function createBasicAuth({
   };
 
   return {
-    applies: (req) => passwordsKept && /^basic\s/i.test(req.get('authorization') ?? '') && !fromBrowser(req),
+    applies: (req) =>
+      passwordsKept &&
+      /^basic\s/i.test(req.get('authorization') ?? '') &&
+      !fromBrowser(req) &&
+      !WEBHOOK_PATH.test(req.path),
     authenticate,
   };
 }

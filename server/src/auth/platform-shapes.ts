@@ -59,7 +59,12 @@ export function listedToken(token: ApiTokenInfo, owner: TokenOwner): ListedToken
     expires_at: token.expiresAt,
     last_used_at: token.lastUsedAt,
     person_id: owner.id,
-    person: { id: owner.id, name: owner.name, ...(owner.avatar ? { avatar: owner.avatar } : {}), properties: {} },
+    person: {
+      id: owner.id,
+      name: owner.name,
+      ...(owner.avatar ? { avatar: owner.avatar } : {}),
+      properties: {},
+    },
   };
 }
 
@@ -95,6 +100,7 @@ export function tokenExpiry(expiry: unknown, now: Date = new Date()): Date | nul
     return new Date(now.getTime() + ms);
   }
   const date = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) throw new HttpError(422, INVALID_EXPIRY);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime()))
+    throw new HttpError(422, INVALID_EXPIRY);
   return date;
 }

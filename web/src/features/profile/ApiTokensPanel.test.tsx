@@ -110,7 +110,10 @@ describe('creating a token', () => {
     const { user, dialog } = await openCreate();
     await user.type(within(dialog).getByLabelText(/Name/), 'deploy-bot');
     await user.selectOptions(within(dialog).getByLabelText('Expiry'), '90 days');
-    page.api.reply('GET api/auth/tokens', { status: 200, body: { message: 'success', payload: [deployBot, ciBot, scratch] } });
+    page.api.reply('GET api/auth/tokens', {
+      status: 200,
+      body: { message: 'success', payload: [deployBot, ciBot, scratch] },
+    });
     const before = Date.now();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 

@@ -232,3 +232,11 @@ with counts as (select * from _job_history_counts)
 select name, total, running, success, warning, failed, 0 as stale, 0 as skipped, stopped, last_run_at,
   case when duration_count > 0 then round(duration_sum::numeric / duration_count) end as average_duration
 from counts;
+
+-- The platform's custom views (dashboards its sidebar lists on every page): the console has none,
+-- so the list its clients read is always empty rather than missing.
+create view views_summary as
+select null::uuid as id, null::text as name, null::text as namespace, null::text as title,
+  null::text as icon, null::integer as ordinal, null::boolean as sidebar, null::text as description,
+  null::timestamptz as last_ran, null::timestamptz as created_at
+where false;
