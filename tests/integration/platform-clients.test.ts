@@ -16,7 +16,6 @@ import {
   LOCAL_USER_PASSWORD,
   messageOf,
   SessionClient,
-  signIn,
 } from '../support/session.js';
 
 const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
@@ -128,7 +127,12 @@ describe('sign-in as the platform UI does it in its basic-auth mode', () => {
       expiry: '720h',
     });
     expect(created.status).toBe(201);
-    for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, {}]) {
+    const elsewhere: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      {},
+    ];
+    for (const headers of elsewhere) {
       const refused = await ui.send('POST', 'api/auth/create_token', { name: 'forged' }, headers);
       expect(refused.status).toBe(403);
       expect(await messageOf(refused)).toBe(CSRF_MESSAGE);
