@@ -463,6 +463,15 @@ describe('access', () => {
       expect((await server.fetch(path, undefined, 'viewer')).status).toBe(200);
   });
 
+  it("serves canary-checker's /db, where older builds read components, with the same guard", async () => {
+    const path = 'components?select=id,name&order=name.asc&limit=5';
+    const [old, current] = await Promise.all([get(`api/canary/db/${path}`), get(`api/db/${path}`)]);
+    expect(old).toEqual(current);
+    const refused = await server.fetch('api/canary/db/people_roles', undefined, 'viewer');
+    expect(refused.status).toBe(403);
+    expect(await messageOf(refused)).toBe('You may not read identities');
+  });
+
   it('asks for a sign-in before anything', async () => {
     for (const path of ['api/properties', 'api/db/people_roles', 'api/auth/tokens'])
       expect((await server.fetch(path, undefined, 'anonymous')).status).toBe(401);

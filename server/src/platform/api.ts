@@ -121,6 +121,21 @@ export function createPlatformApi({
   const api = Router();
   api.use('/people', people);
   api.use('/properties', createPropertiesRouter({ db }));
+  const authorize = withSilenceDeletion(dbAuthorizer(schema, flags), flags);
+  const dbApi = createDbRouter({
+    db,
+    schema,
+    maxRows,
+    authorize,
+    scopeRows: (req, relation) => (req.user ? readScope(req.user, relation) : undefined),
+    scopeWrites: (req, relation) => (req.user ? writeScope(req.user, relation, req.method) : undefined),
+    writeRules: platformWriteRules,
+    sharedReads,
+    actorOf: (req) => req.user?.id,
+  });
+  // canary-checker's own /db, where older builds of the platform's UI read components: the same
+  // relations, guard and rules as /db. Before the health router, which wants every /canary path.
+  api.use('/canary/db', dbApi, restBodyErrors);
   // canary-checker's /about, where the platform's clients read the version (the console's own
   // /api/about answers the same); before the health router, so that it answers with Health off.
   api.get('/canary/about', (_req, res) => {
@@ -144,22 +159,7 @@ export function createPlatformApi({
   api.use('/integrations', createIntegrationsRouter({ flags, kube, chartRepositoryUrl }));
   api.use('/logs', createLogsRouter({ db, flags, kube, fileRoots: logFileRoots }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
-  const authorize = withSilenceDeletion(dbAuthorizer(schema, flags), flags);
-  api.use(
-    '/db',
-    createDbRouter({
-      db,
-      schema,
-      maxRows,
-      authorize,
-      scopeRows: (req, relation) => (req.user ? readScope(req.user, relation) : undefined),
-      scopeWrites: (req, relation) => (req.user ? writeScope(req.user, relation, req.method) : undefined),
-      writeRules: platformWriteRules,
-      sharedReads,
-      actorOf: (req) => req.user?.id,
-    }),
-    restBodyErrors,
-  );
+  api.use('/db', dbApi, restBodyErrors);
   return api;
 }
 
@@ -169,6 +169,6 @@ export function createPlatformApi({
  * group answers them, PostgREST-shaped under /db.
  */
 export const platformBodyErrors: ErrorRequestHandler = (error, req, res, next) => {
-  if (/^\/db(\/|$)/.test(req.path)) restBodyErrors(error, req, res, next);
+  if (/^(\/canary)?\/db(\/|$)/.test(req.path)) restBodyErrors(error, req, res, next);
   else next(error);
 };
