@@ -47,6 +47,8 @@ describe('API tokens', () => {
       token: expect.stringMatching(/^ocp_/),
       name: 'ci script',
       expiresAt: null,
+      message: 'success',
+      payload: { token: created.token },
     });
     const stored = await server.db.query(`select token_hash from _api_tokens where id = $1`, [created.id]);
     expect(stored.rows).toEqual([{ token_hash: sha256(created.token) }]);
@@ -66,14 +68,15 @@ describe('API tokens', () => {
     const list = await viewer.fetch('api/auth/tokens');
     const text = await list.text();
     expect(text).not.toContain(created.token);
-    expect(JSON.parse(text)).toEqual([
-      {
+    const { payload } = JSON.parse(text) as { payload: Record<string, unknown>[] };
+    expect(payload).toEqual([
+      expect.objectContaining({
         id: created.id,
         name: 'ci script',
         createdAt: expect.any(String),
         expiresAt: null,
         lastUsedAt: expect.any(String),
-      },
+      }),
     ]);
   });
 
@@ -84,8 +87,8 @@ describe('API tokens', () => {
     const refused = await withToken(server, token, 'api/auth/whoami');
     expect(refused.status).toBe(401);
     expect(await messageOf(refused)).toBe(BAD_TOKEN);
-    const listed = (await (await viewer.fetch('api/auth/tokens')).json()) as { name: string }[];
-    expect(listed.map((listedToken) => listedToken.name)).not.toContain('to revoke');
+    const listed = (await (await viewer.fetch('api/auth/tokens')).json()) as { payload: { name: string }[] };
+    expect(listed.payload.map((listedToken) => listedToken.name)).not.toContain('to revoke');
   });
 
   it('takes an expiry in the future, refuses one in the past with 422, and stops an expired token', async () => {

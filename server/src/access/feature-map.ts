@@ -25,6 +25,8 @@ const FEATURE_OF_RESOURCE: Partial<Record<Resource, Feature>> = {
 const PLATFORM_RELATIONS = new Set([
   'job_histories',
   'job_history_names',
+  'job_history_summary',
+  'views_summary',
   'event_queue',
   'event_queue_summary',
 ]);

@@ -43,6 +43,9 @@ export const RESOURCE_OF: Record<string, Resource> = {
   config_component_relationships: 'database',
   'rpc/related_configs_recursive': 'database',
   'rpc/lookup_analysis_by_component': 'database',
+  // The platform's names for the catalog, for its own clients (migration 0043).
+  config_items: 'database',
+  'rpc/get_parents_by_location': 'database',
 
   config_scrapers: 'config_scrapers',
   config_scrapers_with_status: 'config_scrapers',
@@ -75,6 +78,8 @@ export const RESOURCE_OF: Record<string, Resource> = {
   teams: 'identities',
   teams_with_status: 'identities',
   team_members: 'identities',
+  people_roles: 'identities',
+  permission_subjects: 'identities',
 
   notifications: 'notifications',
   notifications_summary: 'notifications',
@@ -84,6 +89,7 @@ export const RESOURCE_OF: Record<string, Resource> = {
   notification_silences: 'notifications',
 
   playbooks: 'playbooks',
+  playbook_names: 'playbooks',
   playbook_runs: 'playbook_runs',
   playbook_run_actions: 'playbook_runs',
   playbook_approvals: 'playbook_runs',
@@ -95,6 +101,7 @@ export const RESOURCE_OF: Record<string, Resource> = {
   connections_with_status: 'connections',
   permissions: 'permissions',
   permissions_with_status: 'permissions',
+  permissions_summary: 'permissions',
   properties: 'feature_flags',
   properties_with_status: 'feature_flags',
   logging_backends: 'logging_backends',
@@ -105,6 +112,9 @@ export const RESOURCE_OF: Record<string, Resource> = {
   // Platform bookkeeping.
   job_histories: 'database',
   job_history_names: 'database',
+  job_history_summary: 'database',
+  // The platform's custom views: none here, always empty (migration 0043).
+  views_summary: 'database',
   event_queue: 'database',
   event_queue_summary: 'database',
 };

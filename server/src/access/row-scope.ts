@@ -16,6 +16,7 @@ export const SCOPED_RELATIONS: Readonly<Record<string, { kind: GrantKind; column
   configs: { kind: 'config', column: 'id' },
   config_detail: { kind: 'config', column: 'id' },
   config_names: { kind: 'config', column: 'id' },
+  config_items: { kind: 'config', column: 'id' },
   config_changes: { kind: 'config', column: 'config_id' },
   config_analysis: { kind: 'config', column: 'config_id' },
   components: { kind: 'component', column: 'id' },
@@ -23,6 +24,7 @@ export const SCOPED_RELATIONS: Readonly<Record<string, { kind: GrantKind; column
   connections: { kind: 'connection', column: 'id' },
   connections_with_status: { kind: 'connection', column: 'id' },
   playbooks: { kind: 'playbook', column: 'id' },
+  playbook_names: { kind: 'playbook', column: 'id' },
   canaries: { kind: 'canary', column: 'id' },
   checks: { kind: 'check', column: 'id' },
 };

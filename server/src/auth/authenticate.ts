@@ -8,6 +8,7 @@ import { csrfProtection } from '../http/csrf.js';
 import { apiError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
 import type { ApiTokenStore, SignedToken } from './api-token-store.js';
+import type { BasicAuth } from './basic-auth.js';
 import { loadPrincipal, type Principal } from './identities.js';
 import type { LocalUsers } from './local-users.js';
 import { SESSION_COOKIE, type SessionCookies } from './session-http.js';
@@ -21,7 +22,7 @@ declare global {
   namespace Express {
     /** Who a request acts for (passport's req.user), and how they proved it. */
     interface User extends Principal {
-      via: 'session' | 'token';
+      via: 'session' | 'token' | 'basic';
       /** With a session: the token state-changing requests must repeat in X-CSRF-Token. */
       csrfToken?: string;
       /** The grants and denies in force for them (access/grants.ts), read once per request. */
@@ -80,6 +81,7 @@ export function createAuthentication({
   cookies,
   sessions,
   cache,
+  basic,
 }: {
   db: Db;
   tokens: ApiTokenStore;
@@ -87,6 +89,8 @@ export function createAuthentication({
   cookies: SessionCookies;
   sessions: SessionStore;
   cache: SignInCache;
+  /** HTTP Basic credentials of local users, for clients that are not browsers (basic-auth.ts). */
+  basic?: BasicAuth;
 }): Authentication {
   /**
    * A cached sign-in is used only while still live (expiry, idle timeout, kept alive as usual);
@@ -167,6 +171,7 @@ export function createAuthentication({
 
   const identify: RequestHandler = (req, res, next) => {
     if (/^bearer\s/i.test(req.get('authorization') ?? '')) return bearer(req, res, next);
+    if (basic?.applies(req)) return basic.authenticate(req, res, next);
     const id = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (!id) return next();
     (async () => {

@@ -6,6 +6,7 @@ import type { Logger } from '../http/logging.js';
 import type { Db } from '../platform/db/db.js';
 import { createApiTokenStore } from './api-token-store.js';
 import { createAuthentication, type Authentication } from './authenticate.js';
+import { createBasicAuth } from './basic-auth.js';
 import { createInvites } from './invites.js';
 import { createLocalUsers } from './local-users.js';
 import { createAccountRouter, createPublicAuthRouter } from './router.js';
@@ -54,7 +55,23 @@ export async function createIdentity({
   const tokens = createApiTokenStore(db);
   const localUsers = createLocalUsers(db);
   const signIns = createSignInCache();
-  const authentication = createAuthentication({ db, tokens, localUsers, cookies, sessions, cache: signIns });
+  const throttle = createSignInThrottle(db);
+  const basic = createBasicAuth({
+    db,
+    localUsers,
+    throttle,
+    cache: signIns,
+    passwordsKept: !config.auth.oidc,
+  });
+  const authentication = createAuthentication({
+    db,
+    tokens,
+    localUsers,
+    cookies,
+    sessions,
+    cache: signIns,
+    basic,
+  });
   const invites = createInvites(db);
   const flags = createFlagReader(db, { maxAgeMs: FLAGS_MAX_AGE_MS });
   const grants = createGrantCache(db);
@@ -77,7 +94,7 @@ export async function createIdentity({
     sessions,
     tokens,
     localUsers,
-    throttle: createSignInThrottle(db),
+    throttle,
     invites,
     flags,
     endSessionUrl: oidc?.endSessionUrl,

@@ -12,8 +12,9 @@ import type { LocalUsers } from './local-users.js';
 import { consoleUrl } from './return-to.js';
 import type { SessionCookies } from './session-http.js';
 import type { ProviderTokens, SessionStore } from './session-store.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
-import type { AuthMode, Whoami } from './whoami.js';
+import { throttledMessage, type SignInThrottle } from './sign-in-throttle.js';
+import { listedToken, platformPermissions, tokenExpiry } from './platform-shapes.js';
+import type { AuthMode, WhoamiAnswer } from './whoami.js';
 
 export interface AuthRouterDependencies {
   config: Config;
@@ -60,17 +61,19 @@ export function createPublicAuthRouter(deps: AuthRouterDependencies): Router {
   });
 
   router.post('/login', localOnly(config), async (req, res, next) => {
+    // A script that sent HTTP Basic credentials was signed in by them already (basic-auth.ts).
+    if (req.user?.via === 'basic') {
+      res.json({ message: 'logged in', ...(await cookies.start(req, res, req.user.id)) });
+      return;
+    }
+    // JSON only, as both UIs send it: a cross-site page can post a form, never JSON.
     const { username, password } = (req.body ?? {}) as { username?: unknown; password?: unknown };
     if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password)
       throw new HttpError(400, MISSING_CREDENTIALS);
     const verdict = await throttle.check(username, req.ip);
     if (!verdict.allowed) {
-      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
       res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
-      throw new HttpError(
-        429,
-        `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
+      throw new HttpError(429, throttledMessage(verdict.retryAfterSeconds));
     }
     auth.passport.authenticate('local', { session: false }, (error: unknown, user: Express.User | false) => {
       (async () => {
@@ -80,7 +83,8 @@ export function createPublicAuthRouter(deps: AuthRouterDependencies): Router {
           throw new HttpError(401, WRONG_CREDENTIALS);
         }
         await throttle.reset(username);
-        res.json(await cookies.start(req, res, user.id));
+        // The platform's answer to a basic sign-in beside the console's CSRF token.
+        res.json({ message: 'logged in', ...(await cookies.start(req, res, user.id)) });
       })().catch(next);
     })(req, res, next);
   });
@@ -128,35 +132,44 @@ export function createAccountRouter(deps: AuthRouterDependencies): Router {
   router.get('/whoami', async (req, res) => {
     const { id, name, email, avatar, roles, permissions } = req.user!;
     const disabledFeatures = await flags();
-    const body: Whoami = {
-      user: { id, name, email, avatar },
+    const user = { id, name, email, avatar };
+    const grants = publishedGrants(req.user!);
+    const body: WhoamiAnswer = {
+      user,
       roles,
       permissions,
       disabledFeatures,
       actions: actionsFor(req.user!, disabledFeatures),
-      grants: publishedGrants(req.user!),
+      grants,
       authMode: modeOf(config),
+      message: 'success',
+      payload: { user, roles, permissions: platformPermissions(id, permissions, grants) },
     };
     res.json(body);
   });
 
+  // The caller's own tokens, in the platform's envelope (its Tokens screen reads `payload`).
   router.get('/tokens', async (req, res) => {
-    res.json(await tokens.list(req.user!.id));
+    const owner = req.user!;
+    const payload = (await tokens.list(owner.id)).map((token) => listedToken(token, owner));
+    res.json({ message: 'success', payload });
   });
 
   router.post('/create_token', async (req, res) => {
     const { name, expiry } = (req.body ?? {}) as { name?: unknown; expiry?: unknown };
-    if (expiry != null && typeof expiry !== 'string')
-      throw new HttpError(422, 'The token expiry is not a valid date.');
-    const created = await tokens.create(req.user!.id, name as string, expiry ? new Date(expiry) : null);
-    res.status(201).json(created);
+    const created = await tokens.create(req.user!.id, name as string, tokenExpiry(expiry));
+    res.status(201).json({ ...created, message: 'success', payload: { token: created.token } });
   });
 
-  router.delete('/tokens/:id', async (req, res) => {
+  const revoke: RequestHandler = async (req, res) => {
     if (!(await tokens.revoke(req.user!.id, String(req.params.id))))
       throw new HttpError(404, 'You have no such API token.');
-    res.status(204).end();
-  });
+    if (req.path.startsWith('/token/')) res.json({ message: 'success' });
+    else res.status(204).end();
+  };
+  router.delete('/tokens/:id', revoke);
+  // The platform's path for it.
+  router.delete('/token/:id', revoke);
 
   router.post('/change_password', localOnly(config), async (req, res) => {
     const { currentPassword, newPassword } = (req.body ?? {}) as Record<string, unknown>;

@@ -1,5 +1,11 @@
 import type { Db } from '../platform/db/db.js';
 
+/** The 429's words for a locked sign-in: 'Too many failed sign-ins. Please try again in 15 minutes.' */
+export function throttledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface SignInThrottle {

@@ -24,6 +24,34 @@ export interface Whoami {
   authMode: AuthMode;
 }
 
+/**
+ * What GET /api/auth/whoami answers: the console's fields (its UI reads those), and beside them
+ * the platform's envelope, for the platform's own clients (its web UI reads `payload`).
+ */
+export interface WhoamiAnswer extends Whoami {
+  message: 'success';
+  payload: PlatformWhoami;
+}
+
+/** What the platform's whoami carries in `payload`. */
+export interface PlatformWhoami {
+  user: Whoami['user'];
+  roles: Role[];
+  /** As the platform lists them: one row per object and action (its casbin policies). */
+  permissions: PlatformPermission[];
+}
+
+/**
+ * One permission as the platform lists it. `object` is a resource of spec 1 §6 (`*` for all of
+ * them), a global object of a grant, or `<kind>:<id>` for a grant on one resource.
+ */
+export interface PlatformPermission {
+  subject: string;
+  object: string;
+  action: string;
+  deny?: boolean;
+}
+
 export type { ActionName, Grant };
 
 export type AuthMode = 'local' | 'oidc';

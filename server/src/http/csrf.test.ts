@@ -101,6 +101,15 @@ describe('csrfProtection', () => {
     await expectRefused(await call('POST', { authorization: 'Basic dXNlcjpwdw==' }));
   });
 
+  it('lets through a request the browser marks as sent from the same origin, and only that one', async () => {
+    for (const m of ['POST', 'PATCH', 'DELETE']) {
+      const response = await call(m, withCookie({ 'sec-fetch-site': 'same-origin' }));
+      expect(response.status).toBe(200);
+    }
+    for (const site of ['same-site', 'cross-site', 'none', 'SAME-ORIGIN'])
+      await expectRefused(await call('POST', withCookie({ 'sec-fetch-site': site })));
+  });
+
   it('uses the configured cookie and header names', async () => {
     const good = await call('POST', { cookie: `xsrf=${TOKEN}`, 'x-xsrf': TOKEN }, '/custom/x');
     expect(good.status).toBe(200);

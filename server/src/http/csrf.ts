@@ -46,16 +46,26 @@ function sameToken(a: string, b: string): boolean {
 export const CSRF_HEADER = 'x-csrf-token';
 
 /**
+ * A request the browser itself says a page of this origin made (Fetch Metadata): no page of
+ * another origin can make a browser send it, nor set or remove the header (`Sec-` headers are
+ * the browser's own). Every current browser sends it; an older one sends none, and the token
+ * is needed.
+ */
+export const sentFromSameOrigin = (req: Request) => req.get('sec-fetch-site') === 'same-origin';
+
+/**
  * Double-submit CSRF check: a state-changing request (anything but GET, HEAD and OPTIONS) that
  * is not exempt must repeat the token cookie's value in the header, else it gets 403. A page of
  * another site can make the browser send the cookie, but cannot read it to set the header.
+ * A request the browser marks as sent from the console's own origin needs no token: that is what
+ * the token proves (the platform's own UI, served from the console's origin, sends none).
  */
 export function csrfProtection(options: CsrfOptions = {}): RequestHandler {
   const { cookieName = 'csrf_token', headerName = CSRF_HEADER, isExempt } = options;
   const expectedToken =
     options.expectedToken ?? ((req: Request) => readCookie(req.headers.cookie, cookieName));
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || isExempt?.(req)) return next();
+    if (SAFE_METHODS.has(req.method) || isExempt?.(req) || sentFromSameOrigin(req)) return next();
     const expected = expectedToken(req);
     const header = req.get(headerName);
     if (expected && header && sameToken(header, expected)) return next();

@@ -35,11 +35,13 @@ import {
 } from './notifications/index.js';
 import { deliver, emailTarget } from './notifications/senders/index.js';
 import { createPlaybooksRouter, createResourcesRouter, playbookWriteRules } from './playbooks/index.js';
+import { createPropertiesRouter } from './properties/router.js';
 import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
 import { composeWriteRules } from './rest/write-rules.js';
 import { specWriteRules } from './specs/rules.js';
+import { backendVersion } from '../version.js';
 import { teamWriteRules } from './teams/rules.js';
 import { createTopologyRunRouter, type TopologyScheduler } from './topology/index.js';
 import { topologyWriteRules } from './topology/rules.js';
@@ -120,6 +122,27 @@ export function createPlatformApi({
 }: PlatformApiDependencies): Router {
   const api = Router();
   api.use('/people', people);
+  api.use('/properties', createPropertiesRouter({ db }));
+  const authorize = withSilenceDeletion(dbAuthorizer(schema, flags), flags);
+  const dbApi = createDbRouter({
+    db,
+    schema,
+    maxRows,
+    authorize,
+    scopeRows: (req, relation) => (req.user ? readScope(req.user, relation) : undefined),
+    scopeWrites: (req, relation) => (req.user ? writeScope(req.user, relation, req.method) : undefined),
+    writeRules: platformWriteRules,
+    sharedReads,
+    actorOf: (req) => req.user?.id,
+  });
+  // canary-checker's own /db, where older builds of the platform's UI read components: the same
+  // relations, guard and rules as /db. Before the health router, which wants every /canary path.
+  api.use('/canary/db', dbApi, restBodyErrors);
+  // canary-checker's /about, where the platform's clients read the version (the console's own
+  // /api/about answers the same); before the health router, so that it answers with Health off.
+  api.get('/canary/about', (_req, res) => {
+    res.json({ Version: backendVersion });
+  });
   // Before the health router, which asks every /canary path for read on canaries.
   api.use('/canary/run/topology', createTopologyRunRouter({ flags, topologies }));
   api.use('/canary', createTopologyRouter({ db, flags }));
@@ -139,22 +162,7 @@ export function createPlatformApi({
   api.use('/logs', createLogsRouter({ db, flags, kube, fileRoots: logFileRoots }));
   api.use('/agent', createAgentsRouter({ db, flags }));
   api.use('/events', createEventsRouter({ db, logger, heartbeatMs: eventsHeartbeatMs, isShuttingDown }));
-  const authorize = withSilenceDeletion(dbAuthorizer(schema, flags), flags);
-  api.use(
-    '/db',
-    createDbRouter({
-      db,
-      schema,
-      maxRows,
-      authorize,
-      scopeRows: (req, relation) => (req.user ? readScope(req.user, relation) : undefined),
-      scopeWrites: (req, relation) => (req.user ? writeScope(req.user, relation, req.method) : undefined),
-      writeRules: platformWriteRules,
-      sharedReads,
-      actorOf: (req) => req.user?.id,
-    }),
-    restBodyErrors,
-  );
+  api.use('/db', dbApi, restBodyErrors);
   return api;
 }
 
@@ -164,6 +172,6 @@ export function createPlatformApi({
  * group answers them, PostgREST-shaped under /db.
  */
 export const platformBodyErrors: ErrorRequestHandler = (error, req, res, next) => {
-  if (/^\/db(\/|$)/.test(req.path)) restBodyErrors(error, req, res, next);
+  if (/^(\/canary)?\/db(\/|$)/.test(req.path)) restBodyErrors(error, req, res, next);
   else next(error);
 };

@@ -40,6 +40,8 @@ const manualLinks = {
 
 export const catalogWriteRules: WriteRules = {
   configs: readOnly(ITEM_WRITE_REFUSAL),
+  // The platform's name for them (a view Postgres would write through to configs).
+  config_items: readOnly(ITEM_WRITE_REFUSAL),
   config_changes: readOnly(CHANGE_WRITE_REFUSAL),
   config_analysis: readOnly(ANALYSIS_WRITE_REFUSAL),
   config_relationships: manualLinks,

@@ -31,7 +31,7 @@ const deployBot: ApiToken = {
 };
 
 const page = fakeApiPerTest((api) =>
-  api.reply('GET api/auth/tokens', { status: 200, body: [ciBot, scratch] }),
+  api.reply('GET api/auth/tokens', { status: 200, body: { message: 'success', payload: [ciBot, scratch] } }),
 );
 
 async function openPanel() {
@@ -60,7 +60,7 @@ describe('the API tokens list', () => {
   });
 
   it('says when there are no tokens', async () => {
-    page.api.reply('GET api/auth/tokens', { status: 200, body: [] });
+    page.api.reply('GET api/auth/tokens', { status: 200, body: { message: 'success', payload: [] } });
     await openPanel();
     expect(await screen.findByText(NO_TOKENS)).toBeInTheDocument();
   });
@@ -110,7 +110,10 @@ describe('creating a token', () => {
     const { user, dialog } = await openCreate();
     await user.type(within(dialog).getByLabelText(/Name/), 'deploy-bot');
     await user.selectOptions(within(dialog).getByLabelText('Expiry'), '90 days');
-    page.api.reply('GET api/auth/tokens', { status: 200, body: [deployBot, ciBot, scratch] });
+    page.api.reply('GET api/auth/tokens', {
+      status: 200,
+      body: { message: 'success', payload: [deployBot, ciBot, scratch] },
+    });
     const before = Date.now();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
@@ -174,7 +177,7 @@ describe('revoking a token', () => {
     page.api.reply('DELETE api/auth/tokens/t1', { status: 204 });
     const { user, dialog } = await askToRevoke('ci-bot');
     expect(dialog).toHaveTextContent('ci-bot');
-    page.api.reply('GET api/auth/tokens', { status: 200, body: [scratch] });
+    page.api.reply('GET api/auth/tokens', { status: 200, body: { message: 'success', payload: [scratch] } });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
     expect(await screen.findByText('ci-bot revoked successfully')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { Age } from '../../components/Age/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.js';
 import { useToast } from '../../components/Toasts/index.js';
-import { TOKENS_PATH, type ApiToken } from './api-tokens.js';
+import { TOKENS_PATH, type ApiToken, type TokensAnswer } from './api-tokens.js';
 import { CreateTokenModal } from './CreateTokenModal.js';
 
 export const NO_TOKENS = 'You have no API tokens. Create one for scripts and agents that call the console.';
@@ -21,7 +21,7 @@ const time = (date: string | null) => (date === null ? null : Date.parse(date));
 /** The signed-in user's API tokens: list, create (secret shown once), revoke. */
 export function ApiTokensPanel() {
   const toast = useToast();
-  const tokens = useApi<ApiToken[]>(TOKENS_PATH);
+  const tokens = useApi<TokensAnswer>(TOKENS_PATH);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken>();
 
@@ -97,7 +97,7 @@ export function ApiTokensPanel() {
           <DataTable
             ariaLabel="API tokens"
             columns={columns}
-            rows={tokens.data ?? []}
+            rows={tokens.data?.payload ?? []}
             rowKey={(token) => token.id}
             isLoading={tokens.isLoading}
             emptyText={NO_TOKENS}

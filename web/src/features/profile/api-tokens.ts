@@ -7,6 +7,12 @@ export interface ApiToken {
   lastUsedAt: string | null;
 }
 
+/** The answer of GET api/auth/tokens: the platform's envelope, the tokens in `payload`. */
+export interface TokensAnswer {
+  message: string;
+  payload: ApiToken[];
+}
+
 /** The answer of POST api/auth/create_token: the only time the secret is seen. */
 export interface CreatedToken {
   id: string;
