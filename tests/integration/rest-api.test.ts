@@ -135,6 +135,25 @@ describe.each(availableBackends())('/api/db on the real schema (%s)', (backend) 
     expect(expected.length).toBeGreaterThan(0);
   });
 
+  it("refuses writes through a view that has no rules of its own, which would skip its table's", async () => {
+    const item = (await sql<{ id: string; name: string }>(`select id, name from configs limit 1`))[0]!;
+    const response = await server.fetch(`api/db/config_names?id=eq.${item.id}`, {
+      method: 'PATCH',
+      headers: {
+        Authorization: `Bearer ${await server.tokenFor('admin')}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ name: 'renamed-through-a-view' }),
+    });
+    expect(response.status).toBe(405);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'config_names is a view and cannot be written: write to its table',
+    );
+    expect((await sql<{ name: string }>(`select name from configs where id = $1`, [item.id]))[0]!.name).toBe(
+      item.name,
+    );
+  });
+
   it('answers PostgREST errors for unknown tables and columns', async () => {
     expect(await get('no_such_table')).toMatchObject({ status: 404, body: { code: 'PGRST205' } });
     expect(await get('checks?no_such_column=eq.1')).toMatchObject({ status: 400, body: { code: '42703' } });

@@ -215,6 +215,19 @@ function queryParams(req: Request): [string, string][] {
   return question === -1 ? [] : [...new URLSearchParams(req.url.slice(question + 1))];
 }
 
+/**
+ * PostgreSQL writes through a simple view to its table, but the table's write rules are keyed by
+ * the table's name: a view is written only when an area gives it rules of its own.
+ */
+function refuseUnruledViewWrite(context: Context, relation: Relation): void {
+  if (relation.kind !== 'view' || ruleOf(context.writeRules, relation.name)) return;
+  throw new RestError(
+    405,
+    'PGRST405',
+    `${relation.name} is a view and cannot be written: write to its table`,
+  );
+}
+
 async function answerRelation(context: Context, req: Request, res: Response): Promise<void> {
   const { db, schema } = context;
   const relation = schema.relations.get(String(req.params.relation));
@@ -222,6 +235,7 @@ async function answerRelation(context: Context, req: Request, res: Response): Pr
   checkBodyDepth(req.body);
   const parsed = parseQuery(queryParams(req));
   await context.authorize?.(req, relation.name, parsed);
+  if (req.method !== 'GET' && req.method !== 'HEAD') refuseUnruledViewWrite(context, relation);
   const prefer = preferences(req);
   const single = wantsSingleObject(req);
   switch (req.method) {
