@@ -1,5 +1,5 @@
 /**
- * Agents (spec 1 §2, §3, §7; /work's agents contract): the page of `agents_summary` with its
+ * Agents (spec 1 §2, §3, §7; docs/agents.md): the page of `agents_summary` with its
  * count, one agent, `POST /api/agent/generate`, a new token (`POST /api/agent/{id}/token`), the
  * edit and the soft delete through `PATCH /api/db/agents?id=eq.{id}`. Every call and SWR key of
  * the area is here.
@@ -8,10 +8,11 @@ import { apiJson, db, dbError, useDbQuery, type DbResult } from '../../api/index
 import type { SortOrder } from '../../components/DataTable/index.js';
 import { LOCAL_AGENT } from '../../../../common/agents.js';
 
-/** Spec 1 §9: how often the agent's kubernetes scraper reconciles; 30m by default. */
-export const SCRAPE_INTERVALS = ['1m', '5m', '10m', '30m', '1h', '2h', '6h', '12h', '24h'] as const;
-export type ScrapeInterval = (typeof SCRAPE_INTERVALS)[number];
-export const DEFAULT_SCRAPE_INTERVAL: ScrapeInterval = '30m';
+export {
+  DEFAULT_SCRAPE_INTERVAL,
+  SCRAPE_INTERVALS,
+  type ScrapeInterval,
+} from '../../../../common/agent-form.js';
 
 /** What the create form sets beside the name, kept in the row's `spec`. */
 export interface AgentSpec {
