@@ -23,6 +23,7 @@ const p95Row: RowSpec = {
 describe('bench arguments', () => {
   it('measures every part when none is named', () => {
     expect([...parseArgs([]).parts].sort()).toEqual([
+      'agents',
       'api',
       'catalog',
       'default-start',

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { buildServer, buildWeb } from '../../hack/build.js';
 import { bundleReport, formatReport } from '../../hack/bundle-report.js';
+import { benchAgents } from './agents.js';
 import { benchApi } from './api.js';
 import { parseArgs } from './args.js';
 import { benchCatalog } from './catalog.js';
@@ -135,6 +136,10 @@ for (const backEnd of backEnds) {
         historyRows: args.historyRows,
       }),
     );
+}
+for (const backEnd of backEnds) {
+  if (args.parts.has('agents'))
+    await part(`${backEnd}: agents hub`, () => benchAgents(backEnd, builds, results));
 }
 if (args.parts.has('default-start'))
   await part('default start (PGlite, demo data, checks running)', () => benchDefaultStart(builds, results));
