@@ -1,59 +1,15 @@
 /**
  * Sign-in at an OpenID provider through Chromium: a console of its own in OIDC mode (the built
- * dist/server/main.js, as run.ts starts the shared one) and the development provider of
+ * dist/server/main.js: tests/e2e/consoles.ts) and the development provider of
  * hack/oidc-provider.ts, both started here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { DEMO_ROLE_MAP, startOidcProvider, type RunningOidcProvider } from '../../hack/oidc-provider.js';
 import { freePort } from '../support/free-port.js';
 import { SIGNED_OUT } from './accounts.js';
+import { startConsole } from './consoles.js';
 import { expect, test } from './fixtures.js';
 import { OidcProviderPages } from './pages/oidc-provider.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The built console as a child process; resolves once it answers /readyz. */
-async function startConsole(env: Record<string, string>, port: number) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-oidc-'));
-  const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error(`the OIDC console did not start:\n${output.join('').slice(-2000)}`);
-}
 
 function userMenu(page: Page, name: string) {
   return {

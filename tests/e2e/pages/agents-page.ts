@@ -28,6 +28,11 @@ export class AgentsPage {
       .filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
+  /** The agent's cell under a column header ('Checks', 'Status', …). */
+  cell(name: string, column: string): Locator {
+    return this.row(name).locator(`td[data-label="${column}"]`);
+  }
+
   dialog(title: string): Locator {
     return this.page.getByRole('dialog', { name: title });
   }
