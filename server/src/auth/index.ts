@@ -54,7 +54,15 @@ export async function createIdentity({
   const tokens = createApiTokenStore(db);
   const localUsers = createLocalUsers(db);
   const signIns = createSignInCache();
-  const authentication = createAuthentication({ db, tokens, localUsers, cookies, sessions, cache: signIns });
+  const authentication = createAuthentication({
+    db,
+    tokens,
+    localUsers,
+    cookies,
+    sessions,
+    cache: signIns,
+    trustForwardedUserFrom: config.auth.trustForwardedUserFrom,
+  });
   const invites = createInvites(db);
   const flags = createFlagReader(db, { maxAgeMs: FLAGS_MAX_AGE_MS });
   const grants = createGrantCache(db);

@@ -18,16 +18,23 @@ export function kubernetesState(kube: ClusterConnection | undefined): Kubernetes
   return kube?.status().state ?? 'not configured';
 }
 
+/** What /readyz needs of upstream mode's platform (upstream/health.ts satisfies it). */
+export interface PlatformReachability {
+  status(): Promise<{ host: string; state: 'ok' | 'unreachable' | 'refused'; reason?: string }>;
+}
+
 /**
  * /healthz: the process answers. /readyz: the database answers too (within 2 s). Probes are
  * unauthenticated, so a database failure is told in the log, not in the answer. The cluster
- * connection is reported but does not count: without it the console keeps serving.
+ * connection is reported but does not count: without it the console keeps serving. So is
+ * upstream mode's platform: without it the console still signs people in and says what is wrong.
  */
 export function probes(
   db: Db,
   isShuttingDown: () => boolean,
   logger: Logger,
   kube?: ClusterConnection,
+  platform?: PlatformReachability,
 ): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
@@ -37,6 +44,7 @@ export function probes(
   router.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (isShuttingDown()) return void res.status(503).json({ status: 'shutting down' });
+    const upstream = platform?.status();
     try {
       await Promise.race([
         db.query('select 1'),
@@ -44,7 +52,12 @@ export function probes(
           setTimeout(() => reject(new Error('database did not answer within 2 s')), 2000).unref(),
         ),
       ]);
-      res.json({ status: 'ok', database: db.kind, kubernetes: kubernetesState(kube) });
+      res.json({
+        status: 'ok',
+        database: db.kind,
+        kubernetes: kubernetesState(kube),
+        ...(upstream ? { upstream: await upstream } : {}),
+      });
     } catch (error) {
       logger.warn({ err: error }, 'readiness check: database unavailable');
       res.status(503).json({ status: 'database unavailable' });
