@@ -6,7 +6,7 @@
  * go. A platform that cannot be reached answers 502, one that is too slow to start answering
  * 504 (never the event stream), both as JSON the UI shows; the next request tries again.
  */
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Request, RequestHandler } from 'express';
@@ -86,6 +86,7 @@ const wantsEventStream = (req: IncomingMessage) =>
 class PlatformTimeout extends Error {}
 
 const SHUTDOWN_POLL_MS = 200;
+const IDLE_SOCKET_MS = 4000;
 
 export function createPlatformProxy({
   platform,
@@ -96,8 +97,16 @@ export function createPlatformProxy({
 }: PlatformProxyOptions): RequestHandler {
   const secure = platform.url.startsWith('https:');
   // Connections kept open between requests: a new one per request would cost more than the
-  // forwarding itself (the bench's budget is 1 ms added).
-  const agent = new (secure ? https.Agent : http.Agent)({ keepAlive: true, scheduling: 'lifo' });
+  // forwarding itself (the bench's budget is 1 ms added). One idle for 4 s is closed, before
+  // the platform's own keep-alive timeout (Node's default is 5 s) can close it under a request.
+  const agent = new (secure ? https.Agent : http.Agent)({
+    keepAlive: true,
+    scheduling: 'lifo',
+    timeout: IDLE_SOCKET_MS,
+  });
+  /** Each request's latest attempt, and the requests already tried again. */
+  const attempts = new WeakMap<IncomingMessage, ClientRequest>();
+  const retried = new WeakSet<IncomingMessage>();
   const seconds = Math.round(platform.timeoutMs / 100) / 10;
   const log = logger.child({ component: 'upstream' });
 
@@ -140,6 +149,7 @@ export function createPlatformProxy({
     plugins: [
       (server) => {
         server.on('proxyReq', (proxyReq, req, res) => {
+          attempts.set(req, proxyReq);
           if (!wantsEventStream(req))
             proxyReq.setTimeout(platform.timeoutMs, () => proxyReq.destroy(new PlatformTimeout()));
           // A caller that leaves ends the platform's request too (an event stream's above all).
@@ -170,7 +180,20 @@ export function createPlatformProxy({
             if (!proxyRes.complete && !res.writableEnded) res.destroy();
           });
         });
-        server.on('error', (error, req, res) => fail(error, req, res));
+        server.on('error', (error, req, res) => {
+          // A kept-alive connection the platform closed as it was reused: a read goes again on a
+          // new one (Node's advice; a body already sent cannot be sent again).
+          const again =
+            attempts.get(req)?.reusedSocket &&
+            (error as NodeJS.ErrnoException).code === 'ECONNRESET' &&
+            (req.method === 'GET' || req.method === 'HEAD') &&
+            !retried.has(req) &&
+            'writeHead' in res &&
+            !res.headersSent;
+          if (!again) return fail(error, req, res);
+          retried.add(req);
+          void proxy(req, res, (next?: unknown) => next && fail(next as Error, req, res));
+        });
       },
     ],
   });
