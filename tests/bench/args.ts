@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start] [--incidents]
- * [--playbooks] [--catalog] [--topology] [--jobs] [--logs] [--grants] [--notifications] [--catalog-items <n>] [--scrape-objects <n>]
+ * [--playbooks] [--catalog] [--topology] [--jobs] [--logs] [--grants] [--notifications] [--proxy] [--catalog-items <n>] [--scrape-objects <n>]
  * [--notification-events <n>] [--history-rows <n>] [--against <dir-or-command>]`.
  */
 
@@ -17,7 +17,8 @@ export type Part =
   | 'jobs'
   | 'logs'
   | 'grants'
-  | 'notifications';
+  | 'notifications'
+  | 'proxy';
 export const PARTS: readonly Part[] = [
   'api',
   'health',
@@ -32,6 +33,7 @@ export const PARTS: readonly Part[] = [
   'logs',
   'grants',
   'notifications',
+  'proxy',
 ];
 
 export interface BenchArgs {
