@@ -1,3 +1,4 @@
+import http from 'node:http';
 import express from 'express';
 import type { Grant } from '../access/grants.js';
 import type { Feature } from '../access/features.js';
@@ -8,7 +9,7 @@ import { listen } from '../http/test-app.js';
 import type { Db } from '../platform/db/db.js';
 import { openTestDatabase } from '../platform/db/test-database.js';
 import { loadSchema, type DbSchema } from '../platform/rest/schema.js';
-import { createPlatformAccess } from './access.js';
+import { createPlatformAccess, UNSAFE_PATH } from './access.js';
 
 /**
  * The console's decision before a request leaves for the platform: the embedded routers' guards,
@@ -68,12 +69,29 @@ beforeEach(() => {
   disabled = [];
 });
 
-async function call(method: string, path: string, role: Role = 'viewer', grants: Grant[] = []) {
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'x-role': role, 'x-grants': JSON.stringify(grants) },
+/** A request with its path as written: node:http, as fetch() resolves dot segments itself. */
+function call(method: string, path: string, role: Role = 'viewer', grants: Grant[] = []) {
+  return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+    const { hostname, port } = new URL(server.url);
+    const request = http.request(
+      {
+        hostname,
+        port,
+        path: `/api${path}`,
+        method,
+        headers: { 'x-role': role, 'x-grants': JSON.stringify(grants) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, body: JSON.parse(text) as Record<string, unknown> }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe('the /api/db guard in upstream mode', () => {
@@ -167,6 +185,21 @@ describe('the other areas in upstream mode', () => {
     expect(status).toBe(403);
     expect(body.message).toBe('The console does not forward DELETE /api/canary/api/summary to the platform');
     expect((await call('GET', '/playbook/secret-admin-thing', 'admin')).status).toBe(403);
+    expect(forwarded).toEqual([]);
+  });
+
+  it('refuses a path a platform could route elsewhere: dot segments, encoded slashes, another case', async () => {
+    for (const path of [
+      '/incidents/..%2F..%2Fplaybook%2Frun/evidence',
+      '/connection/test/%2e%2e',
+      '/canary/run/../../incidents',
+      '/db/checks%5Cx',
+      '/canary/run/check/a%2Fb',
+    ]) {
+      const { status, body } = await call('POST', path, 'admin');
+      expect({ path, status, message: body.message }).toEqual({ path, status: 400, message: UNSAFE_PATH });
+    }
+    expect((await call('GET', '/canary/API/summary', 'admin')).status).toBe(403);
     expect(forwarded).toEqual([]);
   });
 

@@ -51,6 +51,31 @@ export const PLATFORM_AREAS = [
 export const NOT_FORWARDED = (method: string, path: string) =>
   `The console does not forward ${method} /api${path} to the platform`;
 
+export const UNSAFE_PATH =
+  'The path may not hold dot segments or encoded slashes: the platform might read it as another route';
+
+/**
+ * Whether a raw path has a segment that is, or decodes to, `.` or `..`, or holds an encoded `/`
+ * or `\`: a platform that decodes or cleans paths could route it elsewhere than the route the
+ * console decided on.
+ */
+export function hasUnsafeSegment(rawPath: string): boolean {
+  return rawPath.split('/').some((segment) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return true;
+    }
+    return (
+      decoded === '.' ||
+      decoded === '..' ||
+      (decoded !== segment && /[/\\]/.test(decoded)) ||
+      segment.includes('\\')
+    );
+  });
+}
+
 const wrap =
   (check: (req: Request) => void | Promise<void>): RequestHandler =>
   (req, _res, next) => {
@@ -231,7 +256,11 @@ export function createPlatformAccess({
   flags: FlagReader;
   forward: RequestHandler;
 }): Router {
-  const router = Router();
+  // Case-sensitive: the path forwarded is the path the rule was chosen by.
+  const router = Router({ caseSensitive: true });
+  router.use((req, _res, next) =>
+    next(hasUnsafeSegment(req.path) ? new HttpError(400, UNSAFE_PATH) : undefined),
+  );
   router.use('/db', dbGuard(schema, flags), forward);
   for (const [method, path, ...guards] of platformRoutes(flags)) router[method](path, ...guards, forward);
   router.use(
