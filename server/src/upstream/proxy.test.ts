@@ -24,7 +24,14 @@ let front: { url: string; close: () => void };
 let shuttingDown = false;
 const held: ServerResponse[] = [];
 
+/** Sockets the stand-in has answered on: a second request on one of them meets a closed connection. */
+const answered = new WeakSet<object>();
+
 function standIn(req: IncomingMessage, res: ServerResponse) {
+  if (req.url?.startsWith('/api/closes-kept-alive')) {
+    if (answered.has(req.socket)) return void req.socket.destroy();
+    answered.add(req.socket);
+  }
   if (req.url === '/api/slow') {
     held.push(res);
     return;
@@ -170,6 +177,14 @@ describe('the platform proxy', () => {
       'x-forwarded-user': 'jose@example.com',
       'x-forwarded-name': 'Jos%C3%A9',
     });
+  });
+
+  it('sends a read once more when the platform closed the kept-alive connection it reused', async () => {
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${front.url}/console/api/closes-kept-alive?i=${i}`);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as Seen).url).toBe(`/api/closes-kept-alive?i=${i}`);
+    }
   });
 
   it('flushes an event stream as it comes, with no timeout', async () => {

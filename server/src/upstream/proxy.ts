@@ -110,13 +110,17 @@ export function createPlatformProxy({
   const seconds = Math.round(platform.timeoutMs / 100) / 10;
   const log = logger.child({ component: 'upstream' });
 
-  /** Open event streams, ended when shutdown begins so they do not hold it up. */
-  const streams = new Set<ServerResponse>();
+  /** Open event streams and the platform's answers they copy, ended when shutdown begins. */
+  const streams = new Map<ServerResponse, IncomingMessage>();
   let shutdownWatch: NodeJS.Timeout | undefined;
   const watchShutdown = () => {
     shutdownWatch ??= setInterval(() => {
       if (!isShuttingDown()) return;
-      for (const res of streams) res.end();
+      for (const [res, proxyRes] of streams) {
+        proxyRes.unpipe(res);
+        proxyRes.destroy();
+        res.end();
+      }
     }, SHUTDOWN_POLL_MS).unref();
   };
 
@@ -171,7 +175,7 @@ export function createPlatformProxy({
             proxyRes.headers['x-accel-buffering'] = 'no';
             // A stream read with no timeout once it flows; it ends with the console's shutdown.
             proxyRes.socket?.setTimeout(0);
-            streams.add(res);
+            streams.set(res, proxyRes);
             watchShutdown();
             res.once('close', () => streams.delete(res));
           }
