@@ -96,7 +96,7 @@ export async function benchProxy(builds: readonly Build[], results: Results): Pr
     });
     servers.push(front);
     await nameAdmin(front);
-    const [direct, proxied] = await Promise.all(
+    const [direct = '', proxied] = await Promise.all(
       [platform, front].map(async (server) => {
         const response = await fetch(`${server.url}${PROXY_LIST}`, { headers: { cookie: server.cookie } });
         if (!response.ok) throw new Error(`${server.url}${PROXY_LIST}: HTTP ${response.status}`);
