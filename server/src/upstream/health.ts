@@ -11,11 +11,15 @@
  *  - 'refused': it answered, refusing the console's token (401, 403): PLATFORM_TOKEN is wrong;
  *  - 'unreachable': no answer (connection refused, no such host, timed out, reset) or a 5xx.
  */
+import http from 'node:http';
+import https from 'node:https';
 import type { PlatformSettings } from '../config.js';
 import { reasonOf } from '../kube/connection.js';
 import type { PlatformObserver } from './proxy.js';
 
 export type PlatformState = 'ok' | 'unreachable' | 'refused';
+
+class ProbeTimeout extends Error {}
 
 export interface PlatformStatus {
   /** host[:port] of PLATFORM_URL. */
@@ -49,21 +53,33 @@ export function createPlatformHealth(
     return known.status;
   };
 
-  const probe = async (): Promise<PlatformStatus> => {
-    try {
-      const response = await fetch(`${platform.url}/db/`, {
-        headers: platform.token ? { Authorization: `Bearer ${platform.token}` } : {},
-        signal: AbortSignal.timeout(probeTimeoutMs),
-      });
-      await response.body?.cancel();
-      const state = stateOfStatus(response.status);
-      return note(state, state === 'ok' ? undefined : `HTTP ${response.status}`);
-    } catch (error) {
-      const timedOut = (error as Error | undefined)?.name === 'TimeoutError';
-      const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
-      return note('unreachable', timedOut ? `no answer within ${probeTimeoutMs / 1000} s` : reasonOf(cause));
-    }
-  };
+  // node:http as the proxy uses, not fetch(), which refuses ports browsers refuse (6000, 10080, ...).
+  const probe = () =>
+    new Promise<PlatformStatus>((resolve) => {
+      const url = new URL(`${platform.url}/db/`);
+      const request = (url.protocol === 'https:' ? https : http).get(
+        url,
+        {
+          headers: platform.token ? { Authorization: `Bearer ${platform.token}` } : {},
+          timeout: probeTimeoutMs,
+        },
+        (response) => {
+          response.resume();
+          const status = response.statusCode ?? 0;
+          const state = stateOfStatus(status);
+          resolve(note(state, state === 'ok' ? undefined : `HTTP ${status}`));
+        },
+      );
+      request.once('timeout', () => request.destroy(new ProbeTimeout()));
+      request.once('error', (error) =>
+        resolve(
+          note(
+            'unreachable',
+            error instanceof ProbeTimeout ? `no answer within ${probeTimeoutMs / 1000} s` : reasonOf(error),
+          ),
+        ),
+      );
+    });
 
   return {
     status() {
