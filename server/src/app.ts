@@ -28,6 +28,7 @@ import { createHealthWebhookRouter, type CheckRunner } from './platform/health/r
 import { createPlaybookWebhookRouter } from './platform/playbooks/index.js';
 import { createSpecsRouter } from './platform/specs/router.js';
 import type { DbSchema } from './platform/rest/schema.js';
+import { createPlatformHealth, createUpstreamApi } from './upstream/index.js';
 
 export interface AppDependencies {
   config: Config;
@@ -78,13 +79,13 @@ export function createApp({
   const dbApi = `${config.basePath}api/db/`;
   app.use((req, res, next) => (req.path.startsWith(dbApi) ? next() : compress(req, res, next)));
 
-  const probeRoutes = probes(
-    db,
-    isShuttingDown,
-    logger,
-    kube,
-    config.upstream ? () => upstreamReport(db) : undefined,
-  );
+  // Upstream mode (PLATFORM_URL): the platform API group is an existing platform's, proxied.
+  const upstream = config.platform;
+  const platformHealth = upstream && createPlatformHealth(upstream);
+  const probeRoutes = probes(db, isShuttingDown, logger, kube, {
+    ...(config.upstream ? { upstream: () => upstreamReport(db) } : {}),
+    ...(platformHealth ? { platform: platformHealth } : {}),
+  });
   const root = Router();
   root.use(refuseMalformedPath);
   root.use(probeRoutes);
@@ -103,12 +104,29 @@ export function createApp({
     authentication.csrf,
     createKubeProxy({ kube, flags: identity.flags, logger }),
   );
-  // Called by other systems with the playbook's own credentials, not a person's sign-in; before
-  // the body parser: a signature is checked over the body's bytes.
-  api.use(
-    '/playbook/webhook',
-    createPlaybookWebhookRouter({ db, flags: identity.flags, kube, onRunQueued: onPlaybookRunQueued }),
-  );
+  if (upstream) {
+    // Before the body parser too: request bodies reach the platform as they came, streamed.
+    api.use(
+      createUpstreamApi({
+        platform: upstream,
+        apiRoot: `${config.basePath}api`,
+        schema,
+        authentication,
+        grants: identity.grants,
+        flags: identity.flags,
+        logger,
+        isShuttingDown,
+        health: platformHealth,
+      }),
+    );
+  } else {
+    // Called by other systems with the playbook's own credentials, not a person's sign-in; before
+    // the body parser: a signature is checked over the body's bytes.
+    api.use(
+      '/playbook/webhook',
+      createPlaybookWebhookRouter({ db, flags: identity.flags, kube, onRunQueued: onPlaybookRunQueued }),
+    );
+  }
   api.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   api.use(checkRequestValues);
   api.use(authentication.identify);
@@ -125,30 +143,35 @@ export function createApp({
   api.use(forgetOnWrites(identity.forgetCaches, reads.forget));
   api.use('/auth', publicAuth);
   // Called by other systems with a check's own token, not a person's sign-in.
-  api.use('/canary/webhook', createHealthWebhookRouter({ db, flags: identity.flags, kube }));
+  if (!upstream) api.use('/canary/webhook', createHealthWebhookRouter({ db, flags: identity.flags, kube }));
   api.use(authentication.requireSignedIn, authentication.csrf, attachGrants(identity.grants));
   api.use('/auth', account);
   // The platform's contract, one group an upstream platform can stand in for; then the console's own.
-  const platformApi = createPlatformApi({
-    db,
-    schema,
-    maxRows: config.apiMaxRows,
-    flags: identity.flags,
-    people,
-    health,
-    logger,
-    eventsHeartbeatMs: config.eventsHeartbeatMs,
-    isShuttingDown,
-    sharedReads: reads,
-    onPlaybookRunQueued,
-    scrapers,
-    topologies,
-    kube,
-    publicUrl: config.publicUrl,
-    chartRepositoryUrl: config.integrations.chartRepositoryUrl,
-    logFileRoots: config.logs.fileRoots,
-  });
-  api.use(platformApi, platformBodyErrors);
+  // Upstream, the people who sign in here (the users page) stay the console's own.
+  if (upstream) api.use('/people', people);
+  else
+    api.use(
+      createPlatformApi({
+        db,
+        schema,
+        maxRows: config.apiMaxRows,
+        flags: identity.flags,
+        people,
+        health,
+        logger,
+        eventsHeartbeatMs: config.eventsHeartbeatMs,
+        isShuttingDown,
+        sharedReads: reads,
+        onPlaybookRunQueued,
+        scrapers,
+        topologies,
+        kube,
+        publicUrl: config.publicUrl,
+        chartRepositoryUrl: config.integrations.chartRepositoryUrl,
+        logFileRoots: config.logs.fileRoots,
+      }),
+      platformBodyErrors,
+    );
   api.use('/specs', createSpecsRouter({ flags: identity.flags }));
   api.get('/about', (_req, res) => {
     res.json({ Version: backendVersion } satisfies About);

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
         adminPassword: undefined,
         sessionIdleTimeoutMs: 8 * 3_600_000,
         sessionMaxAgeMs: 24 * 3_600_000,
+        trustForwardedUserFrom: [],
       },
       localFeatureFlags: new Map(),
       health: {
@@ -45,7 +46,83 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       integrations: { chartRepositoryUrl: 'https://flanksource.github.io/charts' },
       upstream: undefined,
+      platform: undefined,
     });
+  });
+
+  describe('upstream mode', () => {
+    it('reads the platform, its token and timeout, without a trailing slash', () => {
+      expect(
+        loadConfig({
+          PLATFORM_URL: 'https://platform.example.com:8443/api/',
+          PLATFORM_TOKEN: 'ocp_secret',
+          PLATFORM_TIMEOUT: '5s',
+        }).platform,
+      ).toEqual({
+        url: 'https://platform.example.com:8443/api',
+        host: 'platform.example.com:8443',
+        token: 'ocp_secret',
+        timeoutMs: 5000,
+      });
+      expect(loadConfig({ PLATFORM_URL: 'http://mission-control:8080' }).platform).toEqual({
+        url: 'http://mission-control:8080',
+        host: 'mission-control:8080',
+        token: undefined,
+        timeoutMs: 30_000,
+      });
+    });
+
+    it('refuses what is not an http(s) URL, credentials in it, and never repeats a token', () => {
+      expect(() => loadConfig({ PLATFORM_URL: 'ftp://platform' })).toThrow(
+        /^PLATFORM_URL="ftp:\/\/platform": must be the http\(s\) URL/,
+      );
+      expect(() => loadConfig({ PLATFORM_URL: 'http://user:s3cret@platform/api' })).toThrow(
+        new ConfigError(
+          'PLATFORM_URL="http://platform/api": must not hold credentials: give the token in PLATFORM_TOKEN',
+        ),
+      );
+      expect(() => loadConfig({ PLATFORM_URL: 'http://platform/api?x=1' })).toThrow(/^PLATFORM_URL=/);
+      expect(() => loadConfig({ PLATFORM_URL: 'platform' })).toThrow(/^PLATFORM_URL: must be/);
+      const spaced = () => loadConfig({ PLATFORM_URL: 'http://platform', PLATFORM_TOKEN: 'two words' });
+      expect(spaced).toThrow(/^PLATFORM_TOKEN: must be one word/);
+      expect(spaced).not.toThrow(/two words/);
+      expect(() => loadConfig({ PLATFORM_TOKEN: 'ocp_x' })).toThrow(
+        new ConfigError('PLATFORM_TOKEN: only applies with PLATFORM_URL'),
+      );
+      expect(() => loadConfig({ PLATFORM_URL: 'http://platform', PLATFORM_TIMEOUT: '0s' })).toThrow(
+        /^PLATFORM_TIMEOUT="0s"/,
+      );
+    });
+
+    it('refuses to forward OIDC access tokens, which sessions do not keep', () => {
+      expect(() =>
+        loadConfig({ PLATFORM_URL: 'http://platform', PLATFORM_FORWARD_OIDC_TOKEN: 'true' }),
+      ).toThrow(/^PLATFORM_FORWARD_OIDC_TOKEN=true: not supported/);
+      expect(loadConfig({ PLATFORM_FORWARD_OIDC_TOKEN: 'false' }).platform).toBeUndefined();
+    });
+
+    it('reads whose tokens may name a forwarded user, as emails or ids', () => {
+      expect(
+        loadConfig({
+          TRUST_FORWARDED_USER_FROM:
+            ' Front@Example.com , 0b6c3a52-3d0e-4f34-9d53-2d5b1c1e7a10,front@example.com',
+        }).auth.trustForwardedUserFrom,
+      ).toEqual(['front@example.com', '0b6c3a52-3d0e-4f34-9d53-2d5b1c1e7a10']);
+      expect(() => loadConfig({ TRUST_FORWARDED_USER_FROM: 'front-console' })).toThrow(
+        new ConfigError('TRUST_FORWARDED_USER_FROM: "front-console" is neither an email nor a person id'),
+      );
+    });
+  });
+
+  it('refuses agent mode and upstream mode together', () => {
+    expect(() =>
+      loadConfig({
+        UPSTREAM_URL: 'https://hub.example/',
+        UPSTREAM_TOKEN: 'ocp_x',
+        AGENT_NAME: 'east',
+        PLATFORM_URL: 'https://platform.example/api',
+      }),
+    ).toThrow(/^UPSTREAM_URL and PLATFORM_URL: .*choose one$/);
   });
 
   describe('agent mode', () => {

@@ -84,6 +84,12 @@ export interface Config {
    */
   integrations: { chartRepositoryUrl: string };
   /**
+   * Upstream mode (PLATFORM_URL, docs/upstream.md): the platform API group is proxied to an
+   * existing platform deployment and the embedded platform's background work is off; undefined:
+   * the embedded platform answers.
+   */
+  platform: PlatformSettings | undefined;
+  /**
    * Agent mode: this console reports to a hub (UPSTREAM_URL, UPSTREAM_TOKEN, AGENT_NAME), pushing
    * what it owns and pulling what the hub assigns to it; undefined: it reports to no one.
    */
@@ -101,6 +107,18 @@ export interface UpstreamSettings {
   pingIntervalMs: number;
   /** How often canaries and scrape configs assigned in the hub are fetched (UPSTREAM_PULL_INTERVAL). */
   pullIntervalMs: number;
+}
+
+/** The existing platform the console stands in front of (upstream mode). */
+export interface PlatformSettings {
+  /** PLATFORM_URL without a trailing slash: `/api/<area>/...` goes to `<url>/<area>/...`. */
+  url: string;
+  /** host[:port] of the URL, as answers and /readyz name the platform. */
+  host: string;
+  /** PLATFORM_TOKEN, sent as `Authorization: Bearer`; undefined: no Authorization is sent. */
+  token: string | undefined;
+  /** PLATFORM_TIMEOUT: how long the platform may take to start answering (not the event stream). */
+  timeoutMs: number;
 }
 
 /** Where the cluster credentials come from: a kubeconfig file, or the pod's service account. */
@@ -146,6 +164,12 @@ export interface AuthConfig {
   adminPassword: string | undefined;
   sessionIdleTimeoutMs: number;
   sessionMaxAgeMs: number;
+  /**
+   * TRUST_FORWARDED_USER_FROM: the people (lower-cased emails or ids) whose API tokens may act for
+   * the person an `X-Forwarded-User` header names, as a console in upstream mode in front of this
+   * one does (docs/upstream.md); empty: the header is ignored.
+   */
+  trustForwardedUserFrom: string[];
 }
 
 const durationPattern = '^[1-9][0-9]*(s|m|h|d)$';
@@ -213,6 +237,9 @@ const schema = {
     AGENT_NAME: { type: 'string', pattern: '^[^\\x00-\\x1f\\x7f]{1,255}$' },
     UPSTREAM_PING_INTERVAL: { type: 'string', pattern: durationPattern, default: '30s' },
     UPSTREAM_PULL_INTERVAL: { type: 'string', pattern: durationPattern, default: '1m' },
+    PLATFORM_TIMEOUT: { type: 'string', pattern: durationPattern, default: '30s' },
+    PLATFORM_FORWARD_OIDC_TOKEN: { type: 'boolean', default: false },
+    TRUST_FORWARDED_USER_FROM: { type: 'string', default: '' },
   },
 } as const;
 
@@ -265,6 +292,8 @@ const explain: Record<string, string> = {
   AGENT_NAME: 'must be the name of the agent at the hub, at most 255 characters, without control characters',
   UPSTREAM_PING_INTERVAL: "must be a duration such as '30s' or '1m'",
   UPSTREAM_PULL_INTERVAL: "must be a duration such as '1m' or '30s'",
+  PLATFORM_TIMEOUT: "must be a duration such as '30s' or '2m'",
+  PLATFORM_FORWARD_OIDC_TOKEN: 'must be true or false',
 };
 
 /** A configuration problem: the message names the variable and what is wrong with it. */
@@ -454,6 +483,63 @@ function readUpstream(values: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   };
 }
 
+const PLATFORM_URL_FORM =
+  "must be the http(s) URL of the platform's API, without credentials, query or fragment, such as 'https://platform.example.com/api'";
+
+/**
+ * Upstream mode's settings. PLATFORM_URL and PLATFORM_TOKEN are checked here rather than by the
+ * schema: a message must repeat neither a token nor a password a URL may hold.
+ */
+function readPlatform(values: Record<string, unknown>, env: NodeJS.ProcessEnv): PlatformSettings | undefined {
+  const text = env.PLATFORM_URL?.trim();
+  const token = env.PLATFORM_TOKEN?.trim() || undefined;
+  if (values.PLATFORM_FORWARD_OIDC_TOKEN === true)
+    throw new ConfigError(
+      "PLATFORM_FORWARD_OIDC_TOKEN=true: not supported: the console's OIDC sessions keep no access token to forward (docs/upstream.md); the platform is called with PLATFORM_TOKEN and the person in X-Forwarded-User",
+    );
+  if (!text) {
+    if (token) throw new ConfigError('PLATFORM_TOKEN: only applies with PLATFORM_URL');
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`PLATFORM_URL: ${PLATFORM_URL_FORM}`);
+  }
+  const where = `PLATFORM_URL=${JSON.stringify(safeUrl(text))}`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${where}: ${PLATFORM_URL_FORM}`);
+  if (url.username || url.password)
+    throw new ConfigError(`${where}: must not hold credentials: give the token in PLATFORM_TOKEN`);
+  if (url.search || url.hash || /[?#]/.test(text)) throw new ConfigError(`${where}: ${PLATFORM_URL_FORM}`);
+  // Printable ASCII, no spaces: it goes into a header as it is.
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token))
+    throw new ConfigError(
+      'PLATFORM_TOKEN: must be one word of printable ASCII characters (the token itself)',
+    );
+  return {
+    url: `${url.origin}${url.pathname.replace(/\/+$/, '')}`,
+    host: url.host,
+    token,
+    timeoutMs: parseDuration(values.PLATFORM_TIMEOUT as string),
+  };
+}
+
+/** TRUST_FORWARDED_USER_FROM: emails or person ids separated by commas, lower-cased. */
+function readTrustedForwarders(text: string): string[] {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  for (const entry of entries)
+    if (!/^[^\s@]+@[^\s@]+$/.test(entry) && !/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(entry))
+      throw new ConfigError(
+        `TRUST_FORWARDED_USER_FROM: ${JSON.stringify(entry)} is neither an email nor a person id`,
+      );
+  return [...new Set(entries)];
+}
+
 function parseSize(text: string): number {
   const match = /^([0-9]+)(b|kb|mb)?$/.exec(text)!;
   const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2] ?? 'b'] as number;
@@ -472,6 +558,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = error.instancePath.replace(/^\//, '');
     throw new ConfigError(`${name}=${JSON.stringify(env[name])}: ${explain[name] ?? error.message}`);
   }
+  // An agent runs its embedded platform and reports what it does; upstream mode has none to report.
+  if (env.UPSTREAM_URL?.trim() && env.PLATFORM_URL?.trim())
+    throw new ConfigError(
+      'UPSTREAM_URL and PLATFORM_URL: agent mode (UPSTREAM_URL) runs the embedded platform, upstream mode (PLATFORM_URL) stands in front of another: choose one',
+    );
   const basePath = withSlash(values.BASE_PATH as string);
   const dataDir = path.resolve(values.DATA_DIR as string);
   return {
@@ -500,6 +591,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       adminPassword: values.ADMIN_PASSWORD as string | undefined,
       sessionIdleTimeoutMs: parseDuration(values.SESSION_IDLE_TIMEOUT as string),
       sessionMaxAgeMs: parseDuration(values.SESSION_MAX_AGE as string),
+      trustForwardedUserFrom: readTrustedForwarders(values.TRUST_FORWARDED_USER_FROM as string),
     },
     localFeatureFlags: readFeatureFlags(values),
     health: {
@@ -526,5 +618,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chartRepositoryUrl: (values.INTEGRATIONS_CHART_REPOSITORY as string).replace(/\/+$/, ''),
     },
     upstream: readUpstream(values, env),
+    platform: readPlatform(values, env),
   };
 }

@@ -11,7 +11,13 @@ import { sessionPurgeTask } from './auth/session-purge.js';
 import type { Config } from './config.js';
 import { listenEarly } from './http/listener.js';
 import { createLogger, type Logger } from './http/logging.js';
-import { createKubeConnection, KubeSync, loadKubeClient, type KubeConnection } from './kube/index.js';
+import {
+  createKubeConnection,
+  KubeSync,
+  loadKubeClient,
+  type KubeConnection,
+  type ManagedKubeConnection,
+} from './kube/index.js';
 import { registerAgentMode, switchOutbox } from './platform/agents/agent-mode/index.js';
 import { openDatabase, type Db } from './platform/db/db.js';
 import { demoLogLinesTask } from './platform/demo/live-logs.js';
@@ -60,6 +66,89 @@ async function ensureAdmin(db: Db, config: Config, logger: Logger): Promise<void
   } else logger.info({ username: result.username }, 'created the first administrator with ADMIN_PASSWORD');
 }
 
+/**
+ * The embedded platform's background work (DESIGN §1): the check runner, the custom-resource
+ * mirror, incident rules, the playbook runner, scrapers, the topology builder, notifications.
+ */
+function registerEmbeddedPlatform(
+  jobs: JobRegistry,
+  {
+    config,
+    db,
+    logger,
+    kube,
+    demoFilesDir,
+    scraperKinds = SCRAPER_KINDS,
+  }: {
+    config: Config;
+    db: Db;
+    logger: Logger;
+    kube: ManagedKubeConnection;
+    demoFilesDir: string | undefined;
+    scraperKinds?: readonly ScraperKind[];
+  },
+) {
+  const health = new CheckRunner({
+    db,
+    logger,
+    enabled: config.health.runnerEnabled,
+    concurrency: config.health.concurrency,
+    statusRetentionMs: config.health.statusRetentionMs,
+    rollupRetentionMs: config.health.rollupRetentionMs,
+    kube,
+  });
+  health.register(jobs);
+  const statusIntervalMs = config.kube?.statusIntervalMs ?? 30_000;
+  new KubeSync({ db, connection: kube, logger, statusIntervalMs }).register(jobs);
+  if (config.demoData && demoFilesDir) jobs.addTask(demoLogLinesTask(demoFilesDir));
+  registerIncidentWork(jobs, {
+    db,
+    logger,
+    kube,
+    automation: config.incidents.automationEnabled,
+    automationEveryMs: config.incidents.automationIntervalMs,
+  });
+  const playbooks = config.playbooks.runnerEnabled
+    ? registerPlaybookWork(jobs, { db, logger, executors: ACTION_EXECUTORS, kube })
+    : undefined;
+  const catalog = registerCatalogWork(jobs, {
+    db,
+    logger,
+    kube,
+    dataDir: config.dataDir,
+    fileRoots: config.catalog.scraperFileRoots,
+    kinds: scraperKinds,
+  });
+  const topology = registerTopologyWork(jobs, {
+    db,
+    logger,
+    kube,
+    enabled: config.topology.builderEnabled,
+  });
+  if (config.upstream) registerAgentMode(jobs, { db, logger, settings: config.upstream });
+  // Permalinks in messages: PUBLIC_URL, else where this console listens (known once it does).
+  let consoleUrl = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}`;
+  registerNotificationWork(jobs, {
+    db,
+    logger,
+    kube,
+    senders: { deliver, emailTarget },
+    consoleUrl: () => consoleUrl,
+    delivery: { leaseMs: config.leases.notificationsMs, timeoutMs: config.notificationTimeoutMs },
+  });
+  return {
+    health,
+    playbooks,
+    scrapers: catalog.scrapers,
+    topologies: topology.topologies,
+    /** Once the console listens: where checks reach it, and the permalinks without PUBLIC_URL. */
+    listening(url: string, port: number) {
+      if (!config.publicUrl) consoleUrl = url;
+      health.setConsoleAddress({ consoleUrl: url, consolePort: port });
+    },
+  };
+}
+
 export async function startServer(
   config: Config,
   options: { logger?: Logger; webDir?: string; scraperKinds?: readonly ScraperKind[] } = {},
@@ -92,7 +181,8 @@ export async function startServer(
       (root) => root === path.join(config.dataDir, 'files'),
     );
     await prepareDatabase(db, {
-      demoData: config.demoData,
+      // Upstream mode: the platform has the data; the console's database keeps its own.
+      demoData: config.demoData && !config.platform,
       demoFilesDir,
       log: (msg, details) => logger.info(details ?? {}, msg),
     });
@@ -115,55 +205,23 @@ export async function startServer(
       hostname: cluster.isWorker ? `${os.hostname()} worker ${cluster.worker!.id}` : undefined,
       events: { leaseMs: config.leases.eventsMs },
     });
-    const health = new CheckRunner({
-      db,
-      logger,
-      enabled: config.health.runnerEnabled,
-      concurrency: config.health.concurrency,
-      statusRetentionMs: config.health.statusRetentionMs,
-      rollupRetentionMs: config.health.rollupRetentionMs,
-      kube,
-    });
-    health.register(jobs);
-    const statusIntervalMs = config.kube?.statusIntervalMs ?? 30_000;
-    new KubeSync({ db, connection: kube, logger, statusIntervalMs }).register(jobs);
     jobs.addTask(sessionPurgeTask(identity.sessions));
-    if (config.demoData && demoFilesDir) jobs.addTask(demoLogLinesTask(demoFilesDir));
-    registerIncidentWork(jobs, {
-      db,
-      logger,
-      kube,
-      automation: config.incidents.automationEnabled,
-      automationEveryMs: config.incidents.automationIntervalMs,
-    });
-    const playbooks = config.playbooks.runnerEnabled
-      ? registerPlaybookWork(jobs, { db, logger, executors: ACTION_EXECUTORS, kube })
-      : undefined;
-    const catalog = registerCatalogWork(jobs, {
-      db,
-      logger,
-      kube,
-      dataDir: config.dataDir,
-      fileRoots: config.catalog.scraperFileRoots,
-      kinds: options.scraperKinds ?? SCRAPER_KINDS,
-    });
-    const topology = registerTopologyWork(jobs, {
-      db,
-      logger,
-      kube,
-      enabled: config.topology.builderEnabled,
-    });
-    if (config.upstream) registerAgentMode(jobs, { db, logger, settings: config.upstream });
-    // Permalinks in messages: PUBLIC_URL, else where this console listens (known once it does).
-    let consoleUrl = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}`;
-    registerNotificationWork(jobs, {
-      db,
-      logger,
-      kube,
-      senders: { deliver, emailTarget },
-      consoleUrl: () => consoleUrl,
-      delivery: { leaseMs: config.leases.notificationsMs, timeoutMs: config.notificationTimeoutMs },
-    });
+    // Upstream mode: the platform's work is the platform's; the console keeps only its own.
+    const platform = config.platform
+      ? undefined
+      : registerEmbeddedPlatform(jobs, {
+          config,
+          db,
+          logger,
+          kube,
+          demoFilesDir,
+          scraperKinds: options.scraperKinds,
+        });
+    if (config.platform)
+      logger.info(
+        { platform: config.platform.host },
+        'upstream mode: the platform API is answered by the platform; the embedded platform does no background work',
+      );
     const app = createApp({
       identity,
       config,
@@ -172,19 +230,18 @@ export async function startServer(
       logger,
       webDir: options.webDir ?? defaultWebDir(),
       isShuttingDown: () => shuttingDown,
-      health,
+      health: platform?.health,
       kube,
-      onPlaybookRunQueued: () => playbooks?.wake(),
-      scrapers: catalog.scrapers,
-      topologies: topology.topologies,
+      onPlaybookRunQueued: () => platform?.playbooks?.wake(),
+      scrapers: platform?.scrapers,
+      topologies: platform?.topologies,
     });
     listener ??= await listenEarly(config.port);
     listener.serve(app);
     const { server, port } = listener;
     const url = `http://127.0.0.1:${port}${config.basePath}`;
     logger.info({ url }, 'listening');
-    if (!config.publicUrl) consoleUrl = url;
-    health.setConsoleAddress({ consoleUrl: url, consolePort: port });
+    platform?.listening(url, port);
     kube.start();
     jobs.start();
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- [--api] [--health] [--web] [--platform-ui] [--default-start] [--incidents]
- * [--playbooks] [--catalog] [--topology] [--jobs] [--logs] [--grants] [--notifications] [--agents] [--catalog-items <n>] [--scrape-objects <n>]
+ * [--playbooks] [--catalog] [--topology] [--jobs] [--logs] [--grants] [--notifications] [--agents] [--proxy] [--catalog-items <n>] [--scrape-objects <n>]
  * [--notification-events <n>] [--history-rows <n>] [--against <dir-or-command>]`.
  */
 
@@ -18,7 +18,8 @@ export type Part =
   | 'logs'
   | 'grants'
   | 'notifications'
-  | 'agents';
+  | 'agents'
+  | 'proxy';
 export const PARTS: readonly Part[] = [
   'api',
   'health',
@@ -34,6 +35,7 @@ export const PARTS: readonly Part[] = [
   'grants',
   'notifications',
   'agents',
+  'proxy',
 ];
 
 export interface BenchArgs {

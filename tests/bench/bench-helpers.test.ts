@@ -35,6 +35,7 @@ describe('bench arguments', () => {
       'notifications',
       'platform-ui',
       'playbooks',
+      'proxy',
       'topology',
       'web',
     ]);
@@ -65,6 +66,10 @@ describe('bench arguments', () => {
 
   it('measures the permission check alone', () => {
     expect([...parseArgs(['--grants']).parts]).toEqual(['grants']);
+  });
+
+  it('measures the upstream mode proxy alone', () => {
+    expect([...parseArgs(['--proxy']).parts]).toEqual(['proxy']);
   });
 
   it('refuses an unknown option and a missing --against value', () => {

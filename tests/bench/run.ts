@@ -23,6 +23,7 @@ import { benchNotifications } from './notifications.js';
 import { machineLoad } from './machine.js';
 import { PLATFORM_UI_PACKAGE, platformUiBuild } from './platform-ui.js';
 import { benchPlaybooks } from './playbooks.js';
+import { benchProxy } from './proxy.js';
 import { buildOf, type Build } from './server.js';
 import { Results } from './table.js';
 import { benchTopology } from './topology.js';
@@ -144,7 +145,8 @@ for (const backEnd of backEnds) {
 if (args.parts.has('default-start'))
   await part('default start (PGlite, demo data, checks running)', () => benchDefaultStart(builds, results));
 
-results.skip('proxy added latency (upstream mode) vs direct, p50 < 1 ms', 'upstream mode is not built');
+if (args.parts.has('proxy'))
+  await part('PGlite: upstream mode proxy, build A', () => benchProxy(builds, results));
 results.skip(
   'list APIs of components at 10^5-10^6 rows, p95 < 100 ms',
   '--topology loads 5,000 components, the size its budget names',

@@ -212,6 +212,22 @@ describeWithHelm('the Helm chart', () => {
     expect(withCredentials).toMatch(/upstream\/url/);
   });
 
+  it('takes the platform token of upstream mode only from a Secret, and a platform URL without credentials', async () => {
+    const inline = await helmError('template', 'ops', chart, '--set', 'platform.token=ocp_secret');
+    expect(inline).toContain("values don't meet the specifications of the schema");
+    expect(inline).toMatch(/additional properties 'token' not allowed/);
+    const credentials = await helmError(
+      'template',
+      'ops',
+      chart,
+      '--set',
+      'platform.url=http://u:p@platform',
+    );
+    expect(credentials).toMatch(/\/platform\/url/);
+    // Without a URL the chart sets none of upstream mode's settings.
+    expect(await template('--set', 'platform.tokenSecret.name=platform-token')).not.toContain('PLATFORM_');
+  });
+
   it('sends the ingress path after BASE_PATH and probes to the root', async () => {
     const rendered = await template('--set', 'ingress.enabled=true', '--set', 'config.basePath=/ops/');
     const objects = loadAll(rendered) as Record<string, never>[];

@@ -9,6 +9,13 @@ import { apiError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
 import type { ApiTokenStore, SignedToken } from './api-token-store.js';
 import type { BasicAuth } from './basic-auth.js';
+import {
+  decodeHeaderValue,
+  findForwardedPerson,
+  FORWARDED_USER_HEADER,
+  trustsForwarder,
+  unknownForwardedUser,
+} from './forwarded-user.js';
 import { loadPrincipal, type Principal } from './identities.js';
 import type { LocalUsers } from './local-users.js';
 import { SESSION_COOKIE, type SessionCookies } from './session-http.js';
@@ -82,6 +89,7 @@ export function createAuthentication({
   sessions,
   cache,
   basic,
+  trustForwardedUserFrom = [],
 }: {
   db: Db;
   tokens: ApiTokenStore;
@@ -91,6 +99,8 @@ export function createAuthentication({
   cache: SignInCache;
   /** HTTP Basic credentials of local users, for clients that are not browsers (basic-auth.ts). */
   basic?: BasicAuth;
+  /** TRUST_FORWARDED_USER_FROM: whose API tokens may act for the person X-Forwarded-User names. */
+  trustForwardedUserFrom?: readonly string[];
 }): Authentication {
   /**
    * A cached sign-in is used only while still live (expiry, idle timeout, kept alive as usual);
@@ -146,12 +156,24 @@ export function createAuthentication({
     }),
   );
 
+  // Kept like a token's sign-in, and forgotten with the person's changes alike.
+  const forwardedPerson = (named: string) =>
+    cache.get(`forwarded:${named.toLowerCase()}`, () => findForwardedPerson(db, named));
+
   const bearer: RequestHandler = (req, res, next) => {
     authenticator.authenticate('bearer', { session: false }, (error: unknown, user: Express.User | false) => {
       if (error) return next(error);
       if (!user) return unauthorized(res, BAD_TOKEN_MESSAGE);
-      req.user = user;
-      next();
+      const named = decodeHeaderValue(req.get(FORWARDED_USER_HEADER) ?? '').trim();
+      if (!named || !trustsForwarder(trustForwardedUserFrom, user)) {
+        req.user = user;
+        return next();
+      }
+      forwardedPerson(named).then((found) => {
+        if (!found) return void res.status(403).json(apiError('HTTP403', unknownForwardedUser(named)));
+        req.user = { ...found.principal, via: 'token' };
+        next();
+      }, next);
     })(req, res, next);
   };
 

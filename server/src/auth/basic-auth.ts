@@ -40,10 +40,11 @@ export function basicCredentials(req: Request): { username: string; password: st
 }
 
 /**
- * Paths other systems call with their own credentials, not a person's (a check's webhook): Basic
- * credentials there are the sender's, not a local user's.
+ * Paths other systems call with their own credentials, not a person's (a check's webhook, an
+ * agent's endpoints, where the password is the agent's token): Basic credentials there are the
+ * sender's, not a local user's.
  */
-const WEBHOOK_PATH = /^\/canary\/webhook(\/|$)/;
+const WEBHOOK_PATH = /^\/(canary\/webhook|upstream)(\/|$)/;
 
 /** A request a browser made: it carries Fetch Metadata, which pages cannot set or remove. */
 export const fromBrowser = (req: Request) => req.get('sec-fetch-site') !== undefined;

@@ -71,6 +71,7 @@ export async function createIdentity({
     sessions,
     cache: signIns,
     basic,
+    trustForwardedUserFrom: config.auth.trustForwardedUserFrom,
   });
   const invites = createInvites(db);
   const flags = createFlagReader(db, { maxAgeMs: FLAGS_MAX_AGE_MS });

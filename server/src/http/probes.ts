@@ -18,6 +18,11 @@ export function kubernetesState(kube: ClusterConnection | undefined): Kubernetes
   return kube?.status().state ?? 'not configured';
 }
 
+/** What /readyz needs of upstream mode's platform (upstream/health.ts satisfies it). */
+export interface PlatformReachability {
+  status(): Promise<{ host: string; state: 'ok' | 'unreachable' | 'refused'; reason?: string }>;
+}
+
 /**
  * Agent mode's standing with its hub, as /readyz shows it under `upstream` (declared here, as
  * ClusterConnection is; platform/agents/agent-mode's report satisfies it).
@@ -29,15 +34,16 @@ export interface UpstreamProbe {
 /**
  * /healthz: the process answers. /readyz: the database answers too (within 2 s). Probes are
  * unauthenticated, so a database failure is told in the log, not in the answer. The cluster
- * connection is reported but does not count: without it the console keeps serving. So is the hub
- * in agent mode (`upstream`): while it is away the console keeps running its checks.
+ * connection is reported but does not count: without it the console keeps serving. So are the hub
+ * in agent mode (`upstream`: while it is away the console keeps running its checks) and upstream
+ * mode's platform (`platform`: without it the console still signs people in and says what is wrong).
  */
 export function probes(
   db: Db,
   isShuttingDown: () => boolean,
   logger: Logger,
   kube?: ClusterConnection,
-  upstream?: UpstreamProbe,
+  { upstream, platform }: { upstream?: UpstreamProbe; platform?: PlatformReachability } = {},
 ): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
@@ -47,6 +53,7 @@ export function probes(
   router.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (isShuttingDown()) return void res.status(503).json({ status: 'shutting down' });
+    const platformState = platform?.status();
     try {
       const [, hub] = await Promise.race([
         Promise.all([db.query('select 1'), upstream?.()]),
@@ -59,6 +66,7 @@ export function probes(
         database: db.kind,
         kubernetes: kubernetesState(kube),
         ...(hub ? { upstream: hub } : {}),
+        ...(platformState ? { platform: await platformState } : {}),
       });
     } catch (error) {
       logger.warn({ err: error }, 'readiness check: database unavailable');
