@@ -47,6 +47,7 @@ test('create an agent, copy its token, see how to install it, start it, see it O
   await expect(helm).toContainText('helm install ops-console-agent ops-console/ops-console');
   await expect(helm).toContainText(`--set upstream.url=${upstream}`);
   await expect(helm).toContainText(`--set upstream.agentName=${name}`);
+  await expect(helm).toContainText('--set upstream.createSecret=true');
   await expect(helm).toContainText(`--set upstream.token=${token}`);
   await agents.closeInstructions();
 

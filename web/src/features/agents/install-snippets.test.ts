@@ -60,6 +60,7 @@ describe('the Helm command', () => {
     expect(command).toContain('--create-namespace');
     expect(command).toContain('--set upstream.url=https://ops.example.com/tools/console');
     expect(command).toContain('--set upstream.agentName=eu-west');
+    expect(command).toContain('--set upstream.createSecret=true');
     expect(command).toContain('--set upstream.token=token-abc123');
   });
 

@@ -4,8 +4,9 @@
  * command (common/integrations.ts), with the agent's values:
  * - `upstream.url`: the console as the browser reaches it, its sub-path included;
  * - `upstream.agentName`: the agent's name;
- * - the access token: `upstream.token` on the Helm command line; in Flux, a Secret beside the
- *   release and `upstream.tokenSecret` naming it, so the token stays out of the HelmRelease.
+ * - the access token: on the Helm command line `upstream.token` with `upstream.createSecret`, from
+ *   which the chart makes the token's Secret; in Flux, a Secret beside the release and
+ *   `upstream.tokenSecret` naming it, so the token stays out of the HelmRelease.
  */
 import { fluxObjects, helmInstallCommand, type ReleaseInput } from '../../../../common/integrations.js';
 import { yamlDocuments } from '../settings/integrations/index.js';
@@ -70,5 +71,7 @@ export function agentFluxManifests({ agentName, accessToken, upstreamUrl }: Agen
 
 /** The Helm CLI tab: add the repository, then install the chart with the agent's values. */
 export function agentHelmCommand({ agentName, accessToken, upstreamUrl }: AgentInstall): string {
-  return helmInstallCommand(release({ upstream: { url: upstreamUrl, agentName, token: accessToken } }));
+  return helmInstallCommand(
+    release({ upstream: { url: upstreamUrl, agentName, createSecret: true, token: accessToken } }),
+  );
 }
