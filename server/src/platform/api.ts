@@ -40,6 +40,7 @@ import { createDbRouter, restBodyErrors } from './rest/router.js';
 import type { DbSchema } from './rest/schema.js';
 import type { SharedReads } from './rest/shared-reads.js';
 import { composeWriteRules } from './rest/write-rules.js';
+import { linkedRowWriteRules } from './agents/linked-rows.js';
 import { specWriteRules } from './specs/rules.js';
 import { backendVersion } from '../version.js';
 import { teamWriteRules } from './teams/rules.js';
@@ -88,6 +89,8 @@ export interface PlatformApiDependencies {
  */
 export const platformWriteRules = composeWriteRules(
   specWriteRules,
+  // Before GitOps: an agent's row is read-only in the hub whatever its source.
+  linkedRowWriteRules,
   gitOpsWriteRules,
   incidentsWriteRules,
   playbookWriteRules,

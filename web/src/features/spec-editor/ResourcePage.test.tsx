@@ -115,6 +115,32 @@ describe('the topology page', () => {
   });
 });
 
+describe("an agent's topology in the hub", () => {
+  const agent = { id: 'a1', name: 'eu-1' };
+  const pushed = { ...topology, agent_id: agent.id, created_by: null, agent };
+
+  it('says it is linked to the agent and offers neither Update nor Delete', async () => {
+    page.api.reply('GET api/db/topologies', { status: 200, body: [pushed] });
+    renderTopology();
+    expect(await screen.findByText('Linked to eu-1')).toBeInTheDocument();
+    expect(
+      screen.getByText('This topology is linked to the agent eu-1 and is read-only here: change it there'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(page.sent.find((request) => request.path === 'api/db/topologies')!.query.get('select')).toBe(
+      '*,agent:agent_id(id,name)',
+    );
+  });
+
+  it("is the hub's to change when the hub made it for the agent", async () => {
+    page.api.reply('GET api/db/topologies', { status: 200, body: [{ ...pushed, created_by: 'p1' }] });
+    renderTopology();
+    expect(await screen.findByRole('button', { name: 'Update' })).toBeInTheDocument();
+    expect(screen.queryByText('Linked to eu-1')).not.toBeInTheDocument();
+  });
+});
+
 describe('a topology from the cluster', () => {
   it('is read-only with the note and Edit in cluster for writers', async () => {
     page.api.reply('GET api/db/topologies', { status: 200, body: [mirrored] });

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Form, FormGroup, Grid } from '@patternfly/react-core';
+import { AgentField } from './AgentField.js';
 import { EditorActions, type EditorActionsProps } from './EditorActions.js';
 import { LabelsField } from './LabelsField.js';
 import { NameFields } from './NameFields.js';
@@ -48,6 +49,7 @@ export function SpecForm({
       <Grid hasGutter md={6}>
         <NameFields form={form} onNameChange={onNameChange} />
         {fields}
+        <AgentField form={form} />
       </Grid>
       {hasLabels && <LabelsField form={form} />}
       <FormGroup label="Spec" fieldId={id('spec')} role="group">

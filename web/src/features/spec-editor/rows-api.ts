@@ -19,6 +19,9 @@ export interface SpecRow {
   icon?: string | null;
   schedule?: string | null;
   created_by: string | null;
+  /** The agent it is linked to or assigned to (the local agent is the console itself). */
+  agent_id?: string | null;
+  agent?: { id: string; name: string } | null;
   created_at: string;
   updated_at: string | null;
   deleted_at: string | null;
@@ -28,8 +31,15 @@ type Fields = Record<string, unknown>;
 
 export const rowKey = (table: string, id: string) => `${table}?id=eq.${id}`;
 
+/** The tables whose rows an agent may push or be assigned: read with their agent's name. */
+const AGENT_TABLES = new Set(['canaries', 'topologies', 'config_scrapers']);
+
 export const getRow = <T>(table: string, id: string) =>
-  db.from(table).select('*').eq('id', id).maybeSingle<T>();
+  db
+    .from(table)
+    .select(AGENT_TABLES.has(table) ? '*,agent:agent_id(id,name)' : '*')
+    .eq('id', id)
+    .maybeSingle<T>();
 
 /** The written row, or an ApiError that keeps the status (a 422 is an invalid spec). */
 export async function written<T>(query: PromiseLike<DbResult<T>>): Promise<T> {
@@ -42,7 +52,8 @@ export const createRow = <T>(table: string, fields: Fields, createdBy: string | 
   written<T>(
     db
       .from(table)
-      .insert({ ...fields, source: UI_SOURCE, created_by: createdBy })
+      // Without a person the server names the acting one (an agent's assignment needs its creator).
+      .insert({ ...fields, source: UI_SOURCE, ...(createdBy ? { created_by: createdBy } : {}) })
       .select()
       .single<T>(),
   );

@@ -1,3 +1,4 @@
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import { useId, useMemo, useState } from 'react';
 import { errorMessage, useWhoami } from '../../api/index.js';
 import { useToast } from '../../components/Toasts/index.js';
@@ -51,6 +52,9 @@ export interface SpecFormOptions<Row extends { id: string; name: string }> {
  * JSON, where to save, the save to the console's database or to the cluster, and the delete; each
  * said in a toast.
  */
+/** The tables whose rows the hub may assign to an agent, which pulls them. */
+const ASSIGNABLE: ReadonlySet<string> = new Set(['canaries', 'config_scrapers']);
+
 export function useSpecForm<Row extends { id: string; name: string }>({
   table,
   row,
@@ -69,6 +73,12 @@ export function useSpecForm<Row extends { id: string; name: string }>({
   const { data: whoami } = useWhoami();
   const isEdit = row !== undefined || clusterObject !== undefined;
   const names = useNameFields(start, isEdit);
+  // Canaries and scrape configs may be assigned to an agent (the local console by default).
+  const assignable = ASSIGNABLE.has(table);
+  const [agentId, setAgentId] = useState<string>(() => {
+    const stored = (row as { agent_id?: unknown } | undefined)?.agent_id;
+    return typeof stored === 'string' ? stored : LOCAL_AGENT;
+  });
   const [labelsText, setLabelsText] = useState(() => labelsToText(start.labels));
   const labels = useMemo(() => parseLabels(labelsText), [labelsText]);
   const rowSave = useRowSave();
@@ -111,6 +121,8 @@ export function useSpecForm<Row extends { id: string; name: string }>({
     /** Read-only, or a save under way. */
     disabled: readOnly || rowSave.saving,
     names,
+    /** The agent the row is for: shown (and saved as agent_id) on canaries and scrape configs. */
+    agent: assignable ? { id: agentId, set: setAgentId } : undefined,
     labelsText,
     setLabelsText,
     labels,
@@ -127,7 +139,11 @@ export function useSpecForm<Row extends { id: string; name: string }>({
     ) => {
       const ref = { name: names.name.trim(), namespace: names.namespace.trim() };
       if (target.toCluster) target.saveToCluster(ref, cluster);
-      else void saveRow({ ...ref, ...fields });
+      else {
+        // A new row is the local console's unless an agent is chosen (the column's default).
+        const assigned = assignable && (row !== undefined || agentId !== LOCAL_AGENT);
+        void saveRow({ ...ref, ...fields, ...(assigned ? { agent_id: agentId } : {}) });
+      }
     },
     /** Deletes the saved row or, in a cluster editor, the resource; a failure is shown and rethrown. */
     remove: async () => {

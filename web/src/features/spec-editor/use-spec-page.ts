@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { can, useDbQuery, useWhoami, type DbResult } from '../../api/index.js';
 import type { KindTable } from './cluster/cluster-api.js';
-import { managerOf } from './cluster/managed.js';
+import { isReadOnlyHere } from './cluster/managed.js';
 import { useClusterEditing, wasSavedToCluster } from './cluster/use-cluster-editing.js';
 import type { PageRow, SpecPageContentProps } from './SpecPageContent.js';
 
@@ -50,7 +50,7 @@ export function useSpecPage<Row extends PageRow>({
     editorProps: (shown: Row) => ({
       clusterObject: cluster.object,
       onReload: cluster.reload,
-      readOnly: !mayWrite || (!cluster.object && managerOf(table, shown) !== undefined),
+      readOnly: !mayWrite || (!cluster.object && isReadOnlyHere(table, shown)),
       onSaved: () => void mutate(),
       onClusterSaved: cluster.onSaved,
     }),

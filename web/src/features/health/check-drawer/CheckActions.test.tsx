@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { CHECK_ID, runs, summary, useDrawerApi } from './drawer-test-kit.js';
+import { linkedReadOnly } from '../../../../../common/managed.js';
+import { check, CHECK_ID, runs, summary, useDrawerApi } from './drawer-test-kit.js';
 
 const { reply, renderDrawer, requestsTo, historyRequests, sent, whoamiAnswered } = useDrawerApi();
 
@@ -51,6 +52,27 @@ describe('CheckDrawer actions', () => {
         'href',
         '/settings/canaries/can1',
       );
+    });
+
+    it("is off for an agent's canary, which says where it is changed", async () => {
+      const agent = { id: 'a1', name: 'eu-1' };
+      const canary = { ...check.canary, agent_id: agent.id, created_by: null, agent };
+      reply('GET api/db/checks', { status: 200, body: [{ ...check, agent_id: agent.id, canary }] });
+      const { user } = renderDrawer('editor');
+      const edit = await screen.findByRole('button', { name: 'Edit' });
+      expect(edit).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+      expect(screen.getByText('Linked to eu-1')).toBeInTheDocument();
+      await user.hover(edit);
+      expect(await screen.findByText(linkedReadOnly('This health check', 'eu-1'))).toBeInTheDocument();
+    });
+
+    it("links to the hub's own assignment to an agent", async () => {
+      const agent = { id: 'a1', name: 'eu-1' };
+      const canary = { ...check.canary, agent_id: agent.id, created_by: 'p1', agent };
+      reply('GET api/db/checks', { status: 200, body: [{ ...check, agent_id: agent.id, canary }] });
+      renderDrawer('editor');
+      expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
     });
 
     it('is hidden from those who cannot change canaries', async () => {

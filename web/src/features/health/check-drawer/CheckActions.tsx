@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import { Button, Flex, FlexItem } from '@patternfly/react-core';
+import { Button, Flex, FlexItem, Label, Tooltip } from '@patternfly/react-core';
+import { linkedAgentOf, linkedReadOnly, linkedTo } from '../../../../../common/managed.js';
 import { PlayIcon } from '@patternfly/react-icons';
 import { Can } from '../../../components/Can/index.js';
 import { useToast } from '../../../components/Toasts/index.js';
@@ -46,16 +47,32 @@ export function CheckActions({ check, since, onRan }: CheckActionsProps) {
     <Link {...props} to={`/settings/canaries/${check.canary_id}`} />
   );
 
+  // An agent's canary is changed on the agent: Edit is off here, and says why.
+  const agent = linkedAgentOf(check.canary);
+
   return (
     <Flex spaceItems={{ default: 'spaceItemsSm' }} alignItems={{ default: 'alignItemsCenter' }}>
       {/* The Edit link goes to the check's definition, which only canary writers may change. */}
       <Can resource="canaries" write>
         <FlexItem>
-          <Button variant="secondary" component={EditAnchor}>
-            Edit
-          </Button>
+          {agent ? (
+            <Tooltip content={linkedReadOnly('This health check', agent)}>
+              <Button variant="secondary" isAriaDisabled>
+                Edit
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button variant="secondary" component={EditAnchor}>
+              Edit
+            </Button>
+          )}
         </FlexItem>
       </Can>
+      {agent && (
+        <FlexItem>
+          <Label isCompact>{linkedTo(agent)}</Label>
+        </FlexItem>
+      )}
       <Can do="checks.run">
         <FlexItem>
           <Button

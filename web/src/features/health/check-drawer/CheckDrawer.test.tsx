@@ -31,7 +31,9 @@ describe('CheckDrawer', () => {
     expect(summaryQuery.get('start')).toBe('1h');
     const checkQuery = requestsTo('api/db/checks')[0]!.query;
     expect(checkQuery.get('id')).toBe(`eq.${CHECK_ID}`);
-    expect(checkQuery.get('select')).toBe('*,canary:canary_id(id,name,namespace,spec,source)');
+    expect(checkQuery.get('select')).toBe(
+      '*,canary:canary_id(id,name,namespace,spec,source,agent_id,created_by,agent:agent_id(id,name))',
+    );
   });
 
   it('moves focus into the drawer and closes on Escape and on the close button', async () => {

@@ -28,7 +28,17 @@ export interface CheckRow {
   next_runtime: string | null;
   last_transition_time: string | null;
   deleted_at: string | null;
-  canary: { id: string; name: string; namespace: string; spec: unknown; source: string } | null;
+  canary: {
+    id: string;
+    name: string;
+    namespace: string;
+    spec: unknown;
+    source: string;
+    /** Whose the canary is: an agent's own is read-only here, the hub's assignment is not. */
+    agent_id?: string;
+    created_by?: string | null;
+    agent?: { id: string; name: string } | null;
+  } | null;
 }
 
 /** One point of the Health Overview chart. */
@@ -64,7 +74,7 @@ export const checkKey = (checkId: string) => `checks?id=eq.${checkId}&select=*,c
 export const getCheck = (checkId: string) =>
   db
     .from('checks')
-    .select('*,canary:canary_id(id,name,namespace,spec,source)')
+    .select('*,canary:canary_id(id,name,namespace,spec,source,agent_id,created_by,agent:agent_id(id,name))')
     .eq('id', checkId)
     .maybeSingle<CheckRow>();
 

@@ -59,6 +59,28 @@ function renderCanary(path = '/settings/canaries/c1') {
 }
 
 describe('CanaryPage', () => {
+  it('offers no Agent while there is no agent', async () => {
+    page.api.reply('GET api/db/agents', { status: 200, body: [] });
+    renderCanary();
+    await screen.findByRole('textbox', { name: 'URL' });
+    expect(screen.queryByRole('combobox', { name: 'Agent' })).not.toBeInTheDocument();
+  });
+
+  it('assigns the health check to a live agent: the Agent select, saved as agent_id', async () => {
+    page.api.reply('GET api/db/agents', { status: 200, body: [{ id: 'a1', name: 'eu-1' }] });
+    page.api.reply('PATCH api/db/canaries', { status: 200, body: { ...canary, agent_id: 'a1' } });
+    const { user } = renderCanary();
+    const agent = await screen.findByRole('combobox', { name: 'Agent' });
+    expect(agent).toHaveValue('00000000-0000-0000-0000-000000000000');
+    const asked = page.sent.find((request) => request.path === 'api/db/agents')!;
+    expect(asked.query.get('deleted_at')).toBe('is.null');
+    expect(asked.query.get('id')).toBe('neq.00000000-0000-0000-0000-000000000000');
+    await user.selectOptions(agent, 'eu-1');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('payments-api updated successfully')).toBeInTheDocument();
+    expect(writes()[0]!.body).toEqual({ agent_id: 'a1', source: 'UI' });
+  });
+
   it('loads the health check by id, with its breadcrumb, fields and Update', async () => {
     renderCanary();
     const url = await screen.findByRole('textbox', { name: 'URL' });

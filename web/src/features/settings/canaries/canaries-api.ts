@@ -12,6 +12,8 @@ export interface Canary {
   /** 'UI' for rows made here; anything else (KubernetesCRD, ...) is managed elsewhere. */
   source: string | null;
   agent_id: string;
+  /** Its agent's name (getRow embeds it). */
+  agent?: { id: string; name: string } | null;
   created_by: string | null;
   created_at: string;
   updated_at: string | null;

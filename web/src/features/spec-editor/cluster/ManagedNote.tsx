@@ -3,7 +3,15 @@ import { can, useWhoami } from '../../../api/index.js';
 import type { KindTable, KubeObject } from './cluster-api.js';
 import { ClusterNotice } from './ClusterNotice.js';
 import { EditInCluster } from './EditInCluster.js';
-import { isFromCluster, managerOf, readOnlyNote, type SourcedRow } from './managed.js';
+import { linkedTo } from '../../../../../common/managed.js';
+import {
+  isFromCluster,
+  linkedAgentOf,
+  linkedNote,
+  managerOf,
+  readOnlyNote,
+  type SourcedRow,
+} from './managed.js';
 
 export interface ManagedNoteProps {
   table: KindTable;
@@ -12,12 +20,25 @@ export interface ManagedNoteProps {
   onEditInCluster: (object: KubeObject) => void;
 }
 
+/** The note over an agent's row in the hub: 'Linked to eu-1', read-only here, changed there. */
+export function LinkedNote({ agent, note }: { agent: string; note: string }) {
+  return (
+    <div className="pf-v6-u-mb-md">
+      <Alert variant="info" isInline isPlain title={linkedTo(agent)}>
+        {note}
+      </Alert>
+    </div>
+  );
+}
+
 /**
  * The note over a row managed elsewhere: read-only here, and who manages it. For a custom
  * resource, writers get 'Edit in cluster', or word that the cluster is missing or disconnected.
  */
 export function ManagedNote({ table, row, onEditInCluster }: ManagedNoteProps) {
   const { data: whoami } = useWhoami();
+  const agent = linkedAgentOf(row);
+  if (agent) return <LinkedNote agent={agent} note={linkedNote(table, agent)} />;
   const manager = managerOf(table, row);
   if (!manager) return null;
   const clusterWriter = isFromCluster(row) && can(whoami, table, 'write');

@@ -12,7 +12,7 @@ const NOUNS: Readonly<Record<KindTable, string>> = {
   playbooks: 'playbook',
 };
 
-export interface SourcedRow {
+export interface SourcedRow extends managed.AgentLinkedRow {
   name: string;
   namespace: string;
   /** 'UI' for rows made here; anything else (KubernetesCRD, Flux...) manages the row elsewhere. */
@@ -31,3 +31,14 @@ export const managerOf = (table: KindTable, row: SourcedRow) => managed.managerO
 /** 'This health check is managed by Canary default/x in the cluster and is read-only here.' */
 export const readOnlyNote = (table: KindTable, manager: string) =>
   managed.readOnlyNote(NOUNS[table], manager);
+
+/** The agent a row is linked to and read-only for (an agent's own row in the hub), if any. */
+export const linkedAgentOf = managed.linkedAgentOf;
+
+/** 'This health check is linked to the agent eu-1 and is read-only here: change it there' */
+export const linkedNote = (table: KindTable, agent: string) =>
+  managed.linkedReadOnly(`This ${NOUNS[table]}`, agent);
+
+/** Changed elsewhere: in the cluster (or another GitOps source), or on the agent it is linked to. */
+export const isReadOnlyHere = (table: KindTable, row: SourcedRow) =>
+  managerOf(table, row) !== undefined || linkedAgentOf(row) !== undefined;
