@@ -244,23 +244,8 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
         spec: { http: [{ name: 'assigned-healthz', url: agent.at('healthz'), responseCodes: [200] }] },
       }),
     });
-    let canaryId: string;
-    if (created.status === 201) canaryId = ((await created.json()) as { id: string }[])[0]!.id;
-    else {
-      // The hub keeps agents' rows read-only in its API: assigned as its own writers would.
-      const [row] = await hub.rows<{ id: string }>(
-        `insert into canaries (name, namespace, agent_id, schedule, spec) values ($1, 'agent-tests', $2, '@every 1s', $3)
-         returning id`,
-        [
-          'assigned-in-hub',
-          agentId,
-          JSON.stringify({
-            http: [{ name: 'assigned-healthz', url: agent.at('healthz'), responseCodes: [200] }],
-          }),
-        ],
-      );
-      canaryId = row!.id;
-    }
+    expect(created.status).toBe(201);
+    const canaryId = ((await created.json()) as { id: string }[])[0]!.id;
     const [check] = await eventually(async () => {
       const found = await agentRows<{ id: string; status: string | null; agent_id: string }>(
         `select k.id, k.status, k.agent_id from checks k join canaries c on c.id = k.canary_id
@@ -282,8 +267,12 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
     );
     expect(hubCanary!.agent_id).toBe(agentId);
 
-    // Deleted in the hub, it stops on the agent.
-    await hub.rows(`update canaries set deleted_at = now() where id = $1`, [canaryId]);
+    // Deleted in the hub (the hub's own assignment: its to change), it stops on the agent.
+    const deleted = await hub.api(`api/db/canaries?id=eq.${canaryId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ deleted_at: new Date().toISOString() }),
+    });
+    expect(deleted.status).toBe(204);
     await eventually(async () => {
       const [row] = await agentRows<{ deleted_at: Date | null }>(
         `select deleted_at from canaries where id = $1`,
