@@ -101,6 +101,8 @@ export interface UpstreamSettings {
   pingIntervalMs: number;
   /** How often canaries and scrape configs assigned in the hub are fetched (UPSTREAM_PULL_INTERVAL). */
   pullIntervalMs: number;
+  /** How often the hub is asked for playbook actions addressed to this agent (UPSTREAM_ACTION_INTERVAL). */
+  actionIntervalMs: number;
 }
 
 /** Where the cluster credentials come from: a kubeconfig file, or the pod's service account. */
@@ -213,6 +215,7 @@ const schema = {
     AGENT_NAME: { type: 'string', pattern: '^[^\\x00-\\x1f\\x7f]{1,255}$' },
     UPSTREAM_PING_INTERVAL: { type: 'string', pattern: durationPattern, default: '30s' },
     UPSTREAM_PULL_INTERVAL: { type: 'string', pattern: durationPattern, default: '1m' },
+    UPSTREAM_ACTION_INTERVAL: { type: 'string', pattern: durationPattern, default: '5s' },
   },
 } as const;
 
@@ -265,6 +268,7 @@ const explain: Record<string, string> = {
   AGENT_NAME: 'must be the name of the agent at the hub, at most 255 characters, without control characters',
   UPSTREAM_PING_INTERVAL: "must be a duration such as '30s' or '1m'",
   UPSTREAM_PULL_INTERVAL: "must be a duration such as '1m' or '30s'",
+  UPSTREAM_ACTION_INTERVAL: "must be a duration such as '5s' or '1m'",
 };
 
 /** A configuration problem: the message names the variable and what is wrong with it. */
@@ -451,6 +455,7 @@ function readUpstream(values: Record<string, unknown>, env: NodeJS.ProcessEnv): 
     agentName: agentName!,
     pingIntervalMs: parseDuration(values.UPSTREAM_PING_INTERVAL as string),
     pullIntervalMs: parseDuration(values.UPSTREAM_PULL_INTERVAL as string),
+    actionIntervalMs: parseDuration(values.UPSTREAM_ACTION_INTERVAL as string),
   };
 }
 
