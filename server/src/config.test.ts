@@ -133,17 +133,23 @@ describe('loadConfig', () => {
       AGENT_NAME: 'cluster-east',
     };
 
-    it('reads UPSTREAM_URL, UPSTREAM_TOKEN, AGENT_NAME and the intervals, 30 s and 1 min by default', () => {
+    it('reads UPSTREAM_URL, UPSTREAM_TOKEN, AGENT_NAME and the intervals, 30 s, 1 min and 5 s by default', () => {
       expect(loadConfig(agent).upstream).toEqual({
         url: 'https://hub.acme.example/console/',
         token: TOKEN,
         agentName: 'cluster-east',
         pingIntervalMs: 30_000,
         pullIntervalMs: 60_000,
+        actionIntervalMs: 5000,
       });
       expect(
-        loadConfig({ ...agent, UPSTREAM_PING_INTERVAL: '5s', UPSTREAM_PULL_INTERVAL: '2m' }).upstream,
-      ).toMatchObject({ pingIntervalMs: 5000, pullIntervalMs: 120_000 });
+        loadConfig({
+          ...agent,
+          UPSTREAM_PING_INTERVAL: '5s',
+          UPSTREAM_PULL_INTERVAL: '2m',
+          UPSTREAM_ACTION_INTERVAL: '1s',
+        }).upstream,
+      ).toMatchObject({ pingIntervalMs: 5000, pullIntervalMs: 120_000, actionIntervalMs: 1000 });
     });
 
     it('needs the three together, and names what is missing', () => {

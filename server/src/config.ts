@@ -107,6 +107,8 @@ export interface UpstreamSettings {
   pingIntervalMs: number;
   /** How often canaries and scrape configs assigned in the hub are fetched (UPSTREAM_PULL_INTERVAL). */
   pullIntervalMs: number;
+  /** How often the hub is asked for playbook actions addressed to this agent (UPSTREAM_ACTION_INTERVAL). */
+  actionIntervalMs: number;
 }
 
 /** The existing platform the console stands in front of (upstream mode). */
@@ -240,6 +242,7 @@ const schema = {
     PLATFORM_TIMEOUT: { type: 'string', pattern: durationPattern, default: '30s' },
     PLATFORM_FORWARD_OIDC_TOKEN: { type: 'boolean', default: false },
     TRUST_FORWARDED_USER_FROM: { type: 'string', default: '' },
+    UPSTREAM_ACTION_INTERVAL: { type: 'string', pattern: durationPattern, default: '5s' },
   },
 } as const;
 
@@ -294,6 +297,7 @@ const explain: Record<string, string> = {
   UPSTREAM_PULL_INTERVAL: "must be a duration such as '1m' or '30s'",
   PLATFORM_TIMEOUT: "must be a duration such as '30s' or '2m'",
   PLATFORM_FORWARD_OIDC_TOKEN: 'must be true or false',
+  UPSTREAM_ACTION_INTERVAL: "must be a duration such as '5s' or '1m'",
 };
 
 /** A configuration problem: the message names the variable and what is wrong with it. */
@@ -480,6 +484,7 @@ function readUpstream(values: Record<string, unknown>, env: NodeJS.ProcessEnv): 
     agentName: agentName!,
     pingIntervalMs: parseDuration(values.UPSTREAM_PING_INTERVAL as string),
     pullIntervalMs: parseDuration(values.UPSTREAM_PULL_INTERVAL as string),
+    actionIntervalMs: parseDuration(values.UPSTREAM_ACTION_INTERVAL as string),
   };
 }
 

@@ -125,7 +125,15 @@ function registerEmbeddedPlatform(
     kube,
     enabled: config.topology.builderEnabled,
   });
-  if (config.upstream) registerAgentMode(jobs, { db, logger, settings: config.upstream });
+  if (config.upstream)
+    registerAgentMode(jobs, {
+      db,
+      logger,
+      settings: config.upstream,
+      // Playbook actions addressed to this agent run where this console runs playbooks.
+      executors: config.playbooks.runnerEnabled ? ACTION_EXECUTORS : undefined,
+      kube,
+    });
   // Permalinks in messages: PUBLIC_URL, else where this console listens (known once it does).
   let consoleUrl = config.publicUrl ?? `http://localhost:${config.port}${config.basePath}`;
   registerNotificationWork(jobs, {

@@ -2,7 +2,8 @@
  * Agent mode end to end: two real servers in one test, a hub and an agent whose UPSTREAM_URL
  * points at it with a token from the hub's `POST /api/agent/generate`. What the agent owns
  * reaches the hub under its agent id; results recorded while the hub is away arrive once it is
- * back, each exactly once; a canary the hub assigns runs on the agent; a revoked token is
+ * back, each exactly once; a canary the hub assigns runs on the agent, and so does a playbook
+ * action the hub addresses to it (its result back in the hub's run); a revoked token is
  * logged once and told by /readyz, which stays ready.
  */
 import { pino } from 'pino';
@@ -148,6 +149,7 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
         AGENT_NAME: 'cluster-east',
         UPSTREAM_PING_INTERVAL: '1s',
         UPSTREAM_PULL_INTERVAL: '1s',
+        UPSTREAM_ACTION_INTERVAL: '1s',
         CHECK_RUNNER_ENABLED: 'true',
       },
       logger: pino(
@@ -280,6 +282,78 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
       );
       expect(row!.deleted_at).not.toBeNull();
     });
+  });
+
+  it("runs the playbook action addressed to it, and the hub's run completes with its result", async () => {
+    const { id: configId } = first(
+      await hub.rows<{ id: string }>(
+        `insert into configs (type, name, config) values ('Kubernetes::Deployment', 'checkout', '{}') returning id`,
+      ),
+    );
+    const { id: playbookId } = first(
+      await hub.rows<{ id: string }>(
+        `insert into playbooks (name, namespace, title, spec) values ('greet-from-agent', 'agent-tests', 'Greet', $1)
+         returning id`,
+        [
+          JSON.stringify({
+            configs: [{ types: ['Kubernetes::Deployment'] }],
+            actions: [
+              {
+                name: 'on-agent',
+                runsOn: ['cluster-east'],
+                exec: { script: 'echo "hello from {{ .config.name }} in {{ .playbook.namespace }}"' },
+              },
+              { name: 'on-hub', exec: { script: 'echo "after {{ (getAction "on-agent").status }}"' } },
+            ],
+          }),
+        ],
+      ),
+    );
+    const started = await hub.api('api/playbook/run', {
+      method: 'POST',
+      body: JSON.stringify({ id: playbookId, config_id: configId }),
+    });
+    expect(started.status).toBe(201);
+    const { run_id: runId } = (await started.json()) as { run_id: string };
+
+    const run = await eventually(async () => {
+      const [row] = await hub.rows<{ status: string; error: string | null }>(
+        `select status, error from playbook_runs where id = $1`,
+        [runId],
+      );
+      expect(row).toEqual({ status: 'completed', error: null });
+      return row!;
+    }, 60_000);
+    expect(run.status).toBe('completed');
+    const actions = await hub.rows<{
+      name: string;
+      status: string;
+      agent_id: string | null;
+      claimed_by: string | null;
+      result: { stdout?: string };
+      error: string | null;
+      start_time: Date | null;
+      end_time: Date | null;
+    }>(
+      `select name, status, agent_id, claimed_by, result, error, start_time, end_time from playbook_run_actions
+        where playbook_run_id = $1 order by created_at`,
+      [runId],
+    );
+    expect(actions.map((a) => a.name)).toEqual(['on-agent', 'on-hub']);
+    const [onAgent, onHub] = actions as [(typeof actions)[0], (typeof actions)[0]];
+    expect(onAgent).toMatchObject({
+      status: 'completed',
+      agent_id: agentId,
+      claimed_by: `agent:${agentId}`,
+      error: null,
+      result: { stdout: 'hello from checkout in agent-tests', exitCode: 0 },
+    });
+    expect(onAgent.end_time!.getTime()).toBeGreaterThanOrEqual(onAgent.start_time!.getTime());
+    // The second action, without runsOn, ran on the hub after the agent's had ended.
+    expect(onHub).toMatchObject({ status: 'completed', result: { stdout: 'after completed' } });
+    expect([null, LOCAL_AGENT]).toContain(onHub.agent_id);
+    expect(onHub.start_time!.getTime()).toBeGreaterThanOrEqual(onAgent.end_time!.getTime());
+    expect(log.some((line) => line.msg === 'reported a playbook action to the hub: completed')).toBe(true);
   });
 
   it('keeps recording while the hub is away, and every result arrives exactly once when it is back', async () => {

@@ -888,6 +888,11 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
       expect(claim.action).toMatchObject({ name: 'there', status: 'running', agent_id: agent.agent_id });
       expect(claim.run).toMatchObject({ id: run, status: 'running' });
       expect(claim.playbook.id).toBe(playbook);
+      // What the action's templates see on the agent: the run's earlier actions (and its resource rows).
+      expect((claim as unknown as { actions: unknown[] }).actions).toEqual([
+        expect.objectContaining({ name: 'here', status: 'completed' }),
+      ]);
+      expect(claim).toMatchObject({ config: null, component: null, check: null });
       expect(
         await sql(`select status from playbook_run_actions where playbook_run_id = $1 and name = 'here'`, [
           run,

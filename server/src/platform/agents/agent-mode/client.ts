@@ -40,12 +40,26 @@ export interface PushAnswer {
 
 export type PullResource = 'canary' | 'scrapeconfig';
 
+/** A playbook action the hub addressed to this agent, claimed (docs/agents.md, "Playbook actions addressed to an agent"). */
+export interface ClaimedAction {
+  action: Record<string, unknown>;
+  run: Record<string, unknown>;
+  playbook: Record<string, unknown> | null;
+  /** The run's resource rows and earlier actions (a hub that does not send them: none). */
+  config?: Record<string, unknown> | null;
+  component?: Record<string, unknown> | null;
+  check?: Record<string, unknown> | null;
+  actions?: Record<string, unknown>[];
+}
+
 export interface HubClient {
   ping(signal?: AbortSignal): Promise<void>;
   push(data: PushData, signal?: AbortSignal): Promise<PushAnswer>;
   /** `DELETE /api/upstream/push`: the rows named (by primary key) are deleted at the hub. */
   remove(data: PushData, signal?: AbortSignal): Promise<PushAnswer>;
   pull(resource: PullResource, since: string, signal?: AbortSignal): Promise<Record<string, unknown>[]>;
+  /** `GET /api/upstream/playbook-action`: the oldest due action addressed to this agent, claimed; undefined (204) when there is none. */
+  claimAction(signal?: AbortSignal): Promise<ClaimedAction | undefined>;
 }
 
 function failureOf(status: number): HubFailureKind {
@@ -139,6 +153,23 @@ export function createHubClient(settings: Pick<UpstreamSettings, 'url' | 'token'
       if (!Array.isArray(rows))
         throw new HubError('failed', `GET api/upstream/${resource}/pull: the hub did not answer a list`);
       return rows as Record<string, unknown>[];
+    },
+    async claimAction(signal) {
+      const claimed = await call('GET', 'api/upstream/playbook-action', {}, undefined, signal);
+      if (claimed === undefined) return undefined;
+      const shape = claimed as Partial<ClaimedAction> | null;
+      if (
+        !shape ||
+        typeof shape.action !== 'object' ||
+        !shape.action ||
+        typeof shape.run !== 'object' ||
+        !shape.run
+      )
+        throw new HubError(
+          'failed',
+          'GET api/upstream/playbook-action: the hub did not answer {action, run, playbook}',
+        );
+      return shape as ClaimedAction;
     },
   };
 }

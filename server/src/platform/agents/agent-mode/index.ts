@@ -5,15 +5,21 @@
  *  - pushes the outbox (pusher.ts), looking at it every half second;
  *  - pings the hub every UPSTREAM_PING_INTERVAL (a ping that succeeds after failures ends the
  *    push's pause at once);
- *  - pulls the canaries and scrape configs the hub assigns every UPSTREAM_PULL_INTERVAL.
+ *  - pulls the canaries and scrape configs the hub assigns every UPSTREAM_PULL_INTERVAL;
+ *  - claims the playbook actions the hub addresses to this agent every UPSTREAM_ACTION_INTERVAL
+ *    (and again at once after a claim), runs them with the runner's executors and reports their
+ *    results (actions.ts); not when this console runs no playbooks (PLAYBOOK_RUNNER_ENABLED).
  * /readyz reports the standing (state.ts) from the database; the console stays ready whatever
  * the hub does.
  */
 import type { UpstreamSettings } from '../../../config.js';
 import type { Logger } from '../../../http/logging.js';
+import type { KubeConnection } from '../../../kube/index.js';
+import type { ActionExecutor } from '../../playbooks/actions/types.js';
 import type { Db } from '../../db/db.js';
 import type { JobRegistry } from '../../jobs/registry.js';
 import type { Service, ServiceContext } from '../../jobs/types.js';
+import { ActionClaimer } from './actions.js';
 import { createHubClient, HubError, type HubClient } from './client.js';
 import type { BatchLimits } from './outbox.js';
 import { AssignmentPuller } from './puller.js';
@@ -35,7 +41,12 @@ export interface AgentModeOptions {
   limits?: BatchLimits;
   retry?: RetryPolicy;
   pushTickMs?: number;
+  /** The playbook action kinds this agent runs (none: it claims no playbook actions). */
+  executors?: Record<string, ActionExecutor>;
+  kube?: KubeConnection;
 }
+
+type Call = 'ping' | 'pull' | 'claim';
 
 export class AgentUpstream implements Service {
   readonly name = 'agent-upstream';
@@ -43,14 +54,15 @@ export class AgentUpstream implements Service {
   private readonly status: UpstreamStatus;
   private readonly pusher: OutboxPusher;
   private readonly puller: AssignmentPuller;
+  private readonly claimer: ActionClaimer | undefined;
   private readonly client: HubClient;
   /** Names the hub and the agent's name there (pull watermarks, and a change of hub). */
   private readonly hubKey: string;
   private readonly inFlight = new Set<Promise<unknown>>();
   private signal: AbortSignal | undefined;
   /** The last failure logged of each call, so that one repeated every interval is logged once. */
-  private readonly warned = new Map<'ping' | 'pull', string>();
-  private readonly running = new Set<'ping' | 'pull'>();
+  private readonly warned = new Map<Call, string>();
+  private readonly running = new Set<Call>();
 
   constructor(private readonly options: AgentModeOptions) {
     const { db, settings } = options;
@@ -67,6 +79,17 @@ export class AgentUpstream implements Service {
     });
     this.hubKey = `${settings.url} ${settings.agentName}`;
     this.puller = new AssignmentPuller(db, this.client, this.hubKey, this.log);
+    this.claimer = options.executors
+      ? new ActionClaimer({
+          db,
+          log: this.log,
+          executors: options.executors,
+          kube: options.kube,
+          client: this.client,
+          status: this.status,
+          retry: options.retry,
+        })
+      : undefined;
   }
 
   async start(ctx: ServiceContext): Promise<void> {
@@ -79,8 +102,13 @@ export class AgentUpstream implements Service {
     ctx.every(this.options.pushTickMs ?? PUSH_TICK_MS, () => this.push());
     ctx.every(settings.pingIntervalMs, () => this.once('ping', () => this.ping()));
     ctx.every(settings.pullIntervalMs, () => this.once('pull', () => this.pull()));
-    // The first ping and pull at once, not an interval later.
-    this.track(this.once('ping', () => this.ping()).then(() => this.once('pull', () => this.pull())));
+    if (this.claimer) ctx.every(settings.actionIntervalMs, () => this.once('claim', () => this.claim()));
+    // The first ping, pull and claim at once, not an interval later.
+    this.track(
+      this.once('ping', () => this.ping())
+        .then(() => this.once('pull', () => this.pull()))
+        .then(() => this.once('claim', () => this.claim())),
+    );
   }
 
   async stop(): Promise<void> {
@@ -122,7 +150,18 @@ export class AgentUpstream implements Service {
     }
   }
 
-  private failed(error: unknown, what: 'ping' | 'pull'): void {
+  /** Claims the playbook actions addressed to this agent, runs and reports them, until none is due. */
+  async claim(): Promise<void> {
+    if (!this.claimer || !this.signal || this.signal.aborted) return;
+    try {
+      await this.claimer.claimAll(this.signal);
+      this.warned.delete('claim');
+    } catch (error) {
+      this.failed(error, 'claim');
+    }
+  }
+
+  private failed(error: unknown, what: Call): void {
     if (this.signal?.aborted) return;
     if (error instanceof HubError && error.kind === 'refused') return this.status.refused(error.message);
     if (error instanceof HubError && error.kind === 'unreachable')
@@ -135,7 +174,7 @@ export class AgentUpstream implements Service {
   }
 
   /** Runs a call unless the same one is still going (the first ones run beside the intervals). */
-  private async once(what: 'ping' | 'pull', call: () => Promise<void>): Promise<void> {
+  private async once(what: Call, call: () => Promise<void>): Promise<void> {
     if (this.running.has(what)) return;
     this.running.add(what);
     try {

@@ -31,6 +31,7 @@ function fakeHub() {
       return {};
     },
     pull: async () => [],
+    claimAction: async () => undefined,
   };
   return { client, taken, answerWith: (fn: (data: PushData) => void) => (answer = fn) };
 }

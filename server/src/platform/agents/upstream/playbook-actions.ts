@@ -7,11 +7,20 @@
 import { UUID } from '../../../lib/uuid.js';
 import type { Queryable } from '../../db/db.js';
 
-/** What the agent needs to run the action: the action row, its run (the spec, parameters and resource) and the playbook. */
+/**
+ * What the agent needs to run the action: the action row, its run (the spec, parameters and
+ * resource ids) and the playbook; the run's resource rows (`config`, `component`, `check`, null
+ * when the run has none) and the run's other actions so far (`actions`), which the action's
+ * templates see.
+ */
 export interface ClaimedAgentAction {
   action: Record<string, unknown>;
   run: Record<string, unknown>;
   playbook: Record<string, unknown> | null;
+  config: Record<string, unknown> | null;
+  component: Record<string, unknown> | null;
+  check: Record<string, unknown> | null;
+  actions: Record<string, unknown>[];
 }
 
 /** Claims the oldest due action addressed to the agent, of a run under way: it is `running` from now. */
@@ -34,16 +43,20 @@ export async function claimPlaybookAction(
   );
   const action = rows[0]?.action;
   if (!action) return undefined;
-  const { rows: found } = await tx.query<{
-    run: Record<string, unknown>;
-    playbook: Record<string, unknown> | null;
-  }>(
-    `select to_jsonb(r) as run, to_jsonb(p) as playbook
+  const { rows: found } = await tx.query<Omit<ClaimedAgentAction, 'action'>>(
+    `select to_jsonb(r) as run, to_jsonb(p) as playbook,
+            (select to_jsonb(c) from configs c where c.id = r.config_id) as config,
+            (select to_jsonb(c) from components c where c.id = r.component_id) as component,
+            (select to_jsonb(c) from checks c where c.id = r.check_id) as check,
+            coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'status', a.status,
+                        'result', a.result, 'error', a.error, 'start_time', a.start_time,
+                        'end_time', a.end_time, 'retry_count', a.retry_count) order by a.created_at)
+                        from playbook_run_actions a where a.playbook_run_id = r.id and a.id <> $2), '[]'::jsonb) as actions
        from playbook_runs r left join playbooks p on p.id = r.playbook_id
       where r.id = $1`,
-    [action.playbook_run_id],
+    [action.playbook_run_id, action.id],
   );
-  return { action, run: found[0]!.run, playbook: found[0]!.playbook };
+  return { action, ...found[0]! };
 }
 
 /** After a push of results: the runs of the agent's actions among them are looked at now. */

@@ -118,25 +118,42 @@ export function inSpecOrder(spec: PlaybookSpec, rows: ActionRow[]): ActionRow[] 
   return [...rows].sort((a, b) => (index.get(a.name) ?? 1e9) - (index.get(b.name) ?? 1e9));
 }
 
-/** Everything a run's templates and expressions see, read from the database now. */
+/**
+ * The rows a run's context is made of when they are not this database's: an agent running an
+ * action its hub addressed to it has them from the hub (`GET /api/upstream/playbook-action`).
+ */
+export interface GivenRows {
+  config?: Record<string, unknown>;
+  component?: Record<string, unknown>;
+  check?: Record<string, unknown>;
+  playbook?: Record<string, unknown>;
+}
+
+/** Everything a run's templates and expressions see, read from the database now (or given). */
 export async function loadRunContext(
   db: Queryable,
   run: RunRow,
-  options: { kube?: KubeConnection; actions?: ActionRow[] } = {},
+  options: { kube?: KubeConnection; actions?: ActionRow[]; given?: GivenRows } = {},
 ): Promise<RunContext> {
   const spec = run.spec ?? {};
-  const [config, component, check] = [
-    await resourceRow(db, 'configs', run.config_id),
-    await resourceRow(db, 'components', run.component_id),
-    await resourceRow(db, 'checks', run.check_id),
-  ];
-  const { rows: playbooks } = await db.query<Record<string, unknown>>(
-    `select id, name, namespace, title, category, icon, description from playbooks where id = $1`,
-    [run.playbook_id],
-  );
+  const given = options.given;
+  const [config, component, check] = given
+    ? [given.config, given.component, given.check].map((row) => (row ? plain(row) : undefined))
+    : [
+        await resourceRow(db, 'configs', run.config_id),
+        await resourceRow(db, 'components', run.component_id),
+        await resourceRow(db, 'checks', run.check_id),
+      ];
+  const { rows: playbooks } = given
+    ? { rows: given.playbook ? [given.playbook] : [] }
+    : await db.query<Record<string, unknown>>(
+        `select id, name, namespace, title, category, icon, description from playbooks where id = $1`,
+        [run.playbook_id],
+      );
   const playbook = plain(playbooks[0] ?? { id: run.playbook_id });
   let user: Record<string, unknown> = {};
-  if (run.created_by) {
+  if (given) user = run.created_by ? { id: run.created_by } : {};
+  else if (run.created_by) {
     const { rows } = await db.query<Record<string, unknown>>(
       `select id, name, email from people where id = $1`,
       [run.created_by],

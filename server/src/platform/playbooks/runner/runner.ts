@@ -131,6 +131,59 @@ export function retryBackoffMs(retry: RetrySpec, attempt: number, random = Math.
   return Math.max(0, Math.round(wait * (1 + jitter * (random() * 2 - 1))));
 }
 
+/**
+ * An action's executor and its body, templates rendered and `valueFrom` read: what runs it, here
+ * or on an agent (agents/agent-mode/actions.ts). Throws saying why not (a kind this console does
+ * not run, a template error).
+ */
+export async function prepareAction(
+  spec: ActionSpec,
+  context: RunContext,
+  executors: Record<string, ActionExecutor>,
+  kube: KubeConnection | undefined,
+): Promise<{ executor: ActionExecutor; body: Record<string, unknown> }> {
+  const kind = kindOf(spec);
+  const executor = kind ? executors[kind] : undefined;
+  if (!kind)
+    throw new Error(
+      `action '${spec.name}' has no kind this console runs (${Object.keys(executors).sort().join(', ')})`,
+    );
+  if (!executor) throw new Error(`action kind ${kind} is not supported by this console`);
+  const rendered = renderTemplates(spec[kind], context) as Record<string, unknown>;
+  const body = await resolveValueFrom(rendered, context, kube);
+  return { executor, body };
+}
+
+/** Calls an executor with the run's context (namespace, connections, env, secrets): its result, or what it throws. */
+export async function invokeExecutor(
+  executor: ActionExecutor,
+  body: Record<string, unknown>,
+  job: {
+    db: Queryable;
+    kube: KubeConnection | undefined;
+    log: Logger;
+    runId: string;
+    actionId: string;
+    context: RunContext;
+    signal: AbortSignal;
+  },
+): Promise<ActionResult> {
+  const { db, kube, context } = job;
+  const namespace = String((context.data.playbook as { namespace?: string }).namespace ?? 'default');
+  const result = await executor(body, {
+    runId: job.runId,
+    actionId: job.actionId,
+    namespace,
+    signal: job.signal,
+    log: job.log,
+    connection: connectionResolver(db, { namespace, kube, secrets: context.secrets }),
+    env: context.env,
+    secrets: context.secrets,
+    kube,
+  });
+  return result ?? {};
+}
+
 type Stop = 'timeout' | 'run-timeout' | 'cancel' | 'stopping' | 'lost';
 
 type Outcome =
@@ -458,12 +511,12 @@ export class PlaybookRunner {
     let outcome: Outcome;
     try {
       context = await loadRunContext(db, run, { kube: this.options.kube, actions: previous });
-      const kind = kindOf(spec);
-      const executor = kind ? this.options.executors[kind] : undefined;
-      if (!kind || !executor)
-        throw new Error(`action kind ${kind ?? '(none)'} is not supported by this console`);
-      const rendered = renderTemplates(spec[kind], context) as Record<string, unknown>;
-      const body = await resolveValueFrom(rendered, context, this.options.kube);
+      const { executor, body } = await prepareAction(
+        spec,
+        context,
+        this.options.executors,
+        this.options.kube,
+      );
       outcome = await this.call(executor, body, { run, row, spec, context, stopping });
     } catch (error) {
       outcome = { status: 'failed', error: messageOf(error), result: {} };
@@ -529,18 +582,15 @@ export class PlaybookRunner {
         .finally(() => (renewing = false));
     }, this.options.renewMs ?? 1000);
     timers.push(renew);
-    const namespace = String((context.data.playbook as { namespace?: string }).namespace ?? 'default');
     try {
-      const result = await executor(body, {
+      const result = await invokeExecutor(executor, body, {
+        db,
+        kube: this.options.kube,
+        log: this.log.child({ run: run.id, action: row.name }),
         runId: run.id,
         actionId: row.id,
-        namespace,
+        context,
         signal: controller.signal,
-        log: this.log.child({ run: run.id, action: row.name }),
-        connection: connectionResolver(db, { namespace, kube: this.options.kube, secrets: context.secrets }),
-        env: context.env,
-        secrets: context.secrets,
-        kube: this.options.kube,
       });
       return stop
         ? this.stopped(stop, spec, run, result ?? {})
