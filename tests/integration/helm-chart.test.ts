@@ -158,6 +158,7 @@ describeWithHelm('the Helm chart', () => {
       },
       { name: 'UPSTREAM_PING_INTERVAL', value: '30s' },
       { name: 'UPSTREAM_PULL_INTERVAL', value: '1m' },
+      { name: 'UPSTREAM_ACTION_INTERVAL', value: '5s' },
     ]);
     // A new token restarts the pods.
     expect(deployment.spec.template.metadata.annotations['checksum/upstream-secret']).toMatch(
