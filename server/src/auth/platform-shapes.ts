@@ -6,6 +6,7 @@
 import { RESOURCES, type Permissions } from '../access/roles.js';
 import type { Grant } from '../../../common/permissions.js';
 import { HttpError } from '../http/errors.js';
+import { durationMs } from '../lib/duration.js';
 import type { ApiTokenInfo } from './api-token-store.js';
 import type { PlatformPermission } from './whoami.js';
 
@@ -70,21 +71,6 @@ export function listedToken(token: ApiTokenInfo, owner: TokenOwner): ListedToken
 
 export const INVALID_EXPIRY = 'The token expiry is not a valid date or duration.';
 
-const UNIT_MS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 7 * 86_400_000,
-  y: 365 * 86_400_000,
-};
-const DURATION = /^(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h|d|w|y))+$/;
-const PART = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h|d|w|y)/g;
-
 /**
  * When a new token expires: `expiry` as the console's UI sends it (an ISO date-time, or null for
  * never) or as the platform's does (a duration such as `720h` or `30d` from now, or '' for never).
@@ -94,11 +80,8 @@ export function tokenExpiry(expiry: unknown, now: Date = new Date()): Date | nul
   if (expiry == null || expiry === '') return null;
   if (typeof expiry !== 'string') throw new HttpError(422, INVALID_EXPIRY);
   const text = expiry.trim();
-  if (DURATION.test(text)) {
-    let ms = 0;
-    for (const [, amount, unit] of text.matchAll(PART)) ms += Number(amount) * UNIT_MS[unit!]!;
-    return new Date(now.getTime() + ms);
-  }
+  const ms = durationMs(text);
+  if (ms !== undefined) return new Date(now.getTime() + ms);
   const date = new Date(text);
   if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime()))
     throw new HttpError(422, INVALID_EXPIRY);
