@@ -149,6 +149,15 @@ describe.each(availableBackends())("agents' rows in the hub on %s", (backend) =>
     });
   });
 
+  it("lets people link an agent's component to a catalog item (Link to catalog)", async () => {
+    const manual = await call('POST', 'api/db/config_component_relationships', {
+      component_id: batch.component.id,
+      config_id: batch.config.id,
+      selector_id: 'manual',
+    });
+    expect(manual.status).toBe(201);
+  });
+
   it("keeps an agent's config item as the catalog does: nobody writes it through /api/db", async () => {
     const before = await rowOf('configs', batch.config.id);
     for (const method of ['PATCH', 'DELETE'] as const) {

@@ -60,6 +60,13 @@ const REFERENCING: Record<string, readonly { column: string; table: string }[]> 
   ],
 };
 
+/**
+ * Links people make in the hub (Link to catalog: `selector_id` 'manual') are the hub's, whatever
+ * agent the component or the item came from; the builder's and the agents' links are not.
+ */
+const MANUAL_LINKS = new Set(['config_component_relationships']);
+const MANUAL_SELECTOR = 'manual';
+
 /** Views /api/db writes through to a pushed table (with rules of their own, else refused): their table. */
 const VIEWS: Record<string, string> = { canary_names: 'canaries', config_items: 'configs' };
 
@@ -174,10 +181,20 @@ function linkedRule(relation: string): WriteRule {
         if (method !== 'DELETE') await checkAgentIds(tx, table, rows);
         return;
       }
-      const columns = (REFERENCING[table] ?? []).map(({ column }) => column);
-      await refuseLinked(tx, await referencedAgentRows(tx, table, await existing(columns)));
+      const manual = MANUAL_LINKS.has(table);
+      const columns = [
+        ...(REFERENCING[table] ?? []).map(({ column }) => column),
+        ...(manual ? ['selector_id'] : []),
+      ];
+      const peoples = (row: Record<string, unknown>) => manual && row.selector_id === MANUAL_SELECTOR;
+      const stored = (await existing(columns)).filter((row) => !peoples(row));
+      await refuseLinked(tx, await referencedAgentRows(tx, table, stored));
       if (method === 'DELETE') return;
-      const named = await referencedAgentRows(tx, table, rows);
+      const named = await referencedAgentRows(
+        tx,
+        table,
+        rows.filter((row) => !peoples(row)),
+      );
       if (named.length > 0) {
         const first = named[0]!;
         const agent = (await agentNames(tx, [first.agent_id])).get(first.agent_id)?.name ?? first.agent_id;
