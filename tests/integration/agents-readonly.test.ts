@@ -149,13 +149,28 @@ describe.each(availableBackends())("agents' rows in the hub on %s", (backend) =>
     });
   });
 
-  it("lets people link an agent's component to a catalog item (Link to catalog)", async () => {
+  it("lets people link an agent's component or config item by hand, and remove that link", async () => {
     const manual = await call('POST', 'api/db/config_component_relationships', {
       component_id: batch.component.id,
       config_id: batch.config.id,
       selector_id: 'manual',
     });
     expect(manual.status).toBe(201);
+    const [other] = await sql<{ id: string }>(
+      `insert into configs (scraper_id, type, name, config) values (null, 'Kubernetes::Node', $1, '{}') returning id`,
+      [uniqueName('hub-node')],
+    );
+    const related = await call('POST', 'api/db/config_relationships', {
+      config_id: batch.config.id,
+      related_id: other!.id,
+      selector_id: 'manual',
+    });
+    expect(related.status).toBe(201);
+    const removed = await call(
+      'DELETE',
+      `api/db/config_relationships?config_id=eq.${batch.config.id}&related_id=eq.${other!.id}&selector_id=eq.manual`,
+    );
+    expect(removed.status).toBe(200);
   });
 
   it("keeps an agent's config item as the catalog does: nobody writes it through /api/db", async () => {

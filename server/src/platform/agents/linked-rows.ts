@@ -61,10 +61,11 @@ const REFERENCING: Record<string, readonly { column: string; table: string }[]> 
 };
 
 /**
- * Links people make in the hub (Link to catalog: `selector_id` 'manual') are the hub's, whatever
- * agent the component or the item came from; the builder's and the agents' links are not.
+ * Links people make in the hub (Link to catalog, a catalog item's manual relationships:
+ * `selector_id` 'manual') are the hub's, whatever agent the component or the items came from; the
+ * builder's, the scrapers' and the agents' links are not.
  */
-const MANUAL_LINKS = new Set(['config_component_relationships']);
+const MANUAL_LINKS = new Set(['config_component_relationships', 'config_relationships']);
 const MANUAL_SELECTOR = 'manual';
 
 /** Views /api/db writes through to a pushed table (with rules of their own, else refused): their table. */
