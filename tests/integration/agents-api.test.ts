@@ -31,7 +31,7 @@ import {
   LOCAL_AGENT_READ_ONLY,
   NAME_READ_ONLY,
 } from '../../server/src/platform/agents/rules.js';
-import { noAgentToRunOn } from '../../server/src/platform/agents/runs-on.js';
+import { noAgentToRunOn } from '../../server/src/platform/playbooks/runner/runs-on.js';
 import type { GeneratedAgent, PushAnswer } from '../../server/src/platform/agents/types.js';
 import { BAD_SINCE } from '../../server/src/platform/agents/upstream/pull.js';
 import { NOT_PUSH_DATA } from '../../server/src/platform/agents/upstream/push-tables.js';

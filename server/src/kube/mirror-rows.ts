@@ -6,7 +6,7 @@
 import type { Logger } from '../http/logging.js';
 import type { Db } from '../platform/db/db.js';
 import { canonical } from '../lib/canonical.js';
-import { LOCAL_AGENT } from '../platform/agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../common/agents.js';
 import { CRD_SOURCE, type KindInfo, type KindTable } from './kinds.js';
 import type { KubeObject } from './types.js';
 import { UUID } from '../lib/uuid.js';

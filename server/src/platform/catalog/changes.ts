@@ -6,7 +6,7 @@
  * A config's related configs are resolved first (related_configs_recursive), then read by id.
  */
 import { UUID } from '../../lib/uuid.js';
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import type { Queryable } from '../db/db.js';
 import { filterCondition, invalid, selectorConditions, SqlParams } from './sql-filters.js';
 import { parseTimeExpression } from './time-expression.js';

@@ -1,7 +1,7 @@
 import { dodSampleFor } from '../../../../common/dod-scripts.js';
 import { RESPONDER_FIELDS, type ResponderType } from '../../../../common/incidents.js';
 import { createLogger } from '../../http/logging.js';
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import type { Db } from '../db/db.js';
 import { openTestDatabase } from '../db/test-database.js';
 import { runDefinitionOfDone } from '../incidents/dod-job.js';

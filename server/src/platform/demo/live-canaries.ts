@@ -1,4 +1,4 @@
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import type { DemoContext } from './context.js';
 import { DAY } from './random.js';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import type { Task } from '../jobs/index.js';
 import type { DemoContext } from './context.js';
 import { SERVICES } from './names.js';

@@ -1,4 +1,4 @@
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import { slug, type DemoContext } from './context.js';
 import { AGENTS, CLUSTERS, COMPANY, PEOPLE, TEAMS } from './names.js';
 import { DAY, HOUR, MINUTE } from './random.js';

@@ -1,6 +1,6 @@
 import { FINAL_RUN_STATUSES, RUN_STATUSES } from '../../../../common/playbooks.js';
 import type { DemoContext } from './context.js';
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import { DEMO_MANAGED_SOURCE } from './names.js';
 import { Clock, DAY, MINUTE } from './random.js';
 import type { DemoRow } from './writer.js';

@@ -1,6 +1,6 @@
 import type { CatalogItem } from './catalog.js';
 import { teamOf } from './catalog.js';
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import type { DemoContext } from './context.js';
 import { applicationLogs } from './live-logs.js';
 import { CLUSTERS, COMPANY, DATASTORES, SERVICES } from './names.js';

@@ -1,6 +1,6 @@
 import { canonical } from '../../lib/canonical.js';
 import type { Db } from '../db/db.js';
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import { checksOfCanary, type CheckDefinition } from './canary-spec.js';
 
 interface CanaryRow {

@@ -4,7 +4,7 @@ import { parseSchedule, type Schedule } from '../jobs/schedule.js';
 import type { Service, ServiceContext } from '../jobs/types.js';
 import { unsupportedResult, type RunnableCheck } from './execute.js';
 import { isPassiveKind, runnerFor } from './kinds/index.js';
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import { canariesFingerprint, reconcileCanaries } from './reconcile.js';
 import { recordCanaryRun, recordResult } from './results.js';
 import { scheduleTextOf } from './schedule.js';

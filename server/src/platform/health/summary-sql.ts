@@ -4,7 +4,7 @@
  * the closed rollup rows: a span's one row per check (summary-spans.ts) where the rollup job
  * keeps one the range covers, and the rollup rows around it (or all of them).
  */
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import type { RangePlan, SummaryQuery } from './summary-range.js';
 
 const HOUR_MS = 3_600_000;

@@ -12,7 +12,7 @@ import { disabledMessage, featureOf } from '../../access/feature-map.js';
 import type { FlagReader } from '../../access/guard.js';
 import { refusal, resourceOf } from '../../access/resource-map.js';
 import { HttpError } from '../../http/errors.js';
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import type { Db } from '../db/db.js';
 import { parseLabelSelector, SELECTABLE_FIELDS, type LabelTerm, type ResourceSelector } from './selectors.js';
 

@@ -5,7 +5,7 @@
  * only when every `spec.filters` CEL expression holds. Decided here for /api/playbook/list and
  * POST /api/playbook/run (docs/playbooks.md, "API").
  */
-import { LOCAL_AGENT } from '../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import { evaluateCel } from '../health/index.js';
 
 export type ResourceKind = 'config' | 'component' | 'check';

@@ -1,4 +1,4 @@
-import { LOCAL_AGENT } from '../../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../../common/agents.js';
 import type { Db } from '../../db/db.js';
 import { openTestDatabase } from '../../db/test-database.js';
 import { ConfigResolver, refKey, selectorKey } from './refs.js';

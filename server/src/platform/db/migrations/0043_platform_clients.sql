@@ -61,7 +61,9 @@ select
   p.connection_id,
   p.check_id,
   case when p.person_id is not null then
-    jsonb_build_object('id', pe.id, 'name', pe.name, 'email', pe.email, 'avatar', pe.avatar)
+    -- No email: reading one needs read on identities, and this is readable by everyone who
+    -- reads permissions.
+    jsonb_build_object('id', pe.id, 'name', pe.name, 'avatar', pe.avatar)
   end as person,
   case when p.team_id is not null then
     jsonb_build_object('id', t.id, 'name', t.name, 'icon', t.icon)
@@ -78,9 +80,9 @@ select
   case when p.playbook_id is not null then
     jsonb_build_object('id', pb.id, 'icon', pb.icon, 'name', coalesce(pb.title, pb.name))
   end as playbook_object,
-  case when p.connection_id is not null then
-    jsonb_build_object('id', conn.id, 'type', conn.type, 'name', conn.name)
-  end as connection_object,
+  -- The id alone: a connection's name and type need read on connections, which viewers lack, and
+  -- this is readable by everyone who reads permissions.
+  case when p.connection_id is not null then jsonb_build_object('id', p.connection_id) end as connection_object,
   case when p.check_id is not null then
     jsonb_build_object('id', ck.id, 'name', ck.name, 'type', ck.type)
   end as check_object
@@ -91,7 +93,6 @@ left join components comp on comp.id = p.component_id
 left join configs ci on ci.id = p.config_id
 left join canaries cn on cn.id = p.canary_id
 left join playbooks pb on pb.id = p.playbook_id
-left join connections conn on conn.id = p.connection_id
 left join checks ck on ck.id = p.check_id;
 
 -- Who a grant may name (the subject pickers of Settings → Permissions): people, teams, roles.

@@ -20,8 +20,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../../http/logging.js';
-import { LOCAL_AGENT } from '../../agents/local-agent.js';
-import { agentToRunOn } from '../../agents/runs-on.js';
+import { LOCAL_AGENT } from '../../../../../common/agents.js';
+import { agentToRunOn } from './runs-on.js';
 import type { KubeConnection } from '../../../kube/index.js';
 import { ACTION_KINDS } from '../../../kube/schemas/playbook.js';
 import type { Db, Queryable, Transaction } from '../../db/db.js';

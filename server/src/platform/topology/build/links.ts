@@ -7,7 +7,7 @@
  */
 import { canonical } from '../../../lib/canonical.js';
 import type { Queryable } from '../../db/db.js';
-import { LOCAL_AGENT } from '../../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../../common/agents.js';
 import { checksOfCanary } from '../../health/index.js';
 import { noteError, type BuildContext } from './context.js';
 import { checkQuery, configQuery } from './selectors.js';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonical } from '../../../lib/canonical.js';
-import { LOCAL_AGENT } from '../../agents/local-agent.js';
+import { LOCAL_AGENT } from '../../../../../common/agents.js';
 import { SelectorError, SqlConditions, valueList } from '../../../lib/selector-sql.js';
 import { isRecord, text } from './spec.js';
 import type { Spec } from './types.js';

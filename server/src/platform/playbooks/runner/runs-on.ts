@@ -3,8 +3,8 @@
  * playbook's), the first one that is live here; `local` — or no runsOn at all — is this console.
  * An action addressed to an agent waits for that agent to claim it (GET /api/upstream/playbook-action).
  */
-import type { Queryable } from '../db/db.js';
-import { LOCAL_AGENT } from './local-agent.js';
+import type { Queryable } from '../../db/db.js';
+import { LOCAL_AGENT } from '../../../../../common/agents.js';
 
 export const noAgentToRunOn = (names: readonly string[]) =>
   `The action runs on ${names.join(', ')}: no such agent is connected to this console`;
