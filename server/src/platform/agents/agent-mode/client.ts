@@ -1,5 +1,5 @@
 /**
- * The agent's calls to its hub (agents contract, "Hub endpoints" 5–8): every request carries
+ * The agent's calls to its hub (docs/agents.md, "What an agent calls"): every request carries
  * `Authorization: Bearer <token>` and `?agent_name=`, and every answer is told apart the way
  * the pusher and the state need: answered, unreachable, the token refused, the content refused.
  * Nothing here logs: the caller does, and never the token or the request's headers.

@@ -5,7 +5,7 @@
 import { LOCAL_AGENT } from '../local-agent.js';
 
 export interface PushedTable {
-  /** The key of the platform's PushData (agents contract, hub endpoint 6). */
+  /** The key of the platform's PushData (docs/agents.md, "Push"). */
   key: string;
   /** Primary key columns and their SQL types, as the outbox's `pk` names them. */
   pk: Record<string, 'uuid' | 'text'>;
