@@ -531,7 +531,7 @@ function readPlatform(values: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   };
 }
 
-/** TRUST_FORWARDED_USER_FROM: emails or person ids separated by commas, lower-cased. */
+/** TRUST_FORWARDED_USER_FROM: emails, local usernames or person ids separated by commas, lower-cased. */
 function readTrustedForwarders(text: string): string[] {
   const entries = text
     .split(',')

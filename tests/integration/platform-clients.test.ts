@@ -68,6 +68,7 @@ describe('whoami', () => {
       roles: ['admin'],
       permissions: { identities: { read: true, write: true } },
       authMode: 'local',
+      consoleUserId: adminId,
     });
     expect(Array.isArray(whoami.disabledFeatures)).toBe(true);
     expect(whoami.actions).toContain('people.invite');

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
+import { createLocalUsers } from '../../server/src/auth/local-users.js';
+import type { WhoamiAnswer } from '../../server/src/auth/whoami.js';
 import { CSRF_MESSAGE } from '../../server/src/http/csrf.js';
 import { startServer, type RunningServer } from '../../server/src/server.js';
 import { EventStreamReader } from '../support/event-stream.js';
@@ -183,6 +185,46 @@ describe('the console in front of a platform', () => {
     expect(history.rows).toEqual([{ created_by: anaOnPlatform }]);
     const csrfSent = tap.to('/db/incidents').at(-1)!;
     expect(csrfSent.headers['x-csrf-token']).toBeUndefined();
+  });
+
+  it("answers whoami with the person's id on the platform, and the console's own id beside it", async () => {
+    const anaOnFront = (
+      await front.db.query<{ id: string }>(`select id from people where email = $1`, ['ana@example.com'])
+    ).rows[0]!.id;
+    const me = (await (await ana.fetch('api/auth/whoami')).json()) as WhoamiAnswer;
+    expect(me.user.id).toBe(await personOnPlatform('ana@example.com'));
+    expect(me.payload.user.id).toBe(me.user.id);
+    // The console's own people (its users page) keep their own ids.
+    expect(me.consoleUserId).toBe(anaOnFront);
+    expect(me.consoleUserId).not.toBe(me.user.id);
+  });
+
+  it('names a local user without an email by their username, as both consoles know the first administrator', async () => {
+    const ids: string[] = [];
+    for (const server of [front, platform]) {
+      const { personId } = await createLocalUsers(server.db).create({
+        username: 'kim',
+        password: LOCAL_USER_PASSWORD,
+        name: 'Kim Noemail',
+        roles: ['admin'],
+      });
+      ids.push(personId);
+    }
+    const [kimOnFront, kimOnPlatform] = ids;
+    const kim = await signIn(front, 'kim', LOCAL_USER_PASSWORD);
+    const me = (await (await kim.fetch('api/auth/whoami')).json()) as WhoamiAnswer;
+    expect(me).toMatchObject({ user: { id: kimOnPlatform, email: null }, consoleUserId: kimOnFront });
+    // What the UI does when it makes a row: created_by is whoami's id.
+    const before = tap.seen.length;
+    const name = uniqueName('kim-team');
+    const created = await kim.send('POST', 'api/db/teams', { name, created_by: me.user.id });
+    expect(created.status).toBe(201);
+    expect(tap.seen.slice(before).at(-1)!.headers['x-forwarded-user']).toBe('kim');
+    const { rows } = await platformDb().query<{ created_by: string }>(
+      `select created_by from teams where name = $1`,
+      [name],
+    );
+    expect(rows).toEqual([{ created_by: kimOnPlatform }]);
   });
 
   it('refuses a viewer’s write at the front: the platform never hears of it', async () => {

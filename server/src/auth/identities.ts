@@ -38,6 +38,8 @@ export interface Principal {
   name: string;
   email: string | null;
   avatar: string | null;
+  /** A local user's username (people who sign in at an OpenID provider have none). */
+  username?: string | null;
   roles: Role[];
   permissions: Permissions;
   /**
@@ -52,6 +54,7 @@ const LIVE_AGENT_OF_PERSON = `select a.id from agents a where a.person_id = p.id
 
 /** The columns principalOf reads, from `people p left join identities i on i.id = p.id`. */
 export const PRINCIPAL_COLUMNS = `p.id as person_id, p.name, p.email, p.avatar, p.roles,
+  (select c.username from _local_credentials c where c.person_id = p.id) as username,
   case when p.type = 'agent' then (${LIVE_AGENT_OF_PERSON} limit 1) end as agent_id`;
 /**
  * The condition a person must meet to act: not deleted, not deactivated; an agent's person only
@@ -65,6 +68,7 @@ export interface PrincipalRow {
   name: string;
   email: string | null;
   avatar: string | null;
+  username?: string | null;
   roles: string[];
   agent_id?: string | null;
 }
@@ -74,7 +78,13 @@ const noPermissions = () =>
   Object.fromEntries(RESOURCES.map((resource) => [resource, { read: false, write: false }])) as Permissions;
 
 export function principalOf(row: PrincipalRow): Principal {
-  const person = { id: row.person_id, name: row.name, email: row.email, avatar: row.avatar };
+  const person = {
+    id: row.person_id,
+    name: row.name,
+    email: row.email,
+    avatar: row.avatar,
+    username: row.username ?? null,
+  };
   if (row.agent_id) return { ...person, roles: [], permissions: noPermissions(), agentId: row.agent_id };
   return { ...person, roles: effectiveRoles(row.roles), permissions: permissionsFor(row.roles) };
 }

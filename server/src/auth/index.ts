@@ -9,6 +9,7 @@ import { createAuthentication, type Authentication } from './authenticate.js';
 import { createBasicAuth } from './basic-auth.js';
 import { createInvites } from './invites.js';
 import { createLocalUsers } from './local-users.js';
+import { createPlatformPersonId } from './platform-person.js';
 import { createAccountRouter, createPublicAuthRouter } from './router.js';
 import { createSessionCookies } from './session-http.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
@@ -99,6 +100,7 @@ export async function createIdentity({
     invites,
     flags,
     endSessionUrl: oidc?.endSessionUrl,
+    platformPersonId: config.platform && createPlatformPersonId(config.platform, logger),
   };
   const publicAuth = Router();
   if (oidc) publicAuth.use(oidc.router);

@@ -14,6 +14,7 @@ import type { SessionCookies } from './session-http.js';
 import type { ProviderTokens, SessionStore } from './session-store.js';
 import { throttledMessage, type SignInThrottle } from './sign-in-throttle.js';
 import { listedToken, platformPermissions, tokenExpiry } from './platform-shapes.js';
+import type { PlatformPersonId } from './platform-person.js';
 import type { AuthMode, WhoamiAnswer } from './whoami.js';
 
 export interface AuthRouterDependencies {
@@ -32,6 +33,8 @@ export interface AuthRouterDependencies {
     provider: ProviderTokens | null,
     postLogoutRedirectUri: string,
   ) => Promise<string | undefined>;
+  /** Upstream mode: the person's id on the platform, whose rows name people by it. */
+  platformPersonId?: PlatformPersonId;
 }
 
 export const WRONG_CREDENTIALS = 'Wrong username or password.';
@@ -130,8 +133,9 @@ export function createAccountRouter(deps: AuthRouterDependencies): Router {
   const router = Router();
 
   router.get('/whoami', async (req, res) => {
-    const { id, name, email, avatar, roles, permissions } = req.user!;
-    const disabledFeatures = await flags();
+    const { id: consoleUserId, name, email, avatar, roles, permissions } = req.user!;
+    const [disabledFeatures, platformId] = await Promise.all([flags(), deps.platformPersonId?.(req.user!)]);
+    const id = platformId ?? consoleUserId;
     const user = { id, name, email, avatar };
     const grants = publishedGrants(req.user!);
     const body: WhoamiAnswer = {
@@ -142,6 +146,7 @@ export function createAccountRouter(deps: AuthRouterDependencies): Router {
       actions: actionsFor(req.user!, disabledFeatures),
       grants,
       authMode: modeOf(config),
+      consoleUserId,
       message: 'success',
       payload: { user, roles, permissions: platformPermissions(id, permissions, grants) },
     };

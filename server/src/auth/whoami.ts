@@ -22,6 +22,11 @@ export interface Whoami {
   grants: Grant[];
   /** How people sign in here: passwords kept by the console, or an OpenID provider. */
   authMode: AuthMode;
+  /**
+   * The person's id in this console (its users page, sessions, tokens). `user.id` is the same
+   * but in upstream mode, where it is the person's id on the platform, as the rows name them.
+   */
+  consoleUserId: string;
 }
 
 /**

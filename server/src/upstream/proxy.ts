@@ -45,7 +45,7 @@ const isForwardingHeader = (name: string) =>
 /** The request headers the platform gets: the caller's, less CALLER_ONLY, plus the console's own. */
 export function platformRequestHeaders(
   incoming: IncomingMessage['headers'],
-  user: Pick<Express.User, 'id' | 'email' | 'name'>,
+  user: Pick<Express.User, 'id' | 'email' | 'username' | 'name'>,
   { token, requestId }: { token?: string; requestId?: string },
 ): IncomingMessage['headers'] {
   // Headers a Connection header names are hop-by-hop too.

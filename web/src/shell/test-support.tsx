@@ -76,6 +76,7 @@ export function whoamiAs(
     actions: actionsFor({ roles, permissions, grants: options.grants }, disabledFeatures),
     grants: options.grants ?? [],
     authMode: 'local',
+    consoleUserId: 'u1',
   };
 }
 

@@ -68,7 +68,8 @@ export function UsersPage() {
     can(whoami, 'people.update'),
     can(whoami, 'people.delete'),
   ];
-  const selfId = whoami?.user.id;
+  // The users here are the console's own, in upstream mode too.
+  const selfId = whoami?.consoleUserId;
   const close = () => setDialog(undefined);
 
   const columns = useMemo<DataTableColumn<User>[]>(() => {
