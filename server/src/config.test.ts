@@ -101,15 +101,17 @@ describe('loadConfig', () => {
       expect(loadConfig({ PLATFORM_FORWARD_OIDC_TOKEN: 'false' }).platform).toBeUndefined();
     });
 
-    it('reads whose tokens may name a forwarded user, as emails or ids', () => {
+    it('reads whose tokens may name a forwarded user, as emails, usernames or ids', () => {
       expect(
         loadConfig({
           TRUST_FORWARDED_USER_FROM:
-            ' Front@Example.com , 0b6c3a52-3d0e-4f34-9d53-2d5b1c1e7a10,front@example.com',
+            ' Front@Example.com , 0b6c3a52-3d0e-4f34-9d53-2d5b1c1e7a10,front@example.com, Front-Console',
         }).auth.trustForwardedUserFrom,
-      ).toEqual(['front@example.com', '0b6c3a52-3d0e-4f34-9d53-2d5b1c1e7a10']);
-      expect(() => loadConfig({ TRUST_FORWARDED_USER_FROM: 'front-console' })).toThrow(
-        new ConfigError('TRUST_FORWARDED_USER_FROM: "front-console" is neither an email nor a person id'),
+      ).toEqual(['front@example.com', '0b6c3a52-3d0e-4f34-9d53-2d5b1c1e7a10', 'front-console']);
+      expect(() => loadConfig({ TRUST_FORWARDED_USER_FROM: 'front console' })).toThrow(
+        new ConfigError(
+          'TRUST_FORWARDED_USER_FROM: "front console" is not an email, a username or a person id',
+        ),
       );
     });
   });

@@ -537,10 +537,11 @@ function readTrustedForwarders(text: string): string[] {
     .split(',')
     .map((entry) => entry.trim().toLowerCase())
     .filter(Boolean);
+  // A local username's characters (local-users.ts) take in emails and ids too.
   for (const entry of entries)
-    if (!/^[^\s@]+@[^\s@]+$/.test(entry) && !/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(entry))
+    if (!/^[a-z0-9._@+-]+$/.test(entry))
       throw new ConfigError(
-        `TRUST_FORWARDED_USER_FROM: ${JSON.stringify(entry)} is neither an email nor a person id`,
+        `TRUST_FORWARDED_USER_FROM: ${JSON.stringify(entry)} is not an email, a username or a person id`,
       );
   return [...new Set(entries)];
 }
