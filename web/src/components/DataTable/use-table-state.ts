@@ -1,5 +1,5 @@
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.js';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type SortOrder } from './sorting.js';
 
 export interface TableSort {
@@ -43,7 +43,7 @@ export function useTableState({
   defaultSort,
   queryPrefix = '',
 }: TableStateOptions = {}): TableState {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useSearchParamsUpdate();
   const names = useMemo(
     () => ({
       sortBy: `${queryPrefix}sortBy`,
@@ -64,16 +64,8 @@ export function useTableState({
   const pageSize = parsedSize && parsedSize > 0 ? parsedSize : defaultPageSize;
 
   const update = useCallback(
-    (change: (params: URLSearchParams) => void, replace: boolean) =>
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          change(next);
-          return next;
-        },
-        { replace },
-      ),
-    [setSearchParams],
+    (change: (params: URLSearchParams) => void, replace: boolean) => updateParams(change, { replace }),
+    [updateParams],
   );
 
   const setSort = useCallback(

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.js';
+import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Avatar, Flex, FlexItem } from '@patternfly/react-core';
 import { PlusIcon, UserIcon } from '@patternfly/react-icons';
@@ -118,7 +118,7 @@ export function AgentsListPage() {
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const canManage = useCan('agents.manage');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useSearchParamsUpdate();
   const { pageIndex, pageSize, sortBy, sortOrder } = useTableState({
     defaultPageSize: AGENT_DEFAULT_PAGE_SIZE,
     defaultSort: AGENTS_DEFAULT_SORT,
@@ -132,18 +132,8 @@ export function AgentsListPage() {
   const [deleting, setDeleting] = useState(false);
   const [rotating, setRotating] = useState(false);
 
-  const setParams = useCallback(
-    (change: (params: URLSearchParams) => void, replace: boolean) =>
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          change(next);
-          return next;
-        },
-        { replace },
-      ),
-    [setSearchParams],
-  );
+  const setParams = (change: (params: URLSearchParams) => void, replace: boolean) =>
+    updateParams(change, { replace });
   const openAdd = () => setParams((params) => params.set(ADD_AGENT_PARAM, 'true'), false);
   const openAgent = (agent: Agent) => setParams((params) => params.set(AGENT_PARAM, agent.id), false);
   const closeForm = () =>

@@ -1,5 +1,6 @@
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.js';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   FormSelect,
   FormSelectOption,
@@ -183,7 +184,7 @@ function withCurrent(options: { value: string; label: string }[], current: strin
  */
 export function IncidentListPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useSearchParamsUpdate();
   const mayCreate = useCan('incident', 'write');
   const { applied, shown, change } = useIncidentFilters();
   const { pageIndex, pageSize, sortBy, sortOrder } = useTableState({ defaultSort: DEFAULT_SORT });
@@ -201,16 +202,8 @@ export function IncidentListPage() {
   );
   const closeCreate = useCallback(() => {
     setCreating(false);
-    if (searchParams.has('topology'))
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          next.delete('topology');
-          return next;
-        },
-        { replace: true },
-      );
-  }, [searchParams, setSearchParams]);
+    if (searchParams.has('topology')) updateParams((params) => params.delete('topology'), { replace: true });
+  }, [searchParams, updateParams]);
 
   let dialog: ReactNode = null;
   if (mayCreate && (creating || topologyEvidence))

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.js';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   Alert,
   Button,
@@ -38,23 +39,13 @@ const title = <Link to="/logs">Logs</Link>;
  * shares the view and back and forward step through the choices.
  */
 export function LogsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useSearchParamsUpdate();
   const params = useMemo(() => logsParams(searchParams), [searchParams]);
   const components = useLogComponents();
   const component = components.data?.find((candidate) => candidate.id === params.componentId);
   const selectors = component?.log_selectors ?? [];
   const firstSelector = selectors[0]?.name;
   const selector = params.selector ?? firstSelector;
-
-  const update = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      void setSearchParams((previous) => {
-        const next = new URLSearchParams(previous);
-        change(next);
-        return next;
-      }),
-    [setSearchParams],
-  );
 
   // The URL names a selector only once one is chosen: without one the server searches the
   // component's first, which the dropdown shows chosen. So the search starts from the URL alone,

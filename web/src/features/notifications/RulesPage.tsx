@@ -1,5 +1,5 @@
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.js';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button, Flex, Label, LabelGroup, Popover, Tooltip } from '@patternfly/react-core';
 import { ExclamationCircleIcon, PlusIcon } from '@patternfly/react-icons';
 import { useCan } from '../../api/index.js';
@@ -102,7 +102,7 @@ function EditRule({ id, canWrite, onClose }: { id: string; canWrite: boolean; on
  * adds one, a row (or `?id=`) opens it.
  */
 export function RulesPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useSearchParamsUpdate();
   const mayWrite = useCan('notifications', 'write');
   const { pageIndex, pageSize, sortBy, sortOrder } = useTableState({ defaultSort: RULES_DEFAULT_SORT });
   const query = useRules({ pageIndex, pageSize, sortBy: sortBy ?? RULES_DEFAULT_SORT.by, sortOrder });
@@ -111,13 +111,11 @@ export function RulesPage() {
 
   const setOpenId = useCallback(
     (id: string | null) =>
-      setSearchParams((previous) => {
-        const next = new URLSearchParams(previous);
-        if (id) next.set('id', id);
-        else next.delete('id');
-        return next;
+      updateParams((params) => {
+        if (id) params.set('id', id);
+        else params.delete('id');
       }),
-    [setSearchParams],
+    [updateParams],
   );
 
   return (

@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.js';
 import { Toolbar, ToolbarContent } from '@patternfly/react-core';
 import { useTableState, type DataTableColumn } from '../../components/DataTable/index.js';
 import { ListPage } from '../../components/ListPage/index.js';
@@ -31,22 +30,13 @@ type FilterName = keyof typeof HISTORY_FILTERS;
  * Resource Type filters of the URL; a row opens its details (`?id=`).
  */
 export function SendHistoryPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setParams] = useSearchParamsUpdate();
   const { pageIndex, pageSize } = useTableState();
   const status = searchParams.get(HISTORY_FILTERS.status) ?? '';
   const resourceType = searchParams.get(HISTORY_FILTERS.resourceType) ?? '';
   const openId = searchParams.get('id');
   const query = useHistory({ status, resourceType, pageIndex, pageSize });
 
-  const setParams = useCallback(
-    (change: (params: URLSearchParams) => void) =>
-      setSearchParams((previous) => {
-        const next = new URLSearchParams(previous);
-        change(next);
-        return next;
-      }),
-    [setSearchParams],
-  );
   // A new filter starts again from the first page.
   const filter = (name: FilterName) => (value: string) =>
     setParams((params) => {

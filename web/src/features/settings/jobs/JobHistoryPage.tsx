@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../../lib/use-search-params-update.js';
+import { useMemo, useState } from 'react';
 import { Button, Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
 import { Age } from '../../../components/Age/index.js';
 import { useTableState, type DataTableColumn } from '../../../components/DataTable/index.js';
@@ -85,7 +85,7 @@ function columns(showDetails: (job: JobHistoryRow) => void): DataTableColumn<Job
  * days); a run with details opens 'Details for job {name}'.
  */
 export function JobHistoryPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useSearchParamsUpdate();
   const table = useTableState({
     defaultPageSize: JOB_HISTORY_PAGE_SIZE,
     defaultSort: JOB_HISTORY_DEFAULT_SORT,
@@ -105,16 +105,11 @@ export function JobHistoryPage() {
   const tableColumns = useMemo(() => columns(setShown), []);
 
   // A new filter starts again from the first page.
-  const setParams = useCallback(
-    (change: (params: URLSearchParams) => void) =>
-      setSearchParams((previous) => {
-        const next = new URLSearchParams(previous);
-        change(next);
-        next.delete('pageIndex');
-        return next;
-      }),
-    [setSearchParams],
-  );
+  const setParams = (change: (params: URLSearchParams) => void) =>
+    updateParams((params) => {
+      change(params);
+      params.delete('pageIndex');
+    });
   const setToggles = (name: JobFilterName) => (state: TriState) =>
     setParams((params) => setToggleParam(params, name, state));
 

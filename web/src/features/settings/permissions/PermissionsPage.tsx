@@ -1,5 +1,5 @@
+import { useSearchParamsUpdate } from '../../../lib/use-search-params-update.js';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { Toolbar, ToolbarContent } from '@patternfly/react-core';
 import { PlusIcon } from '@patternfly/react-icons';
 import { useDbQuery } from '../../../api/index.js';
@@ -35,7 +35,7 @@ function SubjectFilter({
 
 /** /settings/permissions (spec 3 §2.3): every permission, filtered by person or team, paged on the server. */
 export function PermissionsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useSearchParamsUpdate();
   const filter = useMemo(() => {
     const chosen: PermissionFilter = {};
     for (const column of FILTERS) {
@@ -47,12 +47,10 @@ export function PermissionsPage() {
   const { query, canWrite, rowActions, dialogs, add, edit } = usePermissions(filter);
 
   const choose = (column: (typeof FILTERS)[number]) => (value: string) =>
-    setSearchParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(column, value);
-      else next.delete(column);
-      next.delete('pageIndex');
-      return next;
+    updateParams((params) => {
+      if (value) params.set(column, value);
+      else params.delete(column);
+      params.delete('pageIndex');
     });
 
   return (
