@@ -1,1 +1,1 @@
-export { CopyButton, useCopyToClipboard } from './CopyButton.js';
+export { CopyableText, CopyButton, useCopyToClipboard } from './CopyButton.js';

@@ -4,8 +4,6 @@ import {
   Button,
   Content,
   FormGroup,
-  InputGroup,
-  InputGroupItem,
   Modal,
   ModalBody,
   ModalFooter,
@@ -15,10 +13,9 @@ import {
   Tab,
   Tabs,
   TabTitleText,
-  TextInput,
 } from '@patternfly/react-core';
 import { CodeViewer } from '../../components/CodeViewer/index.js';
-import { CopyButton } from '../../components/CopyButton/index.js';
+import { CopyableText, CopyButton } from '../../components/CopyButton/index.js';
 import { agentFluxManifests, agentHelmCommand, consoleUrl } from './install-snippets.js';
 
 /** Spec 1 §8. */
@@ -55,14 +52,7 @@ export function InstallAgentDialog({ agentName, accessToken, onClose }: InstallA
           </StackItem>
           <StackItem>
             <FormGroup label="Access token" fieldId={tokenId}>
-              <InputGroup>
-                <InputGroupItem isFill>
-                  <TextInput id={tokenId} value={accessToken} readOnlyVariant="default" />
-                </InputGroupItem>
-                <InputGroupItem>
-                  <CopyButton text={accessToken} label="Copy access token" />
-                </InputGroupItem>
-              </InputGroup>
+              <CopyableText id={tokenId} value={accessToken} copyLabel="Copy access token" />
             </FormGroup>
           </StackItem>
           <StackItem>

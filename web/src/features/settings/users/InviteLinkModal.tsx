@@ -1,17 +1,6 @@
 import { useId } from 'react';
-import {
-  Button,
-  Content,
-  InputGroup,
-  InputGroupItem,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-  TextInput,
-} from '@patternfly/react-core';
-import { CopyIcon } from '@patternfly/react-icons';
-import { useCopyToClipboard } from '../../../components/CopyButton/index.js';
+import { Button, Content, Modal, ModalBody, ModalFooter, ModalHeader } from '@patternfly/react-core';
+import { CopyableText } from '../../../components/CopyButton/index.js';
 
 export const LINK_COPIED = 'Link copied to clipboard';
 
@@ -24,9 +13,7 @@ export interface InviteLinkModalProps {
 
 /** After an invite: the link to hand to the new user, read-only, with a copy button (spec 3 §2.3). */
 export function InviteLinkModal({ name, link, onClose }: InviteLinkModalProps) {
-  const copy = useCopyToClipboard();
   const titleId = useId();
-  const linkId = useId();
   return (
     <Modal variant="small" isOpen onClose={onClose} aria-labelledby={titleId}>
       <ModalHeader title="User invited" labelId={titleId} />
@@ -34,19 +21,12 @@ export function InviteLinkModal({ name, link, onClose }: InviteLinkModalProps) {
         <Content component="p">
           {name} was invited. Share this link with them so they can set up their account:
         </Content>
-        <InputGroup>
-          <InputGroupItem isFill>
-            <TextInput id={linkId} aria-label="Invite link" value={link} readOnlyVariant="default" />
-          </InputGroupItem>
-          <InputGroupItem>
-            <Button
-              variant="control"
-              aria-label="Copy invite link"
-              icon={<CopyIcon />}
-              onClick={() => void copy(link, LINK_COPIED)}
-            />
-          </InputGroupItem>
-        </InputGroup>
+        <CopyableText
+          ariaLabel="Invite link"
+          value={link}
+          copyLabel="Copy invite link"
+          copiedMessage={LINK_COPIED}
+        />
       </ModalBody>
       <ModalFooter>
         <Button variant="primary" onClick={onClose}>
