@@ -39,16 +39,12 @@ import { availableBackends } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
 import { setFeatureBehindConsole } from '../support/flags.js';
 import { sqlOf, uniqueName, type Sql } from '../support/health-data.js';
+import { jsonCaller, type Answer } from '../support/json-call.js';
 import { startTestServer, type Caller, type TestServer } from '../support/server.js';
 import { jsonRequest } from '../support/session.js';
 
 /** Well within the sign-in cache's lifetime (5 s): only a notification can end an entry this soon. */
 const SOON_MS = 1500;
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
 
 const messageIn = (answer: Answer) => (answer.body as { message?: string } | undefined)?.message;
 
@@ -164,18 +160,7 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
     await server?.stop();
   });
 
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    as: Caller = 'admin',
-  ): Promise<Answer> => {
-    const init = jsonRequest(method, body);
-    const headers = { ...(init.headers as Record<string, string>), Prefer: 'return=representation' };
-    const response = await server.fetch(path, { ...init, headers }, as);
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-  };
+  const call = jsonCaller(() => server);
   const generate = (body: unknown, as: Caller = 'admin') => call('POST', 'api/agent/generate', body, as);
   const newAgent = async (extra: Record<string, unknown> = {}) => {
     const answer = await generate({ name: uniqueName('edge'), ...extra });

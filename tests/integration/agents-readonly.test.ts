@@ -11,13 +11,9 @@ import { notMadeForAgent, unknownAgent } from '../../server/src/platform/agents/
 import type { GeneratedAgent } from '../../server/src/platform/agents/types.js';
 import { availableBackends } from '../support/databases.js';
 import { sqlOf, uniqueName, type Sql } from '../support/health-data.js';
-import { startTestServer, type Caller, type TestServer } from '../support/server.js';
+import { jsonCaller } from '../support/json-call.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 import { jsonRequest } from '../support/session.js';
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
 
 const SPEC = { http: [{ name: 'web', url: 'http://web.edge' }] };
 const SCRAPER_SPEC = { kubernetes: [{ clusterName: 'edge' }] };
@@ -68,18 +64,7 @@ describe.each(availableBackends())("agents' rows in the hub on %s", (backend) =>
   let agentName: string;
   let batch: ReturnType<typeof agentBatch>;
 
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    as: Caller = 'admin',
-  ): Promise<Answer> => {
-    const init = jsonRequest(method, body);
-    const headers = { ...(init.headers as Record<string, string>), Prefer: 'return=representation' };
-    const response = await server.fetch(path, { ...init, headers }, as);
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-  };
+  const call = jsonCaller(() => server);
   const rowOf = async (table: string, id: string) =>
     (await sql(`select * from ${table} where id = $1`, [id]))[0] as Record<string, unknown>;
 

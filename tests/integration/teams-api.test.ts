@@ -9,7 +9,7 @@ import type { NotificationRule } from '../../server/src/platform/notifications/e
 import { NAME_REQUIRED, nameTaken } from '../../server/src/platform/teams/rules.js';
 import { availableBackends } from '../support/databases.js';
 import { sqlOf, type Sql } from '../support/health-data.js';
-import { jsonRequest } from '../support/session.js';
+import { jsonCaller } from '../support/json-call.js';
 import { startTestServer, type Caller, type TestServer } from '../support/server.js';
 
 describe.each(availableBackends())('teams API on %s', (backend) => {
@@ -24,14 +24,7 @@ describe.each(availableBackends())('teams API on %s', (backend) => {
     await server?.stop();
   });
 
-  const call = async (method: string, path: string, body?: unknown, as: Caller = 'admin') => {
-    const init = body === undefined ? { method } : jsonRequest(method, body);
-    // The written row back, as the UI's client asks for it.
-    const headers = { ...(init.headers as Record<string, string>), Prefer: 'return=representation' };
-    const response = await server.fetch(path, { ...init, headers }, as);
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-  };
+  const call = jsonCaller(() => server);
   const create = async (fields: Record<string, unknown>, as: Caller = 'admin') => {
     const answer = await call('POST', 'api/db/teams', fields, as);
     return { ...answer, row: (Array.isArray(answer.body) ? answer.body[0] : answer.body) as Team };
