@@ -1,0 +1,1 @@
+export { LinkedNote, type LinkedNoteProps } from './LinkedNote.js';
