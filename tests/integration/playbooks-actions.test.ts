@@ -89,9 +89,9 @@ describe('sql action on PostgreSQL', () => {
     const target = await freshDatabase('postgres', 'blank');
     try {
       const controller = new AbortController();
-      const started = Date.now();
+      // Longer than any wait here: the query ends only if it is stopped.
       const pending = sql(
-        { driver: 'postgres', url: target.databaseUrl!, query: 'select pg_sleep(30)' },
+        { driver: 'postgres', url: target.databaseUrl!, query: 'select pg_sleep(300)' },
         context({ signal: controller.signal }),
       );
       // Stopped once the server runs the query.
@@ -100,7 +100,7 @@ describe('sql action on PostgreSQL', () => {
       const sleeping = async () =>
         (
           await admin.query(
-            `select 1 from pg_stat_activity where datname = current_database() and query = 'select pg_sleep(30)' and state = 'active'`,
+            `select 1 from pg_stat_activity where datname = current_database() and query = 'select pg_sleep(300)' and state = 'active'`,
           )
         ).rows.length;
       try {
@@ -113,7 +113,6 @@ describe('sql action on PostgreSQL', () => {
       } finally {
         await admin.end();
       }
-      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await target.drop();
     }

@@ -310,10 +310,9 @@ describe('the console in front of a platform', () => {
     stopped = true;
     await platform.close();
     await tap.close();
-    const started = Date.now();
     const gone = await ana.fetch('api/db/checks?select=id&limit=1');
+    // Refused, not timed out: a 502 naming the refusal, never PLATFORM_TIMEOUT's 504.
     expect(gone.status).toBe(502);
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(await gone.json()).toEqual({
       code: 'HTTP502',
       message: `The platform at 127.0.0.1:${tap.port} did not answer: connection refused`,
@@ -330,6 +329,7 @@ describe('the console in front of a platform', () => {
 
     restarted = await startServer({ ...platform.config, port });
     await tap.listen();
+    // The front was never restarted: its next request reaches the platform again.
     const back = await ana.fetch('api/db/checks?select=id&limit=1');
     expect(back.status).toBe(200);
     await eventually(async () => expect(await readyz()).toMatchObject({ platform: { state: 'ok' } }));

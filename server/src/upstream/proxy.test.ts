@@ -194,25 +194,28 @@ describe('the platform proxy', () => {
     expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
     const reader = response.body!.getReader();
     let text = '';
-    // Past the 300 ms timeout of other requests, events keep arriving one by one.
-    const until = Date.now() + 600;
-    while (Date.now() < until) text += new TextDecoder().decode((await reader.read()).value);
+    const ticks = () => text.match(/event: tick/g)?.length ?? 0;
+    // The stand-in ticks every 20 ms: 30 ticks run past the 300 ms timeout of other requests.
+    while (ticks() < 30) text += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
     expect(text).toContain('retry: 1000');
-    expect(text.match(/event: tick/g)!.length).toBeGreaterThan(5);
+    expect(text).toContain('event: tick\ndata: 30\n\n');
   });
 
-  it('answers 504 when the platform is too slow to start answering', async () => {
-    const started = Date.now();
+  it('answers 504 on PLATFORM_TIMEOUT while the platform still holds the request', async () => {
+    const before = held.length;
     const response = await fetch(`${front.url}/console/api/slow`);
     expect(response.status).toBe(504);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The front's timeout (300 ms here, not the 5 s default) is the one the answer names.
     expect(await response.json()).toEqual({
       code: 'HTTP504',
       message: `The platform at ${new URL(platformUrl).host} did not answer within 0.3 s`,
       details: null,
       hint: null,
     });
+    // The platform had the request and never answered it: the 504 is the console's own.
+    expect(held).toHaveLength(before + 1);
+    expect(held.at(-1)!.headersSent).toBe(false);
   });
 
   it('answers 502 when nothing listens there, tells /readyz, and serves again once it does', async () => {
@@ -253,10 +256,10 @@ describe('the platform proxy', () => {
     await reader.read();
     shuttingDown = true;
     try {
-      let done = false;
-      const until = Date.now() + 3000;
-      while (!done && Date.now() < until) done = (await reader.read()).done;
-      expect(done).toBe(true);
+      // Read until the stream ends: a stream left open fails the test at its timeout.
+      let read = await reader.read();
+      while (!read.done) read = await reader.read();
+      expect(read.done).toBe(true);
     } finally {
       shuttingDown = false;
     }

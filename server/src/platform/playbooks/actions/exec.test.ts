@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { commandFor, execAction } from './exec.js';
-import { actionContext as context, actionFailure as failure } from './test-support.js';
+import { eventually } from '../../../lib/eventually.js';
+import { actionContext as context, actionFailure as failure, processEnded } from './test-support.js';
 
 let tmp: string;
 beforeAll(() => (tmp = mkdtempSync(path.join(os.tmpdir(), 'exec-test-'))));
@@ -112,18 +113,20 @@ describe('exec action', () => {
   it('an abort kills the script and what it started, and says it was stopped', async () => {
     const controller = new AbortController();
     const marker = path.join(tmp, 'started');
-    const started = Date.now();
     const pending = execAction(
-      // `sleep` runs in the background of the shell: SIGTERM reaches the whole group.
-      { script: 'echo started; sleep 30 & touch "$MARKER"; wait' },
+      // `sleep` runs in the background of the shell: SIGTERM reaches the whole group. Its pid is
+      // written whole (renamed into place) once it runs; it would outlive any wait of the test.
+      { script: 'echo started; sleep 300 & echo $! > "$MARKER.part"; mv "$MARKER.part" "$MARKER"; wait' },
       context({ signal: controller.signal, env: { MARKER: marker } }),
     );
     await created(marker);
+    const sleeper = Number(readFileSync(marker, 'utf8'));
+    expect(processEnded(sleeper)).toBe(false);
     controller.abort(new Error('the action timed out after 1s'));
     const error = await failure(pending);
     expect(error.message).toBe('the script was stopped: the action timed out after 1s');
     expect(error.result.stdout).toBe('started');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    await eventually(() => expect(processEnded(sleeper)).toBe(true));
   });
 
   it('a script that ignores SIGTERM is killed after the grace period', async () => {

@@ -2,6 +2,7 @@
  * For the action kinds' tests: the context the runner hands an action, and the failure an
  * action ends with.
  */
+import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { ActionFailure, type ActionContext, type ResolvedConnection } from './types.js';
 
@@ -31,4 +32,16 @@ export async function actionFailure(promise: Promise<unknown>): Promise<ActionFa
     throw error;
   }
   throw new Error('the action did not fail');
+}
+
+/**
+ * Whether the process `pid` has ended (Linux's /proc): gone, or a zombie, which has ended and
+ * waits only for a parent to collect it (a script's orphans wait on whatever adopted them).
+ */
+export function processEnded(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
 }

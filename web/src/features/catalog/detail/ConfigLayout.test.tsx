@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { linkedReadOnly } from '../../../../../common/managed.js';
 import { fakeApiPerTest } from '../../../shell/test-support.js';
 import { CONFIG_ID, configRow, renderConfigPage, replyConfig } from './test-support.js';
 
@@ -158,6 +159,45 @@ describe('ConfigLayout', () => {
       id: 'p1',
       config_id: CONFIG_ID,
       params: {},
+    });
+  });
+
+  describe("an agent's item in the hub", () => {
+    const AGENT_ID = '55555555-5555-4555-8555-555555555555';
+    const pushed = configRow({ agent_id: AGENT_ID });
+    const agentRequests = () => page.sent.filter((r) => r.method === 'GET' && r.path === 'api/db/agents');
+
+    it('says it is linked to the agent, by name, over every tab, and keeps what the hub allows', async () => {
+      replyConfig(page.api, pushed);
+      page.api.reply('GET api/db/agents', { status: 200, body: [{ id: AGENT_ID, name: 'eu-1' }] });
+      const { user } = renderPage();
+      expect(await screen.findByText('Linked to eu-1')).toBeInTheDocument();
+      expect(screen.getByText(linkedReadOnly('This catalog item', 'eu-1'))).toBeInTheDocument();
+      expect(agentRequests().at(-1)!.query.get('id')).toBe(`eq.${AGENT_ID}`);
+      // Playbook runs and evidence are the hub's own rows, whatever agent the item came from.
+      expect(screen.getByRole('button', { name: 'Run Playbook' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Attach as Evidence' })).toBeEnabled();
+
+      await user.click(screen.getByRole('tab', { name: /Checks/ }));
+      expect(await screen.findByRole('tab', { name: /Checks/, selected: true })).toBeInTheDocument();
+      expect(screen.getByText('Linked to eu-1')).toBeInTheDocument();
+    });
+
+    it('names the agent by its id when its name cannot be read', async () => {
+      replyConfig(page.api, pushed);
+      page.api.reply('GET api/db/agents', { status: 403, body: { message: 'Agents is disabled' } });
+      renderPage();
+      expect(await screen.findByText(`Linked to ${AGENT_ID}`)).toBeInTheDocument();
+      expect(screen.getByRole('tablist', { name: 'Config detail tabs' })).toBeInTheDocument();
+    });
+
+    it("says nothing of agents for the console's own item", async () => {
+      replyConfig(page.api, configRow({ agent_id: '00000000-0000-0000-0000-000000000000' }));
+      renderPage();
+      expect(await screen.findByRole('tablist', { name: 'Config detail tabs' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Attach as Evidence' })).toBeInTheDocument();
+      expect(screen.queryByText(/^Linked to/)).not.toBeInTheDocument();
+      expect(agentRequests()).toHaveLength(0);
     });
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '@patternfly/react-core';
 import { PlayIcon } from '@patternfly/react-icons';
 import { Can } from '../../../components/Can/index.js';
+import { LinkedAgentNote } from '../../../components/LinkedNote/index.js';
 import { LoadError } from '../../../components/LoadError/index.js';
 import { TabLinks } from '../../../components/TabLinks/index.js';
 import { formatCount, formatPastAge } from '../../../lib/format.js';
@@ -226,6 +227,7 @@ export function ConfigLayout() {
                   aria-labelledby={tabId(active)}
                   style={{ ...PAD_MD, minWidth: 0 }}
                 >
+                  <LinkedAgentNote row={config} subject="This catalog item" />
                   <Outlet context={{ config } satisfies ConfigOutletContext} />
                 </FlexItem>
               </Flex>

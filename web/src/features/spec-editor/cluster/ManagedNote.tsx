@@ -3,7 +3,7 @@ import { can, useWhoami } from '../../../api/index.js';
 import type { KindTable, KubeObject } from './cluster-api.js';
 import { ClusterNotice } from './ClusterNotice.js';
 import { EditInCluster } from './EditInCluster.js';
-import { linkedTo } from '../../../../../common/managed.js';
+import { LinkedNote } from '../../../components/LinkedNote/index.js';
 import {
   isFromCluster,
   linkedAgentOf,
@@ -18,17 +18,6 @@ export interface ManagedNoteProps {
   row: SourcedRow;
   /** Turns the page's editor into a cluster editor of the live object. */
   onEditInCluster: (object: KubeObject) => void;
-}
-
-/** The note over an agent's row in the hub: 'Linked to eu-1', read-only here, changed there. */
-export function LinkedNote({ agent, note }: { agent: string; note: string }) {
-  return (
-    <div className="pf-v6-u-mb-md">
-      <Alert variant="info" isInline isPlain title={linkedTo(agent)}>
-        {note}
-      </Alert>
-    </div>
-  );
 }
 
 /**

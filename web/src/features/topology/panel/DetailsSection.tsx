@@ -1,15 +1,13 @@
 import { Link } from 'react-router';
-import { LOCAL_AGENT } from '../../../../../common/agents.js';
 import { DescriptionList, Label, LabelGroup } from '@patternfly/react-core';
 import { Age } from '../../../components/Age/index.js';
+import { useLinkedAgent } from '../../../components/LinkedNote/index.js';
 import { HealthLabel } from '../../../components/HealthLabel/index.js';
 import type { ComponentProperty, TopologyComponent } from '../types.js';
 import { topologySettingsPath } from '../links.js';
 import { formatProperty } from '../format-property.js';
 import { isSafeLink, visibleProperties } from './properties.js';
 import { DetailField, type DetailFieldProps } from '../../../components/DetailField/index.js';
-
-/** The all-zero agent id: the component is this console's own, not an agent's. */
 
 const Field = (props: Omit<DetailFieldProps, 'empty'>) => <DetailField {...props} empty="hidden" />;
 
@@ -37,6 +35,8 @@ function PropertyValue({ property }: { property: ComponentProperty }) {
 export function DetailsSection({ component }: { component: TopologyComponent }) {
   const labels = Object.entries(component.labels ?? {});
   const health = component.health ?? component.status;
+  // The panel's note reads the agent's name; this shares that read.
+  const agent = useLinkedAgent(component);
   return (
     <DescriptionList isCompact isHorizontal aria-label="Component details">
       <Field term="Name">{component.title || component.name}</Field>
@@ -71,9 +71,7 @@ export function DetailsSection({ component }: { component: TopologyComponent }) 
       <Field term="Owner">{component.owner}</Field>
       <Field term="Namespace">{component.namespace}</Field>
       <Field term="External ID">{component.external_id}</Field>
-      <Field term="Agent">
-        {component.agent_id && component.agent_id !== LOCAL_AGENT ? component.agent_id : 'local'}
-      </Field>
+      <Field term="Agent">{agent ? agent.name : 'local'}</Field>
       <Field term="Updated">
         <Age from={component.updated_at} />
       </Field>

@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { linkedReadOnly } from '../../../../../common/managed.js';
 import { fakeApiPerTest } from '../../../shell/test-support.js';
 import {
   COMPONENT_ID,
@@ -343,5 +344,61 @@ describe('TopologyDetailPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Expand panel' }));
     expect(await section('Details')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Actions of orders-api' })).toBeInTheDocument();
+  });
+
+  describe("an agent's component in the hub", () => {
+    const AGENT_ID = '55555555-5555-4555-8555-555555555555';
+    const pushed = componentRow({ agent_id: AGENT_ID });
+    const details = async () => {
+      const list = await screen.findByLabelText('Component details');
+      return (term: string) => within(list).getByText(term).closest('.pf-v6-c-description-list__group');
+    };
+
+    it('says it is linked to the agent by name, once for the note and the Details', async () => {
+      page.api.reply('GET api/db/agents', { status: 200, body: [{ id: AGENT_ID, name: 'eu-1' }] });
+      renderPanel(pushed);
+      const panel = await screen.findByRole('complementary', { name: 'orders-api details' });
+      expect(await within(panel).findByText('Linked to eu-1')).toBeInTheDocument();
+      expect(within(panel).getByText(linkedReadOnly('This component', 'eu-1'))).toBeInTheDocument();
+      expect((await details())('Agent')).toHaveTextContent('eu-1');
+      expect(requests('agents')).toHaveLength(1);
+      expect(requests('agents')[0]!.query.get('id')).toBe(`eq.${AGENT_ID}`);
+    });
+
+    it('names the agent by its id when its name cannot be read', async () => {
+      page.api.reply('GET api/db/agents', { status: 403, body: { message: 'Agents is disabled' } });
+      renderPanel(pushed);
+      expect(await screen.findByText(`Linked to ${AGENT_ID}`)).toBeInTheDocument();
+      expect((await details())('Agent')).toHaveTextContent(AGENT_ID);
+    });
+
+    it('keeps Link to catalog and the Unlink of links made by hand, which the hub allows', async () => {
+      page.api.reply('GET api/db/agents', { status: 200, body: [{ id: AGENT_ID, name: 'eu-1' }] });
+      page.api.reply('GET api/db/config_component_relationships', {
+        status: 200,
+        body: [
+          {
+            component_id: COMPONENT_ID,
+            config_id: CONFIG_ID,
+            selector_id: 'manual',
+            configs: { id: CONFIG_ID, name: 'orders-db', type: 'AWS::RDS::DBInstance', health: 'healthy' },
+          },
+        ],
+      });
+      renderPanel(pushed);
+      expect(await screen.findByText('Linked to eu-1')).toBeInTheDocument();
+      const user = await openSection('Catalog');
+      const table = await screen.findByRole('grid', { name: 'Catalog' });
+      expect(await within(table).findByRole('button', { name: 'Unlink' })).toBeEnabled();
+      await user.click(screen.getByRole('button', { name: 'Actions of orders-api' }));
+      expect(await screen.findByRole('menuitem', { name: 'Link to catalog' })).toBeInTheDocument();
+    });
+
+    it("says nothing of agents for the console's own component", async () => {
+      renderPanel();
+      expect((await details())('Agent')).toHaveTextContent('local');
+      expect(screen.queryByText(/^Linked to/)).not.toBeInTheDocument();
+      expect(requests('agents')).toHaveLength(0);
+    });
   });
 });

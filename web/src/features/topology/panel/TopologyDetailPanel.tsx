@@ -11,6 +11,7 @@ import {
 } from '@patternfly/react-core';
 import { AngleDoubleLeftIcon, AngleDoubleRightIcon } from '@patternfly/react-icons';
 import { isFeatureEnabled, useWhoami } from '../../../api/index.js';
+import { LinkedAgentNote } from '../../../components/LinkedNote/index.js';
 import { ComponentActionsMenu } from '../actions/ComponentActionsMenu.js';
 import type { TopologyComponent } from '../types.js';
 import { CatalogSection } from './CatalogSection.js';
@@ -54,9 +55,10 @@ const SECTIONS: SectionDefinition[] = [
 ];
 
 /**
- * The right-hand panel of /topology/{id} (spec 3 §2.2): the component's actions and its sections,
- * one open at a time, Details first. A closed section is unmounted, so it reads nothing until
- * opened. Incidents is left out while the incidents feature is off. The panel collapses to a bar.
+ * The right-hand panel of /topology/{id} (spec 3 §2.2): the component's actions, the note over an
+ * agent's component (read-only in the hub), and its sections, one open at a time, Details first.
+ * A closed section is unmounted, so it reads nothing until opened. Incidents is left out while
+ * the incidents feature is off. The panel collapses to a bar.
  */
 export function TopologyDetailPanel({
   component,
@@ -108,6 +110,9 @@ export function TopologyDetailPanel({
           </>
         )}
       </Flex>
+      {!collapsed && (
+        <LinkedAgentNote row={component} subject="This component" className="ops-topology-panel__note" />
+      )}
       {!collapsed && (
         <Accordion asDefinitionList={false} togglePosition="start" aria-label="Component sections">
           {sections.map(({ key, title, body }) => {
