@@ -144,8 +144,12 @@ describe('SendHistoryPage', () => {
   it('opens the details straight from a link with ?id=, and says Unknown without a recipient', async () => {
     page.api.reply('GET api/db/notification_send_history_summary', { status: 200, body: historyRow() });
     renderHistory('/notifications?id=h1');
-    const dialog = await screen.findByRole('dialog', { name: 'Notification Details' });
-    expect(await within(dialog).findByText('Unknown')).toBeInTheDocument();
+    // Found afresh each time: the dialog's content is drawn again once the entry has loaded.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('dialog', { name: 'Notification Details' })).getByText('Unknown'),
+      ).toBeInTheDocument(),
+    );
   });
 
   it('shows the tabs as links, Notifications chosen', async () => {
