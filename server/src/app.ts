@@ -137,7 +137,13 @@ export function createApp({
   api.use(
     '/upstream',
     authentication.identifyAgentBasic,
-    createUpstreamRouter({ db, schema, onWritten: reads.forget, onRunsWoken: onPlaybookRunQueued }),
+    createUpstreamRouter({
+      db,
+      schema,
+      flags: identity.flags,
+      onWritten: reads.forget,
+      onRunsWoken: onPlaybookRunQueued,
+    }),
   );
   api.use(authentication.confineAgents);
   api.use(forgetOnWrites(identity.forgetCaches, reads.forget));

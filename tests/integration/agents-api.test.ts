@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { disabledMessage } from '../../server/src/access/feature-map.js';
 import { AGENTS_ONLY_MESSAGE, SIGN_IN_MESSAGE } from '../../server/src/access/guard.js';
 import {
   AGENT_ONLY_MESSAGE,
@@ -392,6 +393,44 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
         status: 401,
         body: { message: BASIC_FOR_AGENTS_MESSAGE },
       });
+    });
+
+    it('is refused at every agent endpoint while the agents feature is off, as other areas are', async () => {
+      const agent = await newAgent();
+      await setFeatureBehindConsole(server, 'agents', true);
+      try {
+        for (const [method, path, body] of [
+          ['GET', 'api/upstream/ping'],
+          ['POST', 'api/upstream/push', { canaries: [] }],
+          ['DELETE', 'api/upstream/push', { canaries: [] }],
+          ['GET', 'api/upstream/canary/pull'],
+          ['GET', 'api/upstream/scrapeconfig/pull'],
+          ['GET', 'api/upstream/playbook/pull'],
+          ['GET', 'api/upstream/playbook-action'],
+          ['GET', `api/upstream/playbook-action/${randomUUID()}`],
+        ] as const) {
+          const answer = await asAgent(agent.access_token, method, path, body);
+          expect({ path, method, ...answer }).toEqual({
+            path,
+            method,
+            status: 403,
+            body: { code: 'HTTP403', message: disabledMessage('agents'), details: null, hint: null },
+          });
+        }
+        const [seen] = await sql<{ last_seen: Date | null }>(`select last_seen from agents where id = $1`, [
+          agent.agent_id,
+        ]);
+        expect(seen!.last_seen).toBeNull();
+        // Who is calling is told first: a person is still not an agent, anyone unsigned still 401.
+        expect(await call('GET', 'api/upstream/ping', undefined, 'admin')).toMatchObject({
+          status: 403,
+          body: { message: AGENTS_ONLY_MESSAGE },
+        });
+        expect((await call('GET', 'api/upstream/ping', undefined, 'anonymous')).status).toBe(401);
+      } finally {
+        await setFeatureBehindConsole(server, 'agents', false);
+      }
+      expect((await asAgent(agent.access_token, 'GET', 'api/upstream/ping')).status).toBe(200);
     });
 
     it('is refused once the agent is deleted by another writer, within moments', async () => {

@@ -141,6 +141,21 @@ describe('the outbox pusher', () => {
     });
   });
 
+  it('tells a hub that refuses the agent itself (agents off there) apart from a refused token', async () => {
+    const { hub, pusher, status } = setUp();
+    await canaries(1);
+    hub.answerWith(() => {
+      throw new HubError('refused', '403 Agents is disabled', 403);
+    });
+    await pusher.drain(signal);
+    expect(lines.filter((l) => l.msg === 'the hub refused the agent: 403 Agents is disabled')).toHaveLength(
+      1,
+    );
+    expect(lines.filter((l) => l.msg.startsWith('the hub refused the agent token'))).toEqual([]);
+    await status.flush();
+    expect(await upstreamReport(db)).toMatchObject({ state: 'refused', backlog: 1 });
+  });
+
   it('halves a batch the hub refuses until the row at fault is alone, sets it aside, then drops it', async () => {
     const { hub, pusher } = setUp();
     const ids = await canaries(4);

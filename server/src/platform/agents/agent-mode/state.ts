@@ -1,6 +1,6 @@
 /**
  * How the agent stands with its hub, told by every call's outcome: `ok` (the hub answered),
- * `unreachable` (no answer), `refused` (the hub does not take the token). Each change is logged
+ * `unreachable` (no answer), `refused` (the hub does not take the token, or has agents off). Each change is logged
  * once, and kept in the database (`_agent_upstream`) so /readyz of every replica and worker
  * tells the same, with the backlog and the time of the last push.
  */
@@ -69,7 +69,13 @@ export class UpstreamStatus {
     if (state === previous) {
       // Only the detail changed: recorded, not logged again.
     } else if (state === 'refused')
-      this.log.error({ reason: detail }, `the hub refused the agent token: ${detail}`);
+      // A 401 is the token; a 403 is the hub refusing the agent itself (agents switched off there).
+      this.log.error(
+        { reason: detail },
+        detail?.startsWith('403')
+          ? `the hub refused the agent: ${detail}`
+          : `the hub refused the agent token: ${detail}`,
+      );
     else if (state === 'unreachable')
       this.log.warn({ reason: detail }, `the hub is unreachable: ${detail}; retrying`);
     else if (state === 'ok') this.log.info(previous ? 'the hub answers again' : 'reporting to the hub');

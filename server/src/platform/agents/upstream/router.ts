@@ -6,7 +6,7 @@
  * no grants, and its requests are not a browser's.
  */
 import { Router, type Request, type Response } from 'express';
-import { agentOf, requireAgent } from '../../../access/guard.js';
+import { agentOf, requireAgent, requireFeature, type FlagReader } from '../../../access/guard.js';
 import { apiNotFound } from '../../../http/errors.js';
 import type { Db, Queryable } from '../../db/db.js';
 import type { DbSchema } from '../../rest/schema.js';
@@ -20,6 +20,8 @@ import { withdrawPush } from './withdraw.js';
 export interface UpstreamRouterDependencies {
   db: Db;
   schema: DbSchema;
+  /** The feature flags: with `agents.disable`, every agent call is refused as other disabled areas are. */
+  flags: FlagReader;
   /** Called once a push wrote rows, so that reads shared with requests begun before it are not reused. */
   onWritten?: () => void;
   /** Called once an agent reported on playbook actions, so that the runner takes the next step at once. */
@@ -29,12 +31,14 @@ export interface UpstreamRouterDependencies {
 export function createUpstreamRouter({
   db,
   schema,
+  flags,
   onWritten,
   onRunsWoken,
 }: UpstreamRouterDependencies): Router {
   const router = Router();
   const plans = pushPlans(schema);
-  router.use(requireAgent);
+  // Who is calling first (401/403 to anyone but an agent), then whether agents are on at all.
+  router.use(requireAgent, requireFeature('agents', flags));
 
   router.get('/ping', async (req, res) => {
     await db.query(`update agents set last_seen = now() where id = $1`, [agentOf(req)]);
