@@ -6,6 +6,9 @@
  * action the hub addresses to it (its result back in the hub's run); a revoked token is
  * logged once and told by /readyz, which stays ready.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
@@ -81,6 +84,16 @@ async function startHub(backend: Backend): Promise<Hub> {
     },
   };
   return hub;
+}
+
+/** Whether a process is still there. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The one row of a result (the test fails when there is none). */
@@ -354,6 +367,99 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
     expect([null, LOCAL_AGENT]).toContain(onHub.agent_id);
     expect(onHub.start_time!.getTime()).toBeGreaterThanOrEqual(onAgent.end_time!.getTime());
     expect(log.some((line) => line.msg === 'reported a playbook action to the hub: completed')).toBe(true);
+  });
+
+  /** A playbook of the hub's and a run of it started through the hub's API. */
+  const hubRun = async (name: string, spec: Record<string, unknown>) => {
+    const { id: playbookId } = first(
+      await hub.rows<{ id: string }>(
+        `insert into playbooks (name, namespace, title, spec) values ($1, 'agent-tests', $1, $2) returning id`,
+        [name, JSON.stringify(spec)],
+      ),
+    );
+    const started = await hub.api('api/playbook/run', {
+      method: 'POST',
+      body: JSON.stringify({ id: playbookId }),
+    });
+    expect(started.status).toBe(201);
+    return ((await started.json()) as { run_id: string }).run_id;
+  };
+  const hubRunStatus = async (runId: string) =>
+    first(await hub.rows<{ status: string }>(`select status from playbook_runs where id = $1`, [runId]))
+      .status;
+
+  it('stops the action it runs when the hub cancels the run, and the hub keeps the run cancelled', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'agent-cancel-'));
+    const pidFile = path.join(dir, 'pid');
+    try {
+      const runId = await hubRun('cancel-on-agent', {
+        actions: [
+          {
+            name: 'long',
+            runsOn: ['cluster-east'],
+            exec: { script: `echo $$ > ${pidFile}; sleep 60; echo finished` },
+          },
+          { name: 'after', exec: { script: 'echo after' } },
+        ],
+      });
+      const pid = await eventually(async () => {
+        const [action] = await hub.rows<{ status: string; claimed_by: string }>(
+          `select status, claimed_by from playbook_run_actions where playbook_run_id = $1`,
+          [runId],
+        );
+        expect(action).toEqual({ status: 'running', claimed_by: `agent:${agentId}` });
+        return Number((await readFile(pidFile, 'utf8')).trim());
+      });
+      expect(alive(pid)).toBe(true);
+
+      const cancelled = await hub.api(`api/playbook/run/cancel/${runId}`, { method: 'POST' });
+      expect(cancelled.status).toBe(200);
+      await eventually(() => {
+        expect(
+          log.filter(
+            (line) =>
+              line.msg === 'stopped a playbook action: the run was cancelled; its result is discarded' &&
+              line.run === runId,
+          ),
+        ).toHaveLength(1);
+        expect(alive(pid)).toBe(false);
+      });
+      expect(await hubRunStatus(runId)).toBe('cancelled');
+      expect(
+        await hub.rows(`select name, status, result from playbook_run_actions where playbook_run_id = $1`, [
+          runId,
+        ]),
+      ).toEqual([{ name: 'long', status: 'cancelled', result: null }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("runs a failed action again when it has retries left, as the hub's runner would", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'agent-retry-'));
+    try {
+      const runId = await hubRun('retry-on-agent', {
+        actions: [
+          {
+            name: 'flaky',
+            runsOn: ['cluster-east'],
+            retry: { limit: 2, duration: '1s' },
+            // Fails the first time only: the directory is there the second time.
+            exec: { script: `mkdir ${path.join(dir, 'tried')} 2>/dev/null && exit 3; echo "second try"` },
+          },
+        ],
+      });
+      await eventually(async () => expect(await hubRunStatus(runId)).toBe('completed'), 60_000);
+      expect(
+        await hub.rows(
+          `select status, retry_count, agent_id, result->>'stdout' as stdout from playbook_run_actions
+            where playbook_run_id = $1`,
+          [runId],
+        ),
+      ).toEqual([{ status: 'completed', retry_count: 1, agent_id: agentId, stdout: 'second try' }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps recording while the hub is away, and every result arrives exactly once when it is back', async () => {

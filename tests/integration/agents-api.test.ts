@@ -34,6 +34,7 @@ import {
 } from '../../server/src/platform/agents/rules.js';
 import { noAgentToRunOn } from '../../server/src/platform/playbooks/runner/runs-on.js';
 import type { GeneratedAgent, PushAnswer } from '../../server/src/platform/agents/types.js';
+import { PLAYBOOK_ACTION_NOT_FOUND } from '../../server/src/platform/agents/upstream/playbook-actions.js';
 import { BAD_SINCE } from '../../server/src/platform/agents/upstream/pull.js';
 import { NOT_PUSH_DATA } from '../../server/src/platform/agents/upstream/push-tables.js';
 import { availableBackends } from '../support/databases.js';
@@ -961,6 +962,128 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
         { name: 'here', status: 'completed', result: expect.anything(), agent_id: null },
         { name: 'there', status: 'completed', result: { stdout: 'there\n' }, agent_id: agent.agent_id },
       ]);
+    });
+
+    type Claim = { action: { id: string; name: string; retry_count: number }; run: { id: string } };
+    const claimFor = (token: string) =>
+      eventually(async () => {
+        const answer = await asAgent(token, 'GET', 'api/upstream/playbook-action');
+        expect(answer.status).toBe(200);
+        return answer.body as Claim;
+      });
+    const agentName = async (id: string) =>
+      (await sql<{ name: string }>(`select name from agents where id = $1`, [id]))[0]!.name;
+    const actionsOf = (run: string) =>
+      sql<{ name: string; status: string }>(
+        `select name, status from playbook_run_actions where playbook_run_id = $1 order by created_at`,
+        [run],
+      );
+
+    it("stand cancelled with their run: not handed out unclaimed, a claimed one's report not taken", async () => {
+      const agent = await newAgent();
+      const name = await agentName(agent.agent_id);
+      const spec = {
+        runsOn: [name],
+        actions: [
+          { name: 'first', exec: { script: 'echo first' } },
+          { name: 'second', exec: { script: 'echo second' } },
+        ],
+      };
+      // Not yet claimed when the run is cancelled: never handed out.
+      const waiting = await insertRun(spec);
+      await eventually(async () =>
+        expect(await actionsOf(waiting.run)).toEqual([{ name: 'first', status: 'scheduled' }]),
+      );
+      expect((await call('POST', `api/playbook/run/cancel/${waiting.run}`)).status).toBe(200);
+      expect((await asAgent(agent.access_token, 'GET', 'api/upstream/playbook-action')).status).toBe(204);
+      expect(await actionsOf(waiting.run)).toEqual([{ name: 'first', status: 'cancelled' }]);
+
+      // Claimed, then cancelled: the agent, asking after it, hears so; its report is not taken.
+      const { run } = await insertRun(spec);
+      const claim = await claimFor(agent.access_token);
+      expect(claim.run.id).toBe(run);
+      const standing = `api/upstream/playbook-action/${claim.action.id}`;
+      expect(await asAgent(agent.access_token, 'GET', standing)).toEqual({
+        status: 200,
+        body: { id: claim.action.id, status: 'running', run_status: 'running' },
+      });
+      expect((await call('POST', `api/playbook/run/cancel/${run}`)).status).toBe(200);
+      expect(await asAgent(agent.access_token, 'GET', standing)).toEqual({
+        status: 200,
+        body: { id: claim.action.id, status: 'cancelled', run_status: 'cancelled' },
+      });
+      const reported = await push(agent.access_token, {
+        playbook_actions: [
+          { id: claim.action.id, status: 'completed', result: { stdout: 'late' }, end_time: new Date() },
+        ],
+      });
+      expect(reported.body).toEqual({ status: 'ok', counts: { playbook_actions: 0 }, skipped: 1 });
+      // Nor may the agent say it was cancelled itself, or bring it back to running.
+      for (const status of ['cancelled', 'running', 'pending'])
+        expect(
+          (await push(agent.access_token, { playbook_actions: [{ id: claim.action.id, status }] })).body,
+        ).toEqual({ status: 'ok', counts: { playbook_actions: 0 }, skipped: 1 });
+      expect(
+        await sql(`select status, result from playbook_run_actions where id = $1`, [claim.action.id]),
+      ).toEqual([{ status: 'cancelled', result: null }]);
+      expect(await runStatus(run)).toBe('cancelled');
+      expect(await actionsOf(run)).toEqual([{ name: 'first', status: 'cancelled' }]);
+      expect((await asAgent(agent.access_token, 'GET', 'api/upstream/playbook-action')).status).toBe(204);
+
+      // Only the agent the action is addressed to may ask after it.
+      const other = await newAgent();
+      for (const id of [claim.action.id, randomUUID(), 'not-an-id'])
+        expect(await asAgent(other.access_token, 'GET', `api/upstream/playbook-action/${id}`)).toMatchObject({
+          status: 404,
+          body: { message: PLAYBOOK_ACTION_NOT_FOUND },
+        });
+    });
+
+    it('are claimed again after a failure with retries left, then the failure is final', async () => {
+      const agent = await newAgent();
+      const { run } = await insertRun({
+        actions: [
+          {
+            name: 'flaky',
+            runsOn: [await agentName(agent.agent_id)],
+            retry: { limit: 1, duration: '1ms' },
+            exec: { script: 'exit 1' },
+          },
+        ],
+      });
+      const first = await claimFor(agent.access_token);
+      expect(first.action).toMatchObject({ name: 'flaky', retry_count: 0 });
+      const failed = {
+        id: first.action.id,
+        status: 'failed',
+        error: 'exit status 1',
+        result: { exitCode: 1 },
+      };
+      expect((await push(agent.access_token, { playbook_actions: [failed] })).body).toEqual({
+        status: 'ok',
+        counts: { playbook_actions: 1 },
+        skipped: 0,
+      });
+      expect(
+        await sql(`select status, retry_count, claimed_by, error from playbook_run_actions where id = $1`, [
+          first.action.id,
+        ]),
+      ).toEqual([{ status: 'waiting', retry_count: 1, claimed_by: null, error: 'exit status 1' }]);
+      // The same report again (an answer lost on the way) changes nothing.
+      expect((await push(agent.access_token, { playbook_actions: [failed] })).body).toMatchObject({
+        skipped: 1,
+      });
+      expect(await runStatus(run)).toBe('running');
+
+      const again = await claimFor(agent.access_token);
+      expect(again.action).toMatchObject({ id: first.action.id, retry_count: 1 });
+      expect((await push(agent.access_token, { playbook_actions: [failed] })).body).toMatchObject({
+        counts: { playbook_actions: 1 },
+      });
+      await eventually(async () => expect(await runStatus(run)).toBe('failed'));
+      expect(
+        await sql(`select status, retry_count from playbook_run_actions where playbook_run_id = $1`, [run]),
+      ).toEqual([{ status: 'failed', retry_count: 1 }]);
     });
 
     it('fail when no agent they may run on is connected', async () => {

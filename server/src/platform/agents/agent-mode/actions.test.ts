@@ -140,6 +140,7 @@ describe('playbook actions addressed to the agent', () => {
       pull: async () => [],
       remove: async () => ({}),
       claimAction: async () => claims.shift(),
+      actionStanding: async () => ({ status: 'running', run_status: 'running' }),
       async push(data) {
         if (failures-- > 0) throw new HubError('unreachable', 'connect ECONNREFUSED');
         pushed.push(data);
@@ -176,6 +177,7 @@ describe('playbook actions addressed to the agent', () => {
       pull: async () => [],
       remove: async () => ({}),
       claimAction: async () => undefined,
+      actionStanding: async () => undefined,
       async push(data) {
         pushed.push(data);
         if (pushed.length === 1) throw new HubError('rejected', '413 request entity too large', 413);
@@ -194,5 +196,93 @@ describe('playbook actions addressed to the agent', () => {
       result: {},
       error: "the hub refused the action's result: 413 request entity too large",
     });
+  });
+
+  it('stops an action whose run the hub cancelled, discards its result and says so', async () => {
+    const lines: { msg: string }[] = [];
+    const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const stopped: string[] = [];
+    const slow: ActionExecutor = (_body, ctx) =>
+      new Promise((_resolve, reject) =>
+        ctx.signal.addEventListener('abort', () => {
+          stopped.push(String((ctx.signal.reason as Error).message));
+          reject(Object.assign(new Error('killed'), { result: { stdout: 'partial' } }));
+        }),
+      );
+    const claims = [claimOf([{ name: 'remote', exec: { script: 'sleep' } }])];
+    const pushed: PushData[] = [];
+    let asked = 0;
+    const client: HubClient = {
+      ping: async () => {},
+      pull: async () => [],
+      remove: async () => ({}),
+      claimAction: async () => claims.shift(),
+      actionStanding: async (id) => {
+        expect(id).toBe(ACTION_ID);
+        asked += 1;
+        return {
+          status: asked < 3 ? 'running' : 'cancelled',
+          run_status: asked < 3 ? 'running' : 'cancelled',
+        };
+      },
+      async push(data) {
+        pushed.push(data);
+        return {};
+      },
+    };
+    const claimer = new ActionClaimer({
+      db,
+      log: logged,
+      executors: { exec: slow },
+      client,
+      status: new UpstreamStatus(db, logged),
+      watchMs: 5,
+    });
+    expect(await claimer.claimAll(new AbortController().signal)).toBe(1);
+    expect(stopped).toEqual(['the run was cancelled']);
+    expect(asked).toBe(3);
+    expect(pushed).toEqual([]);
+    expect(lines.map((l) => l.msg)).toContain(
+      'stopped a playbook action: the run was cancelled; its result is discarded',
+    );
+  });
+
+  it('stops an action the hub has no more, and leaves one alone while the hub is away a moment', async () => {
+    const slow: ActionExecutor = (_body, ctx) =>
+      new Promise((_resolve, reject) =>
+        ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)),
+      );
+    const answers: (() => Promise<undefined>)[] = [
+      async () => {
+        throw new HubError('unreachable', 'connect ECONNREFUSED');
+      },
+      async () => undefined,
+    ];
+    const pushed: PushData[] = [];
+    const client: HubClient = {
+      ping: async () => {},
+      pull: async () => [],
+      remove: async () => ({}),
+      claimAction: async () => undefined,
+      actionStanding: async () => answers.shift()!(),
+      async push(data) {
+        pushed.push(data);
+        return {};
+      },
+    };
+    const claimer = new ActionClaimer({
+      db,
+      log,
+      executors: { exec: slow },
+      client,
+      status: new UpstreamStatus(db, log),
+      watchMs: 5,
+    });
+    const report = await claimer.runOne(
+      claimOf([{ name: 'remote', exec: { script: 'sleep' } }]),
+      new AbortController().signal,
+    );
+    expect(answers).toEqual([]);
+    expect(report).toMatchObject({ status: 'cancelled', error: 'the hub no longer has this action' });
   });
 });

@@ -34,10 +34,13 @@ import { HubError, type ClaimedAction, type HubClient } from './client.js';
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from './pusher.js';
 import type { UpstreamStatus } from './state.js';
 
-/** What the agent pushes back for one action (the hub takes only these columns). */
+/**
+ * What the agent pushes back for one action (the hub takes only these columns). `cancelled` (the
+ * hub cancelled the run while it ran here) is never sent: the result is discarded.
+ */
 export interface ActionReport {
   id: string;
-  status: 'completed' | 'failed' | 'timed_out';
+  status: 'completed' | 'failed' | 'timed_out' | 'cancelled';
   start_time: string;
   end_time: string;
   result: ActionResult;
@@ -101,12 +104,14 @@ export interface ActionRunnerDependencies {
  * Runs one claimed action here and answers its report (never throws): completed with the
  * executor's result, or failed / timed_out with the error; secrets the run resolved are redacted
  * from both. The action's `timeout` and the run's `timeout_at` stop the executor, as the runner's.
- * A stop of this console (`stopping`) fails it: the hub would otherwise wait for its timeout.
+ * A stop of this console (`stopping`) fails it: the hub would otherwise wait for its timeout. A
+ * cancel at the hub (`cancelled`, its reason the error) stops it too, as `cancelled`.
  */
 export async function runClaimedAction(
   claimed: ClaimedAction,
   deps: ActionRunnerDependencies,
   stopping: AbortSignal,
+  cancelled?: AbortSignal,
 ): Promise<ActionReport> {
   const startedAt = new Date();
   const run = runRowOf(claimed.run);
@@ -130,8 +135,8 @@ export async function runClaimedAction(
 
   let context: RunContext | undefined;
   const controller = new AbortController();
-  let why: { status: 'failed' | 'timed_out'; error: string } | undefined;
-  const end = (status: 'failed' | 'timed_out', error: string) => {
+  let why: { status: 'failed' | 'timed_out' | 'cancelled'; error: string } | undefined;
+  const end = (status: 'failed' | 'timed_out' | 'cancelled', error: string) => {
     if (why) return;
     why = { status, error };
     controller.abort(new Error(error));
@@ -142,8 +147,11 @@ export async function runClaimedAction(
   };
   const onStop = () => end('failed', 'the agent stopped while running this action');
   stopping.addEventListener('abort', onStop, { once: true });
+  const onCancel = () => end('cancelled', messageOf(cancelled?.reason));
+  cancelled?.addEventListener('abort', onCancel, { once: true });
   try {
     if (stopping.aborted) onStop();
+    if (cancelled?.aborted) onCancel();
     if (spec.timeout) after(parseDuration(spec.timeout), 'timed_out', `timed out after ${spec.timeout}`);
     if (run.timeout_at) {
       const runTimeoutMs = run.spec?.timeout
@@ -205,6 +213,7 @@ export async function runClaimedAction(
   } finally {
     for (const timer of timers) clearTimeout(timer);
     stopping.removeEventListener('abort', onStop);
+    cancelled?.removeEventListener('abort', onCancel);
   }
 }
 
@@ -212,17 +221,24 @@ export interface ActionClaimerOptions extends ActionRunnerDependencies {
   client: HubClient;
   status: UpstreamStatus;
   retry?: RetryPolicy;
+  /** How often the hub is asked whether an action running here was cancelled (default 5 s). */
+  watchMs?: number;
 }
+
+const WATCH_MS = 5000;
 
 /**
  * Claims the actions the hub addressed to this agent, one at a time, runs each and reports it;
- * claims again at once after each until the hub has none (204).
+ * claims again at once after each until the hub has none (204). While one runs, the hub is asked
+ * how it stands: cancelled there (or gone), it is stopped here and its result discarded.
  */
 export class ActionClaimer {
   private readonly retry: RetryPolicy;
+  private readonly watchMs: number;
 
   constructor(private readonly options: ActionClaimerOptions) {
     this.retry = options.retry ?? DEFAULT_RETRY;
+    this.watchMs = options.watchMs ?? WATCH_MS;
   }
 
   /** Claims, runs and reports until the hub has nothing due; answers how many ran. Throws the claim's HubError. */
@@ -233,7 +249,12 @@ export class ActionClaimer {
       this.options.status.answered();
       if (!claimed) break;
       const report = await this.runOne(claimed, signal);
-      await this.report(report, signal);
+      if (report.status === 'cancelled')
+        this.options.log.info(
+          { run: claimed.run.id, action: claimed.action.name, reason: report.error },
+          `stopped a playbook action: ${report.error}; its result is discarded`,
+        );
+      else await this.report(report, signal);
       ran += 1;
     }
     return ran;
@@ -245,7 +266,38 @@ export class ActionClaimer {
       { run: claimed.run.id, action: claimed.action.name },
       'running a playbook action the hub addressed to this agent',
     );
-    return runClaimedAction(claimed, this.options, signal);
+    const cancel = new AbortController();
+    const stopWatching = this.watch(String(claimed.action.id), cancel, signal);
+    try {
+      return await runClaimedAction(claimed, this.options, signal, cancel.signal);
+    } finally {
+      stopWatching();
+    }
+  }
+
+  /** Asks the hub how the action stands, every watch interval, until stopped; a cancel there aborts `cancel`. */
+  private watch(id: string, cancel: AbortController, signal: AbortSignal): () => void {
+    const { client } = this.options;
+    let asking = false;
+    let answered = true;
+    const timer = setInterval(() => {
+      if (asking || !answered || cancel.signal.aborted) return;
+      asking = true;
+      client
+        .actionStanding(id, signal)
+        .then((standing) => {
+          if (!standing) cancel.abort(new Error('the hub no longer has this action'));
+          else if (standing.status === 'cancelled' || standing.run_status === 'cancelled')
+            cancel.abort(new Error('the run was cancelled'));
+        })
+        .catch((error: unknown) => {
+          // A hub without this call: the action runs to its end (the hub ignores a late report).
+          if (error instanceof HubError && error.status === 404) answered = false;
+          // Otherwise (the hub away a moment) asked again at the next tick.
+        })
+        .finally(() => (asking = false));
+    }, this.watchMs);
+    return () => clearInterval(timer);
   }
 
   /**
@@ -260,12 +312,21 @@ export class ActionClaimer {
     for (;;) {
       const last = signal.aborted;
       try {
-        await client.push({ playbook_actions: [{ ...sent }] }, last ? AbortSignal.timeout(5000) : signal);
-        status.pushed();
-        log.info(
-          { action: sent.id, status: sent.status },
-          `reported a playbook action to the hub: ${sent.status}`,
+        const answer = await client.push(
+          { playbook_actions: [{ ...sent }] },
+          last ? AbortSignal.timeout(5000) : signal,
         );
+        status.pushed();
+        if (answer.skipped)
+          log.warn(
+            { action: sent.id, status: sent.status },
+            'the hub did not take the report of a playbook action: its run was cancelled there, or it has it already',
+          );
+        else
+          log.info(
+            { action: sent.id, status: sent.status },
+            `reported a playbook action to the hub: ${sent.status}`,
+          );
         return true;
       } catch (error) {
         if (last) {

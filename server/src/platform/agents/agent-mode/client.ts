@@ -5,6 +5,7 @@
  * Nothing here logs: the caller does, and never the token or the request's headers.
  */
 import type { UpstreamSettings } from '../../../config.js';
+import { PLAYBOOK_ACTION_NOT_FOUND } from '../upstream/playbook-actions.js';
 
 /** How long one call may take before it counts as unreachable. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -60,6 +61,14 @@ export interface HubClient {
   pull(resource: PullResource, since: string, signal?: AbortSignal): Promise<Record<string, unknown>[]>;
   /** `GET /api/upstream/playbook-action`: the oldest due action addressed to this agent, claimed; undefined (204) when there is none. */
   claimAction(signal?: AbortSignal): Promise<ClaimedAction | undefined>;
+  /** `GET /api/upstream/playbook-action/{id}`: how a claimed action and its run stand; undefined (404) when the hub has it no more. */
+  actionStanding(id: string, signal?: AbortSignal): Promise<ActionStanding | undefined>;
+}
+
+/** How the hub holds an action this agent runs (a cancel of its run stops it here). */
+export interface ActionStanding {
+  status: string;
+  run_status: string;
 }
 
 function failureOf(status: number): HubFailureKind {
@@ -170,6 +179,30 @@ export function createHubClient(settings: Pick<UpstreamSettings, 'url' | 'token'
           'GET api/upstream/playbook-action: the hub did not answer {action, run, playbook}',
         );
       return shape as ClaimedAction;
+    },
+    async actionStanding(id, signal) {
+      let standing: unknown;
+      try {
+        standing = await call(
+          'GET',
+          `api/upstream/playbook-action/${encodeURIComponent(id)}`,
+          {},
+          undefined,
+          signal,
+        );
+      } catch (error) {
+        // The hub's own 404 for the action; another (a hub without this call) is an error.
+        if (error instanceof HubError && error.message === `404 ${PLAYBOOK_ACTION_NOT_FOUND}`)
+          return undefined;
+        throw error;
+      }
+      const shape = standing as Partial<ActionStanding> | null;
+      if (!shape || typeof shape.status !== 'string' || typeof shape.run_status !== 'string')
+        throw new HubError(
+          'failed',
+          'GET api/upstream/playbook-action/{id}: the hub did not answer {status, run_status}',
+        );
+      return { status: shape.status, run_status: shape.run_status };
     },
   };
 }

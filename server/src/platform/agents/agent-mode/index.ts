@@ -8,7 +8,8 @@
  *  - pulls the canaries and scrape configs the hub assigns every UPSTREAM_PULL_INTERVAL;
  *  - claims the playbook actions the hub addresses to this agent every UPSTREAM_ACTION_INTERVAL
  *    (and again at once after a claim), runs them with the runner's executors and reports their
- *    results (actions.ts); not when this console runs no playbooks (PLAYBOOK_RUNNER_ENABLED).
+ *    results (actions.ts), stopping one whose run the hub cancelled; not when this console runs
+ *    no playbooks (PLAYBOOK_RUNNER_ENABLED).
  * /readyz reports the standing (state.ts) from the database; the console stays ready whatever
  * the hub does.
  */
@@ -88,6 +89,8 @@ export class AgentUpstream implements Service {
           client: this.client,
           status: this.status,
           retry: options.retry,
+          // A cancel at the hub reaches a running action within one action interval.
+          watchMs: settings.actionIntervalMs,
         })
       : undefined;
   }

@@ -32,6 +32,7 @@ function fakeHub() {
     },
     pull: async () => [],
     claimAction: async () => undefined,
+    actionStanding: async () => undefined,
   };
   return { client, taken, answerWith: (fn: (data: PushData) => void) => (answer = fn) };
 }

@@ -10,6 +10,7 @@ import { HttpError } from '../../../http/errors.js';
 import { UUID } from '../../../lib/uuid.js';
 import type { Queryable } from '../../db/db.js';
 import { qualified, quoteIdent } from '../../rest/sql.js';
+import { storeActionReports } from './playbook-actions.js';
 import {
   ownedSql,
   projectRow,
@@ -42,7 +43,7 @@ function lastPerKey(plan: TablePlan, rows: Record<string, unknown>[]): Record<st
   return [...byKey.values()];
 }
 
-/** The positions of the rows whose key the hub holds for someone else (or, update only, not for the agent). */
+/** The positions of the rows whose key the hub holds for someone else. */
 export async function notTheAgents(
   tx: Queryable,
   plan: TablePlan,
@@ -51,11 +52,8 @@ export async function notTheAgents(
 ): Promise<Set<number>> {
   const table = qualified(plan.relation.name);
   const pushed = `json_populate_recordset(null::${table}, $2::text::json) with ordinality as k`;
-  const sql = plan.updateOnly
-    ? `${WITH_AGENT} select k.ordinality as n from ${pushed}
-         where not exists (select 1 from ${table} t where ${samePrimaryKey(plan)} and ${ownedSql(plan, 't')})`
-    : `${WITH_AGENT} select k.ordinality as n from ${pushed}
-         join ${table} t on ${samePrimaryKey(plan)} where not (${ownedSql(plan, 't')})`;
+  const sql = `${WITH_AGENT} select k.ordinality as n from ${pushed}
+    join ${table} t on ${samePrimaryKey(plan)} where not (${ownedSql(plan, 't')})`;
   const { rows: found } = await tx.query<{ n: number | string }>(sql, [agentId, JSON.stringify(rows)]);
   return new Set(found.map(({ n }) => Number(n) - 1));
 }
@@ -161,23 +159,13 @@ async function upsert(tx: Queryable, plan: TablePlan, rows: Record<string, unkno
   const changing = columns.filter((column) => !plan.primaryKey.includes(column) && column !== 'agent_id');
   const pushed = `json_populate_recordset(null::${table}, $2::text::json)`;
   const owned = ownedSql(plan, '_target');
-  let sql: string;
-  if (plan.updateOnly) {
-    if (changing.length === 0) return 0;
-    sql = `${WITH_AGENT} update ${table} as _target
-      set ${changing.map((c) => `${quoteIdent(c)} = k.${quoteIdent(c)}`).join(', ')}
-      from ${pushed} as k
-      where ${samePrimaryKey(plan, '_target', 'k')} and ${owned}
-        and (${changing.map((c) => differs(plan, c, '_target', 'k')).join(' or ')})`;
-  } else {
-    const conflict = `on conflict (${plan.primaryKey.map(quoteIdent).join(', ')})`;
-    const update =
-      changing.length === 0
-        ? 'do nothing'
-        : `do update set ${changing.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}
-           where ${owned} and (${changing.map((c) => differs(plan, c, '_target', 'excluded')).join(' or ')})`;
-    sql = `${WITH_AGENT} insert into ${table} as _target (${list}) select ${list} from ${pushed} ${conflict} ${update}`;
-  }
+  const conflict = `on conflict (${plan.primaryKey.map(quoteIdent).join(', ')})`;
+  const update =
+    changing.length === 0
+      ? 'do nothing'
+      : `do update set ${changing.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}
+         where ${owned} and (${changing.map((c) => differs(plan, c, '_target', 'excluded')).join(' or ')})`;
+  const sql = `${WITH_AGENT} insert into ${table} as _target (${list}) select ${list} from ${pushed} ${conflict} ${update}`;
   const { rowCount } = await tx.query(sql, [agentId, JSON.stringify(rows)]);
   return rowCount;
 }
@@ -216,6 +204,8 @@ async function ingestTable(
     plan,
     given.map((row, index) => projectRow(plan, row, index, agentId)),
   );
+  // The hub's own rows an agent reports on (playbook actions): stored only while it runs them.
+  if (plan.updateOnly) return storeActionReports(tx, rows, agentId);
   const foreign = rows.length ? await notTheAgents(tx, plan, rows, agentId) : new Set<number>();
   const own = await withOwnReferences(
     tx,

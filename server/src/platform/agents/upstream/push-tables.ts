@@ -60,7 +60,7 @@ export interface TablePlan {
   hasAgentId: boolean;
   /** Columns naming rows of agent-owned tables: each must name a row of the pushing agent. */
   references: readonly { column: string; table: string }[];
-  /** Rows the hub made (playbook actions): updated where they are addressed to the agent, never inserted. */
+  /** Rows the hub made (playbook actions): updated while the agent runs them (playbook-actions.ts), never inserted. */
   updateOnly: boolean;
 }
 

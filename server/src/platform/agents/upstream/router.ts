@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../../db/db.js';
 import type { DbSchema } from '../../rest/schema.js';
 import type { PushAnswer } from '../types.js';
 import { ingestPush, type PushOutcome } from './ingest.js';
-import { claimPlaybookAction, wakeRunsOfReported } from './playbook-actions.js';
+import { claimPlaybookAction, standingOf, wakeRunsOfReported } from './playbook-actions.js';
 import { pullRows, sinceOf, type PulledTable } from './pull.js';
 import { pushPlans, pushRowsOf, type PushRows, type TablePlan } from './push-tables.js';
 import { withdrawPush } from './withdraw.js';
@@ -74,6 +74,10 @@ export function createUpstreamRouter({
     const claimed = await db.transaction((tx) => claimPlaybookAction(tx, agentOf(req)));
     if (claimed) res.json(claimed);
     else res.status(204).end();
+  });
+  // Asked while the agent runs the action: a cancel of the run here stops it there.
+  router.get('/playbook-action/:id', async (req, res) => {
+    res.json(await standingOf(db, agentOf(req), req.params.id!));
   });
 
   const pull = (table: PulledTable) => async (req: Request, res: Response) => {
