@@ -105,7 +105,7 @@ export interface UpstreamSettings {
   agentName: string;
   /** How often the hub is told the agent is alive (UPSTREAM_PING_INTERVAL). */
   pingIntervalMs: number;
-  /** How often canaries and scrape configs assigned in the hub are fetched (UPSTREAM_PULL_INTERVAL). */
+  /** How often canaries, scrape configs and playbooks assigned in the hub are fetched (UPSTREAM_PULL_INTERVAL). */
   pullIntervalMs: number;
   /** How often the hub is asked for playbook actions addressed to this agent (UPSTREAM_ACTION_INTERVAL). */
   actionIntervalMs: number;

@@ -297,6 +297,90 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
     });
   });
 
+  it('takes the playbooks the hub assigns it within a pull interval, runs them here, and drops them when unassigned', async () => {
+    const created = await hub.api('api/db/playbooks', {
+      method: 'POST',
+      headers: { Prefer: 'return=representation' },
+      body: JSON.stringify({
+        name: 'assigned-playbook',
+        namespace: 'agent-tests',
+        title: 'Assigned',
+        spec: {
+          runsOn: ['cluster-east'],
+          actions: [{ name: 'greet', exec: { script: 'echo "hello from {{ .playbook.name }}"' } }],
+        },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const playbookId = ((await created.json()) as { id: string }[])[0]!.id;
+    const local = async () =>
+      first(
+        await agentRows<{
+          title: string;
+          source: string;
+          spec: { runsOn: string[] };
+          deleted_at: Date | null;
+        }>(`select title, source, spec, deleted_at from playbooks where id = $1`, [playbookId]),
+      );
+    await eventually(async () =>
+      expect(await local()).toEqual({
+        title: 'Assigned',
+        source: 'Upstream',
+        spec: { runsOn: ['local'], actions: [expect.objectContaining({ name: 'greet' })] },
+        deleted_at: null,
+      }),
+    );
+
+    // Run here, by this console's own people, on this console itself.
+    const started = await agent.fetch('api/playbook/run', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: playbookId }),
+    });
+    expect(started.status).toBe(201);
+    const { run_id: runId } = (await started.json()) as { run_id: string };
+    await eventually(async () =>
+      expect(
+        await agentRows(
+          `select a.status, a.agent_id, a.result->>'stdout' as stdout from playbook_run_actions a
+            where a.playbook_run_id = $1`,
+          [runId],
+        ),
+      ).toEqual([{ status: 'completed', agent_id: null, stdout: 'hello from assigned-playbook' }]),
+    );
+    // The hub's to change: read-only here.
+    const changedHere = await agent.fetch(`api/db/playbooks?id=eq.${playbookId}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Mine now' }),
+    });
+    expect(changedHere.status).toBe(409);
+
+    const patchInHub = async (fields: Record<string, unknown>) =>
+      expect(
+        (
+          await hub.api(`api/db/playbooks?id=eq.${playbookId}`, {
+            method: 'PATCH',
+            body: JSON.stringify(fields),
+          })
+        ).status,
+      ).toBe(204);
+    await patchInHub({ title: 'Renamed in the hub' });
+    await eventually(async () => expect((await local()).title).toBe('Renamed in the hub'));
+
+    await patchInHub({
+      spec: { runsOn: ['another-cluster'], actions: [{ name: 'greet', exec: { script: 'true' } }] },
+    });
+    await eventually(async () => expect((await local()).deleted_at).not.toBeNull());
+    expect(
+      log.some(
+        (line) =>
+          line.msg === 'the hub no longer assigns this playbook to this agent: removed' &&
+          line.id === playbookId,
+      ),
+    ).toBe(true);
+  });
+
   it("runs the playbook action addressed to it, and the hub's run completes with its result", async () => {
     const { id: configId } = first(
       await hub.rows<{ id: string }>(

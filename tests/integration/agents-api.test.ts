@@ -878,6 +878,95 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
     });
   });
 
+  describe('GET /api/upstream/playbook/pull', () => {
+    it('answers every live playbook whose runsOn names the agent, by name or id, as the agent runs it', async () => {
+      const agent = await newAgent();
+      const other = await newAgent();
+      const [{ name }] = (await sql<{ name: string }>(`select name from agents where id = $1`, [
+        agent.agent_id,
+      ])) as [{ name: string }];
+      const [{ name: otherName }] = (await sql<{ name: string }>(`select name from agents where id = $1`, [
+        other.agent_id,
+      ])) as [{ name: string }];
+      const playbook = async (spec: Record<string, unknown>, deleted = false) =>
+        (
+          await sql<{ id: string }>(
+            `insert into playbooks (name, namespace, title, spec, deleted_at)
+             values ($1, 'default', $1, $2, case when $3 then now() end) returning id`,
+            [uniqueName('pb'), JSON.stringify(spec), deleted],
+          )
+        )[0]!.id;
+      const echo = { exec: { script: 'echo' } };
+      const byName = await playbook({
+        runsOn: [otherName, name],
+        actions: [
+          { name: 'here', ...echo },
+          { name: 'there', runsOn: [name, 'local'], ...echo },
+          { name: 'elsewhere', runsOn: [otherName], ...echo },
+        ],
+      });
+      const byId = await playbook({
+        runsOn: [agent.agent_id.toUpperCase()],
+        actions: [{ name: 'a', ...echo }],
+      });
+      // Not the agent's: another's, only a step of it addressed to the agent, deleted, a template.
+      const others = await playbook({ runsOn: [otherName], actions: [{ name: 'a', ...echo }] });
+      await playbook({ actions: [{ name: 'a', runsOn: [name], ...echo }] });
+      await playbook({ runsOn: [name], actions: [{ name: 'a', ...echo }] }, true);
+      await playbook({ runsOn: ['{{ .agent.id }}'], actions: [{ name: 'a', ...echo }] });
+      await playbook({ runsOn: name, actions: [{ name: 'a', ...echo }] });
+
+      const answer = await asAgent(agent.access_token, 'GET', 'api/upstream/playbook/pull');
+      expect(answer.status).toBe(200);
+      const rows = answer.body as { id: string; spec: Record<string, unknown>; deleted_at: null }[];
+      expect(rows.map((row) => row.id)).toEqual([byName, byId]);
+      expect(rows[0]!.spec).toEqual({
+        runsOn: [otherName, 'local'],
+        actions: [
+          { name: 'here', ...echo },
+          { name: 'there', runsOn: ['local'], ...echo },
+          { name: 'elsewhere', runsOn: [otherName], ...echo },
+        ],
+      });
+      expect(rows[1]!.spec.runsOn).toEqual(['local']);
+      expect(rows[0]).toMatchObject({ deleted_at: null, source: 'UI' });
+      // The hub's own row is as it was.
+      expect(
+        (await sql<{ spec: { runsOn: string[] } }>(`select spec from playbooks where id = $1`, [byName]))[0]!
+          .spec.runsOn,
+      ).toEqual([otherName, name]);
+
+      const ofOther = await asAgent(other.access_token, 'GET', 'api/upstream/playbook/pull');
+      expect((ofOther.body as { id: string }[]).map((row) => row.id)).toEqual([byName, others]);
+      expect((await call('GET', 'api/upstream/playbook/pull')).status).toBe(403);
+    });
+
+    it("routes a run's action to the agent its runsOn names by id, as by name", async () => {
+      const agent = await newAgent();
+      const [playbook] = await sql<{ id: string }>(
+        `insert into playbooks (name, namespace, title, spec) values ($1, 'default', $1, $2) returning id`,
+        [
+          uniqueName('pb'),
+          JSON.stringify({
+            actions: [{ name: 'by-id', runsOn: [agent.agent_id], exec: { script: 'true' } }],
+          }),
+        ],
+      );
+      const [run] = await sql<{ id: string }>(
+        `insert into playbook_runs (playbook_id, status, spec, parameters)
+         select id, 'pending', spec, '{}' from playbooks where id = $1 returning id`,
+        [playbook!.id],
+      );
+      const claim = await eventually(async () => {
+        const answer = await asAgent(agent.access_token, 'GET', 'api/upstream/playbook-action');
+        expect(answer.status).toBe(200);
+        return answer.body as { action: { name: string; agent_id: string }; run: { id: string } };
+      });
+      expect(claim.action).toMatchObject({ name: 'by-id', agent_id: agent.agent_id });
+      expect(claim.run.id).toBe(run!.id);
+    });
+  });
+
   describe('playbook actions addressed to an agent', () => {
     const insertRun = async (spec: Record<string, unknown>) => {
       const [playbook] = await sql<{ id: string }>(

@@ -59,6 +59,8 @@ export interface HubClient {
   /** `DELETE /api/upstream/push`: the rows named (by primary key) are deleted at the hub. */
   remove(data: PushData, signal?: AbortSignal): Promise<PushAnswer>;
   pull(resource: PullResource, since: string, signal?: AbortSignal): Promise<Record<string, unknown>[]>;
+  /** `GET /api/upstream/playbook/pull`: every playbook the hub assigns to this agent (the whole set). */
+  pullPlaybooks(signal?: AbortSignal): Promise<Record<string, unknown>[]>;
   /** `GET /api/upstream/playbook-action`: the oldest due action addressed to this agent, claimed; undefined (204) when there is none. */
   claimAction(signal?: AbortSignal): Promise<ClaimedAction | undefined>;
   /** `GET /api/upstream/playbook-action/{id}`: how a claimed action and its run stand; undefined (404) when the hub has it no more. */
@@ -161,6 +163,12 @@ export function createHubClient(settings: Pick<UpstreamSettings, 'url' | 'token'
       const rows = await call('GET', `api/upstream/${resource}/pull`, { since }, undefined, signal);
       if (!Array.isArray(rows))
         throw new HubError('failed', `GET api/upstream/${resource}/pull: the hub did not answer a list`);
+      return rows as Record<string, unknown>[];
+    },
+    async pullPlaybooks(signal) {
+      const rows = await call('GET', 'api/upstream/playbook/pull', {}, undefined, signal);
+      if (!Array.isArray(rows))
+        throw new HubError('failed', 'GET api/upstream/playbook/pull: the hub did not answer a list');
       return rows as Record<string, unknown>[];
     },
     async claimAction(signal) {

@@ -5,7 +5,7 @@
  *  - pushes the outbox (pusher.ts), looking at it every half second;
  *  - pings the hub every UPSTREAM_PING_INTERVAL (a ping that succeeds after failures ends the
  *    push's pause at once);
- *  - pulls the canaries and scrape configs the hub assigns every UPSTREAM_PULL_INTERVAL;
+ *  - pulls the canaries, scrape configs and playbooks the hub assigns every UPSTREAM_PULL_INTERVAL;
  *  - claims the playbook actions the hub addresses to this agent every UPSTREAM_ACTION_INTERVAL
  *    (and again at once after a claim), runs them with the runner's executors and reports their
  *    results (actions.ts), stopping one whose run the hub cancelled; not when this console runs
@@ -146,7 +146,7 @@ export class AgentUpstream implements Service {
       this.status.answered();
       this.warned.delete('pull');
       for (const [table, outcome] of Object.entries(outcomes))
-        if (outcome.applied > 0)
+        if (outcome.applied > 0 || (outcome.removed ?? 0) > 0)
           this.log.info({ table, ...outcome }, 'took what the hub assigns to this agent');
     } catch (error) {
       this.failed(error, 'pull');

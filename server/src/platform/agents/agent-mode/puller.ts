@@ -5,6 +5,11 @@
  * kept (the checks and configs they give are pushed back under them); a row deleted in the hub
  * is soft-deleted here. Rows taken from the hub are not pushed back to it. The hub answers the
  * agent's own pushed canaries too: identical to the local rows, they write nothing.
+ *
+ * And the playbooks whose runsOn names this agent, the whole set each pull: written as this
+ * console's playbooks with the source `Upstream` (read-only here, as any playbook managed
+ * elsewhere), so its people and its own events run them here; one the hub no longer answers
+ * (deleted, or assigned elsewhere) is soft-deleted. Playbooks are never pushed back.
  */
 import type { Logger } from '../../../http/logging.js';
 import type { Db } from '../../db/db.js';
@@ -35,7 +40,15 @@ export interface PullOutcome {
   applied: number;
   /** Rows that could not be written (logged). */
   failed: number;
+  /** Playbooks the hub no longer assigns, soft-deleted here. */
+  removed?: number;
 }
+
+/** The source of the playbooks taken from the hub: what marks them as the hub's to change (and to remove). */
+export const PULLED_PLAYBOOK_SOURCE = 'Upstream';
+
+/** Columns of a pulled playbook this console decides: its creator, its time of change, its source. */
+const LOCAL_PLAYBOOK_COLUMNS = new Set(['created_by', 'updated_at', 'source']);
 
 export class AssignmentPuller {
   private readonly columns = new Map<string, Set<string>>();
@@ -62,7 +75,66 @@ export class AssignmentPuller {
       if (Number.isFinite(newest))
         await this.setWatermark(table, new Date(newest - OVERLAP_MS).toISOString());
     }
+    outcomes.playbooks = await this.applyPlaybooks(await this.client.pullPlaybooks(signal));
     return outcomes;
+  }
+
+  /**
+   * Makes this console's playbooks from the hub what the hub answered: each written by its id
+   * (an identical one writes nothing), and the hub's earlier ones that are not among them
+   * soft-deleted. A playbook that cannot be written (one of the same name and namespace made
+   * here) is logged and skipped.
+   */
+  async applyPlaybooks(rows: Record<string, unknown>[]): Promise<PullOutcome> {
+    const known = await this.columnsOf('playbooks');
+    const outcome: PullOutcome = { applied: 0, failed: 0, removed: 0 };
+    const ids: string[] = [];
+    for (const row of rows) {
+      if (typeof row.id !== 'string' || !UUID.test(row.id)) {
+        outcome.failed += 1;
+        this.log.warn({ table: 'playbooks' }, 'the hub sent a row without an id: skipped');
+        continue;
+      }
+      ids.push(row.id);
+      const columns = Object.keys(row).filter(
+        (column) => known.has(column) && !LOCAL_PLAYBOOK_COLUMNS.has(column),
+      );
+      const changed = columns.filter((column) => column !== 'id');
+      const list = columns.join(', ');
+      const differs = changed.length
+        ? `and (${changed.map((c) => `playbooks.${c}`).join(', ')}) is distinct from (${changed.map((c) => `excluded.${c}`).join(', ')})`
+        : '';
+      try {
+        const { rows: written } = await this.db.query(
+          `insert into playbooks (${list}, source)
+           select ${list}, $2 from jsonb_populate_record(null::playbooks, $1::jsonb) r
+           on conflict (id) do update set ${[...changed, 'source'].map((c) => `${c} = excluded.${c}`).join(', ')}
+            where playbooks.source = $2 ${differs}
+           returning id`,
+          [JSON.stringify(row), PULLED_PLAYBOOK_SOURCE],
+        );
+        if (written.length > 0) outcome.applied += 1;
+      } catch (error) {
+        outcome.failed += 1;
+        this.log.warn(
+          { table: 'playbooks', id: row.id, name: row.name, err: error },
+          'the hub assigned a playbook this console could not take',
+        );
+      }
+    }
+    const { rows: removed } = await this.db.query<{ id: string; name: string; namespace: string }>(
+      `update playbooks set deleted_at = now()
+        where source = $1 and deleted_at is null and not (id = any($2::uuid[]))
+        returning id, name, namespace`,
+      [PULLED_PLAYBOOK_SOURCE, ids],
+    );
+    for (const playbook of removed)
+      this.log.info(
+        { playbook: `${playbook.namespace}/${playbook.name}`, id: playbook.id },
+        'the hub no longer assigns this playbook to this agent: removed',
+      );
+    outcome.removed = removed.length;
+    return outcome;
   }
 
   /** Writes the hub's rows into the local table as the local agent's. */

@@ -31,6 +31,7 @@ function fakeHub() {
       return {};
     },
     pull: async () => [],
+    pullPlaybooks: async () => [],
     claimAction: async () => undefined,
     actionStanding: async () => undefined,
   };

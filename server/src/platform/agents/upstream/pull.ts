@@ -1,8 +1,10 @@
 /**
- * What an agent pulls: the hub's rows addressed to it (agent_id), changed since a time, deleted
- * ones included (with deleted_at) so that it deletes them too. Answered as Postgres writes the
- * rows as JSON: timestamps keep their microseconds, so the newest updated_at, sent back as
- * `since`, does not bring that row again.
+ * What an agent pulls. Canaries and scrape configs: the hub's rows addressed to it (agent_id),
+ * changed since a time, deleted ones included (with deleted_at) so that it deletes them too.
+ * Answered as Postgres writes the rows as JSON: timestamps keep their microseconds, so the newest
+ * updated_at, sent back as `since`, does not bring that row again. Playbooks: those whose runsOn
+ * names the agent, the whole set each time (a playbook has no agent_id, and one no longer
+ * assigned would otherwise never tell the agent so).
  */
 import { HttpError } from '../../../http/errors.js';
 import type { Queryable } from '../../db/db.js';
@@ -43,4 +45,46 @@ export async function pullRows(
         : error;
     });
   return rows[0]!.rows;
+}
+
+/** The name runsOn gives this console itself, on the hub and on each agent alike. */
+const LOCAL_RUNNER = 'local';
+
+/**
+ * The hub's playbooks assigned to the agent: live ones whose `spec.runsOn` names it, by name or by
+ * id (as a run's actions are routed: playbooks/runner/runs-on.ts). Always the whole set, oldest
+ * change first: one the hub deleted or no longer assigns is absent, and the agent removes its
+ * copy. Each spec is as the agent runs it: the runsOn entries naming the agent (the playbook's and
+ * its actions') read `local`, itself there; entries naming other agents stay as they are.
+ */
+export async function pullPlaybooks(db: Queryable, agentId: string): Promise<Record<string, unknown>[]> {
+  const { rows } = await db.query<{ playbook: Record<string, unknown>; name: string }>(
+    `select to_jsonb(p) as playbook, a.name
+       from playbooks p join agents a on a.id = $1
+      where p.deleted_at is null and jsonb_typeof(p.spec->'runsOn') = 'array'
+        and exists (select 1 from jsonb_array_elements_text(p.spec->'runsOn') t(target)
+                     where t.target = a.name or lower(t.target) = a.id::text)
+      order by p.updated_at, p.id`,
+    [agentId],
+  );
+  return rows.map(({ playbook, name }) => {
+    const itself = (target: unknown) =>
+      target === name || (typeof target === 'string' && target.toLowerCase() === agentId);
+    const asHere = (runsOn: unknown) =>
+      Array.isArray(runsOn)
+        ? [...new Set(runsOn.map((target) => (itself(target) ? LOCAL_RUNNER : target)))]
+        : runsOn;
+    const spec = playbook.spec as Record<string, unknown>;
+    const actions = Array.isArray(spec.actions)
+      ? spec.actions.map((action: unknown) =>
+          action && typeof action === 'object' && 'runsOn' in action
+            ? { ...action, runsOn: asHere((action as { runsOn: unknown }).runsOn) }
+            : action,
+        )
+      : spec.actions;
+    return {
+      ...playbook,
+      spec: { ...spec, runsOn: asHere(spec.runsOn), ...(actions === undefined ? {} : { actions }) },
+    };
+  });
 }

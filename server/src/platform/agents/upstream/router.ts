@@ -13,7 +13,7 @@ import type { DbSchema } from '../../rest/schema.js';
 import type { PushAnswer } from '../types.js';
 import { ingestPush, type PushOutcome } from './ingest.js';
 import { claimPlaybookAction, standingOf, wakeRunsOfReported } from './playbook-actions.js';
-import { pullRows, sinceOf, type PulledTable } from './pull.js';
+import { pullPlaybooks, pullRows, sinceOf, type PulledTable } from './pull.js';
 import { pushPlans, pushRowsOf, type PushRows, type TablePlan } from './push-tables.js';
 import { withdrawPush } from './withdraw.js';
 
@@ -86,6 +86,9 @@ export function createUpstreamRouter({
   };
   router.get('/canary/pull', pull('canaries'));
   router.get('/scrapeconfig/pull', pull('config_scrapers'));
+  router.get('/playbook/pull', async (req, res) => {
+    res.json(await pullPlaybooks(db, agentOf(req)));
+  });
 
   router.use(apiNotFound);
   return router;

@@ -23,7 +23,7 @@ export interface ActionSpec {
   timeout?: string;
   retry?: RetrySpec;
   if?: string;
-  /** The agents it may run on, by name (`local`: this console); else the playbook's. */
+  /** The agents it may run on, by name or id (`local`: this console); else the playbook's. */
   runsOn?: string[];
   [kind: string]: unknown;
 }
