@@ -99,7 +99,8 @@ describe('loadConfig', () => {
     it("forwards the person's own OIDC access token only with OIDC sign-in and a platform", () => {
       const oidc = { OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'ops-console' };
       expect(
-        loadConfig({ ...oidc, PLATFORM_URL: 'http://platform', PLATFORM_FORWARD_OIDC_TOKEN: 'true' }).platform,
+        loadConfig({ ...oidc, PLATFORM_URL: 'http://platform', PLATFORM_FORWARD_OIDC_TOKEN: 'true' })
+          .platform,
       ).toMatchObject({ url: 'http://platform', token: undefined, forwardOidcToken: true });
       expect(() =>
         loadConfig({ PLATFORM_URL: 'http://platform', PLATFORM_FORWARD_OIDC_TOKEN: 'true' }),

@@ -529,7 +529,8 @@ function readPlatform(
   const forwardOidcToken = values.PLATFORM_FORWARD_OIDC_TOKEN === true;
   if (!text) {
     if (token) throw new ConfigError('PLATFORM_TOKEN: only applies with PLATFORM_URL');
-    if (forwardOidcToken) throw new ConfigError('PLATFORM_FORWARD_OIDC_TOKEN: only applies with PLATFORM_URL');
+    if (forwardOidcToken)
+      throw new ConfigError('PLATFORM_FORWARD_OIDC_TOKEN: only applies with PLATFORM_URL');
     return undefined;
   }
   if (forwardOidcToken && !oidc)
