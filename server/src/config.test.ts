@@ -359,7 +359,7 @@ describe('loadConfig', () => {
         ['ops-admins', 'admin'],
         ['sre', 'responder'],
       ]),
-      acceptedAudiences: ['ops-console'],
+      acceptedAudiences: [],
     });
     expect(config.auth.sessionIdleTimeoutMs).toBe(30 * 60_000);
     expect(config.auth.sessionMaxAgeMs).toBe(7 * 86_400_000);
@@ -374,9 +374,7 @@ describe('loadConfig', () => {
       loadConfig({ ...oidc, OIDC_ACCEPTED_AUDIENCES: ' api://ops , urn:ops:platform,api://ops' }).auth.oidc
         ?.acceptedAudiences,
     ).toEqual(['api://ops', 'urn:ops:platform']);
-    expect(loadConfig({ ...oidc, OIDC_ACCEPTED_AUDIENCES: ' , ' }).auth.oidc?.acceptedAudiences).toEqual([
-      'ops-console',
-    ]);
+    expect(loadConfig({ ...oidc, OIDC_ACCEPTED_AUDIENCES: ' , ' }).auth.oidc?.acceptedAudiences).toEqual([]);
   });
 
   it.each([

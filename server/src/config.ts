@@ -164,8 +164,9 @@ export interface OidcConfig {
   rolesClaim: string;
   roleMap: Map<string, Role>;
   /**
-   * OIDC_ACCEPTED_AUDIENCES (default: the client id): a Bearer access token of the issuer is
-   * accepted when its `aud` names one of these, as a console in front of this one sends them.
+   * OIDC_ACCEPTED_AUDIENCES: a Bearer access token (JWT) of the issuer is accepted when its `aud`
+   * names one of these, as a console in front of this one sends them; empty: none is. Never the
+   * client id by default: the ID tokens of the console's own sign-in name it too.
    */
   acceptedAudiences: string[];
 }
@@ -388,7 +389,7 @@ function readOidc(values: Record<string, unknown>): OidcConfig | undefined {
     scopes: values.OIDC_SCOPES as string,
     rolesClaim: values.OIDC_ROLES_CLAIM as string,
     roleMap,
-    acceptedAudiences: audiences.length ? audiences : [clientId],
+    acceptedAudiences: audiences,
   };
 }
 

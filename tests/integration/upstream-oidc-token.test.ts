@@ -10,6 +10,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { DEMO_ROLE_MAP, startOidcProvider, type RunningOidcProvider } from '../../hack/oidc-provider.js';
 import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
+import { BAD_TOKEN_MESSAGE } from '../../server/src/auth/authenticate.js';
 import { SIGN_IN_ENDED_MESSAGE } from '../../server/src/auth/session-access-token.js';
 import type { WhoamiAnswer } from '../../server/src/auth/whoami.js';
 import { startServer } from '../../server/src/server.js';
@@ -361,6 +362,15 @@ describe('the platform, given a Bearer JWT', () => {
 
   it('still takes its own API tokens', async () => {
     expect((await direct(frontToken)).status).toBe(200);
+  });
+
+  it('is taken by no console without OIDC_ACCEPTED_AUDIENCES, not even for its client id', async () => {
+    const kept = (await keptTokens('admin@example.com'))!;
+    for (const token of [kept.id_token, kept.access_token]) {
+      const refused = await withToken(front, token, 'api/auth/whoami');
+      expect(refused.status).toBe(401);
+      expect(await messageOf(refused)).toBe(BAD_TOKEN_MESSAGE);
+    }
   });
 
   it('refuses an access token once it has expired', async () => {

@@ -73,10 +73,10 @@ export async function createIdentity({
   });
   // Bound below: the sign-in strategy needs authentication's passport, access tokens the keys it finds.
   const bound: { oidc?: Oidc } = {};
-  const oidcAccessTokens = config.auth.oidc
+  const oidcAccessTokens = config.auth.oidc?.acceptedAudiences.length
     ? (await import('./oidc-access-token.js')).createOidcAccessTokens({
         db,
-        oidc: config.auth.oidc,
+        oidc: config.auth.oidc!,
         configuration: () => bound.oidc!.configuration(),
         cache: signIns,
         logger,

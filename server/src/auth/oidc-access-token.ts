@@ -2,7 +2,7 @@
  * A Bearer access token of the console's own OpenID provider, as a console in upstream mode in
  * front of this one forwards it (PLATFORM_FORWARD_OIDC_TOKEN there, docs/upstream.md): a JWT
  * signed with a key of the issuer's JWKS, whose `iss` is the issuer, within its `nbf` and `exp`,
- * and whose `aud` names one of OIDC_ACCEPTED_AUDIENCES (default: the client id). It acts as the
+ * and whose `aud` names one of OIDC_ACCEPTED_AUDIENCES (only with that setting). It acts as the
  * person OIDC sign-in links to the same claims: by issuer and subject, else by verified email.
  * Nobody is created from a token. The console's own API tokens (`ocp_...`) are no JWTs and go on
  * as before.
@@ -69,6 +69,7 @@ function whyNot(error: unknown, issuer: string): string | undefined {
   if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWSSignatureVerificationFailed)
     return `its signature is not one of ${issuer}'s keys`;
   if (error instanceof errors.JOSEAlgNotAllowed) return 'it is not signed with a public key';
+  if (error instanceof errors.JOSENotSupported) return 'it is signed in a way this console does not support';
   if (error instanceof errors.JWTInvalid || error instanceof errors.JWSInvalid)
     return 'it is not a well-formed JWT';
   return undefined;
