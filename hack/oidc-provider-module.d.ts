@@ -20,6 +20,7 @@ declare module 'oidc-provider' {
     issueRefreshToken?: (ctx: unknown, client: OidcClient) => Promise<boolean> | boolean;
     jwks?: { keys: Record<string, unknown>[] };
     pkce?: { required: () => boolean };
+    rotateRefreshToken?: boolean | ((ctx: unknown) => boolean);
     ttl?: Record<string, number>;
     [setting: string]: unknown;
   }
@@ -27,5 +28,6 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    on(event: 'grant.success', listener: (ctx: { oidc: { params?: Record<string, unknown> } }) => void): this;
   }
 }

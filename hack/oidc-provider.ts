@@ -12,7 +12,14 @@
  *
  * The `groups` claim comes with the `profile` scope (the console's default scopes suffice).
  * The console is one confidential client: authorization code with PKCE (required) and refresh
- * tokens, its callback and logout addresses derived from each console base URL given.
+ * tokens (a new one at every refresh; using a spent one revokes the grant), its callback and
+ * logout addresses derived from each console base URL given. Tokens can be revoked at
+ * /token/revocation.
+ *
+ * Access tokens are opaque by default, good for userinfo only. With `accessTokens`, they are JWTs
+ * for one resource indicator, as Keycloak, Dex or Entra issue them for an API: their `aud` is the
+ * resource, they carry the person's `email`, and the profile claims go into the ID token instead
+ * (userinfo refuses a token meant for another audience).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -51,6 +58,8 @@ export interface OidcProviderOptions {
   consoleUrls: string[];
   clientId?: string;
   clientSecret?: string;
+  /** JWT access tokens for this resource (their `aud`, an absolute URI), living ttlSeconds (default 3600). */
+  accessTokens?: { audience: string; ttlSeconds?: number };
 }
 
 export interface RunningOidcProvider {
@@ -59,6 +68,8 @@ export interface RunningOidcProvider {
   clientId: string;
   clientSecret: string;
   users: DemoUser[];
+  /** The grant type of every token the provider issued, in order ('authorization_code', 'refresh_token'). */
+  grants: string[];
   close(): Promise<void>;
 }
 
@@ -81,11 +92,42 @@ async function withoutKnownNoise<T>(action: () => Promise<T>): Promise<T> {
 const page = (title: string, body: string) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
 
-function configuration(options: Required<Omit<OidcProviderOptions, 'port'>>): Configuration {
+type Settings = Required<Omit<OidcProviderOptions, 'port' | 'accessTokens'>> &
+  Pick<OidcProviderOptions, 'accessTokens'>;
+
+/** What makes access tokens JWTs for one resource (see OidcProviderOptions.accessTokens). */
+function jwtAccessTokens({ audience }: { audience: string }) {
+  return {
+    // The ID token carries the profile: userinfo takes no token meant for the resource.
+    conformIdTokenClaims: false,
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: () => audience,
+      // Refreshed tokens are for the resource too, not for userinfo.
+      useGrantedResource: () => true,
+      getResourceServerInfo: (_ctx: unknown, indicator: string) => {
+        if (indicator !== audience) throw new Error(`unknown resource ${indicator}`);
+        return {
+          scope: 'openid profile email',
+          audience,
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: 'RS256' } },
+        };
+      },
+    },
+    extraTokenClaims: (_ctx: unknown, token: { kind: string; accountId?: string }) => {
+      const user = DEMO_USERS.find((candidate) => candidate.login === token.accountId);
+      return token.kind === 'AccessToken' && user ? { email: user.email, email_verified: true } : undefined;
+    },
+  };
+}
+
+function configuration(options: Settings): Configuration {
   const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
   const bases = options.consoleUrls.map(withSlash);
   // Fresh keys at every start: nothing outlives the process (the defaults would warn instead).
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwt = options.accessTokens && jwtAccessTokens(options.accessTokens);
   return {
     clients: [
       {
@@ -118,8 +160,18 @@ function configuration(options: Required<Omit<OidcProviderOptions, 'port'>>): Co
         }),
       };
     },
+    ...(jwt
+      ? { conformIdTokenClaims: jwt.conformIdTokenClaims, extraTokenClaims: jwt.extraTokenClaims }
+      : {}),
     features: {
       devInteractions: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client revokes its own tokens only.
+        allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      },
+      ...(jwt ? { resourceIndicators: jwt.resourceIndicators } : {}),
       rpInitiatedLogout: {
         enabled: true,
         // `form` is the provider's hidden form (id op.logoutForm) that the buttons submit.
@@ -139,12 +191,14 @@ function configuration(options: Required<Omit<OidcProviderOptions, 'port'>>): Co
     pkce: { required: () => true },
     // Without offline_access in the scopes, oidc-provider would issue no refresh token.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // As most providers do: a client that refreshes twice with one token has lost track of it.
+    rotateRefreshToken: true,
     // Lifetimes in seconds, short as befits a development provider (the defaults log a notice each).
     ttl: {
       Interaction: 600,
       Session: 86_400,
       Grant: 86_400,
-      AccessToken: 3600,
+      AccessToken: options.accessTokens?.ttlSeconds ?? 3600,
       IdToken: 3600,
       RefreshToken: 86_400,
     },
@@ -159,6 +213,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
   // The issuer names the port, so the provider is created once the server listens.
   let handle: http.RequestListener = (_req, res) => res.writeHead(503).end();
+  const grants: string[] = [];
   const server = http.createServer((req, res) => handle(req, res));
   server.listen(options.port ?? 0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
@@ -171,9 +226,15 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
       const { default: Provider } = await import('oidc-provider');
       return new Provider(
         issuer,
-        configuration({ consoleUrls: options.consoleUrls, clientId, clientSecret }),
+        configuration({
+          consoleUrls: options.consoleUrls,
+          clientId,
+          clientSecret,
+          accessTokens: options.accessTokens,
+        }),
       );
     });
+    provider.on('grant.success', (ctx) => grants.push(String(ctx.oidc.params?.grant_type)));
     handle = provider.callback();
   } catch (error) {
     server.close();
@@ -184,6 +245,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
     clientId,
     clientSecret,
     users: DEMO_USERS,
+    grants,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

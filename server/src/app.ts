@@ -117,6 +117,7 @@ export function createApp({
         logger,
         isShuttingDown,
         health: platformHealth,
+        sessionAccessTokens: identity.sessionAccessTokens,
       }),
     );
   } else {

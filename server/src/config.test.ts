@@ -63,12 +63,14 @@ describe('loadConfig', () => {
         host: 'platform.example.com:8443',
         token: 'ocp_secret',
         timeoutMs: 5000,
+        forwardOidcToken: false,
       });
       expect(loadConfig({ PLATFORM_URL: 'http://mission-control:8080' }).platform).toEqual({
         url: 'http://mission-control:8080',
         host: 'mission-control:8080',
         token: undefined,
         timeoutMs: 30_000,
+        forwardOidcToken: false,
       });
     });
 
@@ -94,10 +96,25 @@ describe('loadConfig', () => {
       );
     });
 
-    it('refuses to forward OIDC access tokens, which sessions do not keep', () => {
+    it("forwards the person's own OIDC access token only with OIDC sign-in and a platform", () => {
+      const oidc = { OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'ops-console' };
+      expect(
+        loadConfig({ ...oidc, PLATFORM_URL: 'http://platform', PLATFORM_FORWARD_OIDC_TOKEN: 'true' })
+          .platform,
+      ).toMatchObject({ url: 'http://platform', token: undefined, forwardOidcToken: true });
       expect(() =>
         loadConfig({ PLATFORM_URL: 'http://platform', PLATFORM_FORWARD_OIDC_TOKEN: 'true' }),
-      ).toThrow(/^PLATFORM_FORWARD_OIDC_TOKEN=true: not supported/);
+      ).toThrow(
+        new ConfigError(
+          'PLATFORM_FORWARD_OIDC_TOKEN=true: needs OIDC sign-in (OIDC_ISSUER_URL): only a person signed in at an OpenID provider has an access token to forward',
+        ),
+      );
+      expect(() => loadConfig({ ...oidc, PLATFORM_FORWARD_OIDC_TOKEN: 'true' })).toThrow(
+        new ConfigError('PLATFORM_FORWARD_OIDC_TOKEN: only applies with PLATFORM_URL'),
+      );
+      expect(() =>
+        loadConfig({ ...oidc, PLATFORM_URL: 'http://platform', PLATFORM_FORWARD_OIDC_TOKEN: 'yes' }),
+      ).toThrow(/^PLATFORM_FORWARD_OIDC_TOKEN="yes": must be true or false/);
       expect(loadConfig({ PLATFORM_FORWARD_OIDC_TOKEN: 'false' }).platform).toBeUndefined();
     });
 
@@ -342,6 +359,7 @@ describe('loadConfig', () => {
         ['ops-admins', 'admin'],
         ['sre', 'responder'],
       ]),
+      acceptedAudiences: [],
     });
     expect(config.auth.sessionIdleTimeoutMs).toBe(30 * 60_000);
     expect(config.auth.sessionMaxAgeMs).toBe(7 * 86_400_000);
@@ -350,8 +368,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe('2');
   });
 
+  it('reads the audiences a Bearer access token of the provider may be for', () => {
+    const oidc = { OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'ops-console' };
+    expect(
+      loadConfig({ ...oidc, OIDC_ACCEPTED_AUDIENCES: ' api://ops , urn:ops:platform,api://ops' }).auth.oidc
+        ?.acceptedAudiences,
+    ).toEqual(['api://ops', 'urn:ops:platform']);
+    expect(loadConfig({ ...oidc, OIDC_ACCEPTED_AUDIENCES: ' , ' }).auth.oidc?.acceptedAudiences).toEqual([]);
+  });
+
   it.each([
     [{ OIDC_ISSUER_URL: 'https://id.example.com' }, 'OIDC_CLIENT_ID: must be set when OIDC_ISSUER_URL is'],
+    [{ OIDC_ACCEPTED_AUDIENCES: 'api://ops' }, 'OIDC_ACCEPTED_AUDIENCES: only applies with OIDC_ISSUER_URL'],
     [
       { OIDC_ISSUER_URL: 'id.example.com' },
       'OIDC_ISSUER_URL="id.example.com": must be the http(s) URL of an OpenID provider',

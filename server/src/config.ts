@@ -121,6 +121,12 @@ export interface PlatformSettings {
   token: string | undefined;
   /** PLATFORM_TIMEOUT: how long the platform may take to start answering (not the event stream). */
   timeoutMs: number;
+  /**
+   * PLATFORM_FORWARD_OIDC_TOKEN: a person signed in at the OpenID provider is forwarded with their
+   * own access token, for a platform that trusts the same issuer; API-token requests still go
+   * with `token` and the person in X-Forwarded-User.
+   */
+  forwardOidcToken: boolean;
 }
 
 /** Where the cluster credentials come from: a kubeconfig file, or the pod's service account. */
@@ -157,6 +163,12 @@ export interface OidcConfig {
   /** The claim holding group names, e.g. 'groups' (a dotted path reaches nested claims). */
   rolesClaim: string;
   roleMap: Map<string, Role>;
+  /**
+   * OIDC_ACCEPTED_AUDIENCES: a Bearer access token (JWT) of the issuer is accepted when its `aud`
+   * names one of these, as a console in front of this one sends them; empty: none is. Never the
+   * client id by default: the ID tokens of the console's own sign-in name it too.
+   */
+  acceptedAudiences: string[];
 }
 
 export interface AuthConfig {
@@ -210,6 +222,7 @@ const schema = {
     OIDC_SCOPES: { type: 'string', pattern: '(^|\\s)openid(\\s|$)', default: 'openid profile email' },
     OIDC_ROLES_CLAIM: { type: 'string', minLength: 1, default: 'groups' },
     OIDC_ROLE_MAP: { type: 'string', default: '' },
+    OIDC_ACCEPTED_AUDIENCES: { type: 'string', default: '' },
     ADMIN_PASSWORD: { type: 'string', minLength: 8 },
     SESSION_IDLE_TIMEOUT: { type: 'string', pattern: durationPattern, default: '8h' },
     SESSION_MAX_AGE: { type: 'string', pattern: durationPattern, default: '24h' },
@@ -349,7 +362,18 @@ function readFeatureFlags(values: Record<string, unknown>): Map<string, string> 
 
 function readOidc(values: Record<string, unknown>): OidcConfig | undefined {
   const issuerUrl = values.OIDC_ISSUER_URL as string | undefined;
-  if (!issuerUrl) return undefined;
+  const audiences = [
+    ...new Set(
+      (values.OIDC_ACCEPTED_AUDIENCES as string)
+        .split(',')
+        .map((audience) => audience.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (!issuerUrl) {
+    if (audiences.length) throw new ConfigError('OIDC_ACCEPTED_AUDIENCES: only applies with OIDC_ISSUER_URL');
+    return undefined;
+  }
   const clientId = values.OIDC_CLIENT_ID as string | undefined;
   if (!clientId) throw new ConfigError('OIDC_CLIENT_ID: must be set when OIDC_ISSUER_URL is');
   let roleMap: Map<string, Role>;
@@ -365,6 +389,7 @@ function readOidc(values: Record<string, unknown>): OidcConfig | undefined {
     scopes: values.OIDC_SCOPES as string,
     rolesClaim: values.OIDC_ROLES_CLAIM as string,
     roleMap,
+    acceptedAudiences: audiences,
   };
 }
 
@@ -495,17 +520,24 @@ const PLATFORM_URL_FORM =
  * Upstream mode's settings. PLATFORM_URL and PLATFORM_TOKEN are checked here rather than by the
  * schema: a message must repeat neither a token nor a password a URL may hold.
  */
-function readPlatform(values: Record<string, unknown>, env: NodeJS.ProcessEnv): PlatformSettings | undefined {
+function readPlatform(
+  values: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  oidc: OidcConfig | undefined,
+): PlatformSettings | undefined {
   const text = env.PLATFORM_URL?.trim();
   const token = env.PLATFORM_TOKEN?.trim() || undefined;
-  if (values.PLATFORM_FORWARD_OIDC_TOKEN === true)
-    throw new ConfigError(
-      "PLATFORM_FORWARD_OIDC_TOKEN=true: not supported: the console's OIDC sessions keep no access token to forward (docs/upstream.md); the platform is called with PLATFORM_TOKEN and the person in X-Forwarded-User",
-    );
+  const forwardOidcToken = values.PLATFORM_FORWARD_OIDC_TOKEN === true;
   if (!text) {
     if (token) throw new ConfigError('PLATFORM_TOKEN: only applies with PLATFORM_URL');
+    if (forwardOidcToken)
+      throw new ConfigError('PLATFORM_FORWARD_OIDC_TOKEN: only applies with PLATFORM_URL');
     return undefined;
   }
+  if (forwardOidcToken && !oidc)
+    throw new ConfigError(
+      'PLATFORM_FORWARD_OIDC_TOKEN=true: needs OIDC sign-in (OIDC_ISSUER_URL): only a person signed in at an OpenID provider has an access token to forward',
+    );
   let url: URL;
   try {
     url = new URL(text);
@@ -528,6 +560,7 @@ function readPlatform(values: Record<string, unknown>, env: NodeJS.ProcessEnv): 
     host: url.host,
     token,
     timeoutMs: parseDuration(values.PLATFORM_TIMEOUT as string),
+    forwardOidcToken,
   };
 }
 
@@ -571,6 +604,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   const basePath = withSlash(values.BASE_PATH as string);
   const dataDir = path.resolve(values.DATA_DIR as string);
+  const oidc = readOidc(values);
   return {
     port: values.PORT as number,
     basePath,
@@ -593,7 +627,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: values.PUBLIC_URL ? withSlash(values.PUBLIC_URL as string) : undefined,
     trustProxy: parseTrustProxy(values.TRUST_PROXY as string),
     auth: {
-      oidc: readOidc(values),
+      oidc,
       adminPassword: values.ADMIN_PASSWORD as string | undefined,
       sessionIdleTimeoutMs: parseDuration(values.SESSION_IDLE_TIMEOUT as string),
       sessionMaxAgeMs: parseDuration(values.SESSION_MAX_AGE as string),
@@ -624,6 +658,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chartRepositoryUrl: (values.INTEGRATIONS_CHART_REPOSITORY as string).replace(/\/+$/, ''),
     },
     upstream: readUpstream(values, env),
-    platform: readPlatform(values, env),
+    platform: readPlatform(values, env, oidc),
   };
 }

@@ -229,6 +229,32 @@ describeWithHelm('the Helm chart', () => {
     expect(await template('--set', 'platform.tokenSecret.name=platform-token')).not.toContain('PLATFORM_');
   });
 
+  it("forwards the person's own token only with OIDC sign-in and a platform", async () => {
+    const withoutOidc = await helmError(
+      'template',
+      'ops',
+      chart,
+      '--set',
+      'platform.url=http://platform',
+      '--set',
+      'platform.forwardOidcToken=true',
+    );
+    expect(withoutOidc).toContain("values don't meet the specifications of the schema");
+    expect(withoutOidc).toMatch(/\/oidc\/issuerUrl/);
+    const withoutPlatform = await helmError(
+      'template',
+      'ops',
+      chart,
+      '--set',
+      'oidc.issuerUrl=https://sso.example.com',
+      '--set',
+      'oidc.clientId=ops-console',
+      '--set',
+      'platform.forwardOidcToken=true',
+    );
+    expect(withoutPlatform).toMatch(/\/platform\/url/);
+  });
+
   it('sends the ingress path after BASE_PATH and probes to the root', async () => {
     const rendered = await template('--set', 'ingress.enabled=true', '--set', 'config.basePath=/ops/');
     const objects = loadAll(rendered) as Record<string, never>[];

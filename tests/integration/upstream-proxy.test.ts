@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
 import { createLocalUsers } from '../../server/src/auth/local-users.js';
 import type { WhoamiAnswer } from '../../server/src/auth/whoami.js';
 import { CSRF_MESSAGE } from '../../server/src/http/csrf.js';
 import { startServer, type RunningServer } from '../../server/src/server.js';
 import { EventStreamReader } from '../support/event-stream.js';
+import { Tap } from '../support/recording-tap.js';
 import { eventually } from '../support/eventually.js';
 import { createCanary, createCheck, uniqueName } from '../support/health-data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -26,55 +25,6 @@ import {
  * platform's requests and keeps their headers. People sign in at the front; the same people
  * (by email) exist on the platform, which decides there with their roles.
  */
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** Passes each request to the platform's port as it is, streams included, and records it. */
-class Tap {
-  readonly seen: Seen[] = [];
-  private server = http.createServer((req, res) => {
-    this.seen.push({ method: req.method!, url: req.url!, headers: { ...req.headers } });
-    const upstream = http.request(
-      {
-        host: '127.0.0.1',
-        port: this.platformPort(),
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
-  });
-  port = 0;
-
-  constructor(private readonly platformPort: () => number) {}
-
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  /** Nothing answers at its address any more, as when the platform is gone. */
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  /** The platform's requests for paths starting so (below the platform's /api). */
-  to(prefix: string): Seen[] {
-    return this.seen.filter((request) => request.url.startsWith(`/api${prefix}`));
-  }
-}
 
 const FRONT_EMAIL = 'front-console@example.com';
 

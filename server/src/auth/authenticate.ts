@@ -18,6 +18,7 @@ import {
 } from './forwarded-user.js';
 import { loadPrincipal, type Principal } from './identities.js';
 import type { LocalUsers } from './local-users.js';
+import type { OidcAccessTokens } from './oidc-access-token.js';
 import { SESSION_COOKIE, type SessionCookies } from './session-http.js';
 import type { SessionStore, SignedSession } from './session-store.js';
 import type { SignInCache } from './sign-in-cache.js';
@@ -90,6 +91,7 @@ export function createAuthentication({
   cache,
   basic,
   trustForwardedUserFrom = [],
+  oidcAccessTokens,
 }: {
   db: Db;
   tokens: ApiTokenStore;
@@ -101,6 +103,8 @@ export function createAuthentication({
   basic?: BasicAuth;
   /** TRUST_FORWARDED_USER_FROM: whose API tokens may act for the person X-Forwarded-User names. */
   trustForwardedUserFrom?: readonly string[];
+  /** In OIDC mode: Bearer access tokens (JWTs) of the provider, as a console in front sends them. */
+  oidcAccessTokens?: OidcAccessTokens;
 }): Authentication {
   /**
    * A cached sign-in is used only while still live (expiry, idle timeout, kept alive as usual);
@@ -192,7 +196,10 @@ export function createAuthentication({
   };
 
   const identify: RequestHandler = (req, res, next) => {
-    if (/^bearer\s/i.test(req.get('authorization') ?? '')) return bearer(req, res, next);
+    if (/^bearer\s/i.test(req.get('authorization') ?? ''))
+      return oidcAccessTokens?.applies(req)
+        ? oidcAccessTokens.identify(req, res, next)
+        : bearer(req, res, next);
     if (basic?.applies(req)) return basic.authenticate(req, res, next);
     const id = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (!id) return next();

@@ -11,6 +11,8 @@ import { createInvites } from './invites.js';
 import { createLocalUsers } from './local-users.js';
 import { createPlatformPersonId } from './platform-person.js';
 import { createAccountRouter, createPublicAuthRouter } from './router.js';
+import type { Oidc } from './oidc.js';
+import type { SessionAccessTokens } from './session-access-token.js';
 import { createSessionCookies } from './session-http.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
 import { followCacheChanges } from './cache-changes.js';
@@ -33,6 +35,11 @@ export interface Identity {
   people: Router;
   /** Empties the sign-in, flag and grant caches: app.ts calls it as each state-changing request is answered. */
   forgetCaches: () => void;
+  /**
+   * With PLATFORM_FORWARD_OIDC_TOKEN: the access token a person signed in at the provider is
+   * forwarded to the platform with.
+   */
+  sessionAccessTokens?: SessionAccessTokens;
 }
 
 /** How long one read of the feature flags serves requests when no change is announced. */
@@ -64,6 +71,17 @@ export async function createIdentity({
     cache: signIns,
     passwordsKept: !config.auth.oidc,
   });
+  // Bound below: the sign-in strategy needs authentication's passport, access tokens the keys it finds.
+  const bound: { oidc?: Oidc } = {};
+  const oidcAccessTokens = config.auth.oidc?.acceptedAudiences.length
+    ? (await import('./oidc-access-token.js')).createOidcAccessTokens({
+        db,
+        oidc: config.auth.oidc!,
+        configuration: () => bound.oidc!.configuration(),
+        cache: signIns,
+        logger,
+      })
+    : undefined;
   const authentication = createAuthentication({
     db,
     tokens,
@@ -73,6 +91,7 @@ export async function createIdentity({
     cache: signIns,
     basic,
     trustForwardedUserFrom: config.auth.trustForwardedUserFrom,
+    oidcAccessTokens,
   });
   const invites = createInvites(db);
   const flags = createFlagReader(db, { maxAgeMs: FLAGS_MAX_AGE_MS });
@@ -88,6 +107,16 @@ export async function createIdentity({
         logger,
       })
     : undefined;
+  bound.oidc = oidc;
+  const sessionAccessTokens =
+    oidc && config.platform?.forwardOidcToken
+      ? (await import('./session-access-token.js')).createSessionAccessTokens({
+          db,
+          refresh: oidc.refresh,
+          cache: signIns,
+          logger,
+        })
+      : undefined;
   const deps = {
     config,
     db,
@@ -101,6 +130,7 @@ export async function createIdentity({
     flags,
     endSessionUrl: oidc?.endSessionUrl,
     platformPersonId: config.platform && createPlatformPersonId(config.platform, logger),
+    sessionAccessTokens,
   };
   const publicAuth = Router();
   if (oidc) publicAuth.use(oidc.router);
@@ -117,6 +147,7 @@ export async function createIdentity({
     publicAuth,
     account,
     people: users,
+    sessionAccessTokens,
     forgetCaches: () => {
       signIns.forgetAll();
       flags.forget();

@@ -1,6 +1,15 @@
 import type { Role } from '../access/roles.js';
 import type { Db, Queryable } from '../platform/db/db.js';
-import { saveIdentity, splitName, type Traits } from './identities.js';
+import {
+  MAY_ACT,
+  PRINCIPAL_COLUMNS,
+  principalOf,
+  saveIdentity,
+  splitName,
+  type Principal,
+  type PrincipalRow,
+  type Traits,
+} from './identities.js';
 import { rolesFromClaims } from './oidc-roles.js';
 
 export interface ClaimsMapping {
@@ -148,4 +157,32 @@ export async function personFromClaims(
     );
     return personId;
   });
+}
+
+/**
+ * The person sign-in would link to these claims (an access token's), without creating or
+ * changing anyone: the person linked to `<issuer>#<sub>`, else a person added with the same email
+ * who never signed in at the provider (not when the provider says the email is unverified).
+ * Undefined when there is none, or they may not act (deactivated, deleted).
+ */
+export async function findPersonOfClaims(
+  db: Queryable,
+  claims: Record<string, unknown>,
+  issuer: string,
+): Promise<{ personId: string; principal: Principal } | undefined> {
+  const sub = text(claims.sub);
+  if (!sub) return undefined;
+  const email = claims.email_verified === false ? undefined : text(claims.email);
+  // The linked person first: deactivated, they are not found by email instead.
+  const { rows } = await db.query<PrincipalRow & { may_act: boolean }>(
+    `select ${PRINCIPAL_COLUMNS}, (${MAY_ACT}) as may_act
+     from people p left join identities i on i.id = p.id
+     where p.deleted_at is null
+       and (p.external_id = $1
+            or ($2::text is not null and lower(p.email) = lower($2) and p.external_id is null and p.type = 'person'))
+     order by p.external_id = $1 desc nulls last, p.created_at limit 1`,
+    [`${issuer}#${sub}`, email ?? null],
+  );
+  const row = rows[0];
+  return row?.may_act ? { personId: row.person_id, principal: principalOf(row) } : undefined;
 }

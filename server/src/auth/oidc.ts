@@ -10,6 +10,7 @@ import { clearFlow, readFlow, writeFlow, type StrategyState } from './oidc-flow.
 import { EmailInUseError, personFromClaims } from './oidc-people.js';
 import { consoleUrl, safeReturnTo, underBase } from './return-to.js';
 import type { SessionCookies } from './session-http.js';
+import { keptAccessToken, RefreshRefused } from './session-access-token.js';
 import type { ProviderTokens } from './session-store.js';
 
 const STRATEGY = 'oidc';
@@ -71,9 +72,37 @@ function describe(failure: unknown): Record<string, unknown> {
 
 const withRequestSession = (req: Request, session: object) => Object.assign(req, { session });
 
+/** A token response's tokens as a session keeps them, over what it kept before (`kept`). */
+function providerTokens(
+  tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+  kept: ProviderTokens,
+  keepAccessToken: boolean,
+): ProviderTokens {
+  const expiresIn = tokens.expiresIn();
+  return {
+    ...kept,
+    // A refresh answer may repeat neither: the ones kept stay good then.
+    ...(tokens.id_token ? { id_token: tokens.id_token } : {}),
+    ...(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}),
+    ...(keepAccessToken
+      ? keptAccessToken(tokens.access_token, expiresIn)
+      : expiresIn !== undefined
+        ? { access_token_expires_at: Date.now() + expiresIn * 1000 }
+        : {}),
+  };
+}
+
 export interface Oidc {
   /** GET /oidc/login and /oidc/callback, mounted under /api/auth. */
   router: Router;
+  /** The provider's configuration, discovered at the first need (and again after a failure). */
+  configuration(): Promise<client.Configuration>;
+  /**
+   * The tokens of a session renewed with its refresh token (openid-client's refresh grant), over
+   * the ones it kept. Throws RefreshRefused when the provider refuses, else why it could not be
+   * asked.
+   */
+  refresh(provider: ProviderTokens & { refresh_token: string }): Promise<ProviderTokens>;
   /**
    * The provider's end-session address for a signed-out session (id_token_hint,
    * post_logout_redirect_uri), or undefined when the provider has no end-session endpoint.
@@ -97,6 +126,9 @@ export function createOidc({
   const oidc: OidcConfig = config.auth.oidc!;
   const { basePath } = config;
   const log = logger.child({ component: 'oidc' });
+  // Kept only for a platform that takes it (upstream mode): a token the console never sends is
+  // not stored.
+  const keepAccessToken = config.platform?.forwardOidcToken === true;
 
   /** The person the provider vouches for, created or refreshed; undefined when deactivated. */
   async function signedInUser(
@@ -108,7 +140,15 @@ export function createOidc({
     // Providers differ in what they put in the ID token; userinfo has the rest (oidc-provider
     // puts profile claims only there for the code flow). The ID token wins where both speak.
     const userinfo = configuration.serverMetadata().userinfo_endpoint
-      ? await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub)
+      ? await client
+          .fetchUserInfo(configuration, tokens.access_token, idClaims.sub)
+          .catch((error: unknown) => {
+            // An access token issued for an API (a resource indicator, Entra's scopes of an API) is
+            // refused at userinfo: the ID token is all there is then.
+            if (!(error instanceof client.WWWAuthenticateChallengeError)) throw error;
+            log.debug(describe(error), 'userinfo refused the access token: the ID token’s claims only');
+            return {};
+          })
       : {};
     const mapping = { issuer: idClaims.iss, rolesClaim: oidc.rolesClaim, roleMap: oidc.roleMap };
     const principal = await personFromClaims(db, { ...userinfo, ...idClaims }, mapping).then(
@@ -120,13 +160,7 @@ export function createOidc({
       },
     );
     if (!principal) return undefined;
-    const expiresIn = tokens.expiresIn();
-    const provider: ProviderTokens = {
-      id_token: tokens.id_token,
-      ...(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}),
-      ...(expiresIn !== undefined ? { access_token_expires_at: Date.now() + expiresIn * 1000 } : {}),
-    };
-    return { ...principal, via: 'session', provider };
+    return { ...principal, via: 'session', provider: providerTokens(tokens, {}, keepAccessToken) };
   }
 
   const verifyWith =
@@ -241,5 +275,21 @@ export function createOidc({
       .toString();
   }
 
-  return { router, endSessionUrl };
+  async function refresh(provider: ProviderTokens & { refresh_token: string }) {
+    const configuration = await discover();
+    const tokens = await client
+      .refreshTokenGrant(configuration, provider.refresh_token)
+      .catch((error: unknown) => {
+        // An OAuth error answer (invalid_grant above all: expired, revoked, spent) is a refusal; a
+        // provider that does not answer, or fails (5xx), may renew it at the next try.
+        if (error instanceof client.ResponseBodyError && error.status < 500)
+          throw new RefreshRefused(
+            `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`,
+          );
+        throw error;
+      });
+    return providerTokens(tokens, provider, keepAccessToken);
+  }
+
+  return { router, configuration: discover, refresh, endSessionUrl };
 }

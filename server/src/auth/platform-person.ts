@@ -14,7 +14,11 @@ const KEEP_MS = 10 * 60_000;
 /** whoami waits no longer than this for the platform, and answers the console's own id meanwhile. */
 const ASK_TIMEOUT_MS = 3_000;
 
-export type PlatformPersonId = (person: Principal) => Promise<string | undefined>;
+/**
+ * `ownToken`: the person's own access token (PLATFORM_FORWARD_OIDC_TOKEN), sent instead of the
+ * console's token and the forwarding headers, as their requests are.
+ */
+export type PlatformPersonId = (person: Principal, ownToken?: string) => Promise<string | undefined>;
 
 interface WhoamiBody {
   payload?: { user?: { id?: unknown } };
@@ -31,9 +35,11 @@ export function createPlatformPersonId(platform: PlatformSettings, logger: Logge
   const known = new Map<string, { id: string; until: number }>();
   const asking = new Map<string, Promise<string | undefined>>();
 
-  const ask = async (person: Principal): Promise<string | undefined> => {
-    const headers: Record<string, string> = { accept: 'application/json', ...forwardedUserHeaders(person) };
-    if (platform.token) headers.authorization = `Bearer ${platform.token}`;
+  const ask = async (person: Principal, ownToken: string | undefined): Promise<string | undefined> => {
+    const headers: Record<string, string> = ownToken
+      ? { accept: 'application/json', authorization: `Bearer ${ownToken}` }
+      : { accept: 'application/json', ...forwardedUserHeaders(person) };
+    if (platform.token && !ownToken) headers.authorization = `Bearer ${platform.token}`;
     try {
       const response = await fetch(`${platform.url}/auth/whoami`, {
         headers,
@@ -53,14 +59,14 @@ export function createPlatformPersonId(platform: PlatformSettings, logger: Logge
     }
   };
 
-  return async (person) => {
+  return async (person, ownToken) => {
     // The key names the person as the platform is told: a changed email asks again.
     const key = `${person.id} ${forwardedName(person)}`;
     const kept = known.get(key);
     if (kept && kept.until > Date.now()) return kept.id;
     let pending = asking.get(key);
     if (!pending) {
-      pending = ask(person).finally(() => asking.delete(key));
+      pending = ask(person, ownToken).finally(() => asking.delete(key));
       asking.set(key, pending);
     }
     const id = await pending;

@@ -15,6 +15,7 @@ import type { ProviderTokens, SessionStore } from './session-store.js';
 import { throttledMessage, type SignInThrottle } from './sign-in-throttle.js';
 import { listedToken, platformPermissions, tokenExpiry } from './platform-shapes.js';
 import type { PlatformPersonId } from './platform-person.js';
+import type { SessionAccessTokens } from './session-access-token.js';
 import type { AuthMode, WhoamiAnswer } from './whoami.js';
 
 export interface AuthRouterDependencies {
@@ -35,6 +36,8 @@ export interface AuthRouterDependencies {
   ) => Promise<string | undefined>;
   /** Upstream mode: the person's id on the platform, whose rows name people by it. */
   platformPersonId?: PlatformPersonId;
+  /** With PLATFORM_FORWARD_OIDC_TOKEN: the platform is asked with the person's own access token. */
+  sessionAccessTokens?: SessionAccessTokens;
 }
 
 export const WRONG_CREDENTIALS = 'Wrong username or password.';
@@ -134,7 +137,12 @@ export function createAccountRouter(deps: AuthRouterDependencies): Router {
 
   router.get('/whoami', async (req, res) => {
     const { id: consoleUserId, name, email, avatar, roles, permissions } = req.user!;
-    const [disabledFeatures, platformId] = await Promise.all([flags(), deps.platformPersonId?.(req.user!)]);
+    const platformPerson = async () => {
+      if (!deps.platformPersonId) return undefined;
+      const own = await deps.sessionAccessTokens?.forRequest(req);
+      return deps.platformPersonId(req.user!, own && 'token' in own ? own.token : undefined);
+    };
+    const [disabledFeatures, platformId] = await Promise.all([flags(), platformPerson()]);
     const id = platformId ?? consoleUserId;
     const user = { id, name, email, avatar };
     const grants = publishedGrants(req.user!);

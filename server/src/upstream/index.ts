@@ -11,11 +11,13 @@ import { attachGrants } from '../access/attach-grants.js';
 import type { FlagReader } from '../access/guard.js';
 import type { GrantCache } from '../access/grant-cache.js';
 import type { Authentication } from '../auth/authenticate.js';
+import type { SessionAccessTokens } from '../auth/session-access-token.js';
 import type { PlatformSettings } from '../config.js';
 import type { Logger } from '../http/logging.js';
 import type { DbSchema } from '../platform/rest/schema.js';
 import { createPlatformAccess, PLATFORM_AREAS } from './access.js';
 import type { PlatformHealth } from './health.js';
+import { withOwnToken } from './person-token.js';
 import { createPlatformProxy } from './proxy.js';
 
 export { createPlatformHealth, type PlatformHealth, type PlatformStatus } from './health.js';
@@ -33,6 +35,8 @@ export interface UpstreamApiDependencies {
   logger: Logger;
   isShuttingDown: () => boolean;
   health?: PlatformHealth;
+  /** PLATFORM_FORWARD_OIDC_TOKEN: a person signed in at the provider goes with their own token. */
+  sessionAccessTokens?: SessionAccessTokens;
 }
 
 const AREA_PATH = new RegExp(`^/(${PLATFORM_AREAS.join('|')})(/|$)`);
@@ -51,8 +55,10 @@ export function createUpstreamApi({
   logger,
   isShuttingDown,
   health,
+  sessionAccessTokens,
 }: UpstreamApiDependencies): RequestHandler {
-  const forward = createPlatformProxy({ platform, apiRoot, logger, isShuttingDown, observer: health });
+  const proxy = createPlatformProxy({ platform, apiRoot, logger, isShuttingDown, observer: health });
+  const forward = sessionAccessTokens ? withOwnToken(sessionAccessTokens, proxy) : proxy;
   const group = Router();
   group.use(
     authentication.identify,

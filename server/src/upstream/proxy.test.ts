@@ -67,6 +67,7 @@ const settings = (url: string, timeoutMs = 5000) => ({
   host: new URL(url).host,
   token: 'platform-token',
   timeoutMs,
+  forwardOidcToken: false,
 });
 
 function frontFor(url: string, timeoutMs?: number) {

@@ -17,6 +17,7 @@ import { CSRF_HEADER } from '../http/csrf.js';
 import { apiError } from '../http/errors.js';
 import type { Logger } from '../http/logging.js';
 import { reasonOf } from '../kube/connection.js';
+import { ownToken } from './person-token.js';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1): about one connection, never passed on. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
@@ -42,10 +43,13 @@ const PLATFORM_ONLY = new Set([...HOP_BY_HOP, 'set-cookie', 'proxy-authenticate'
 const isForwardingHeader = (name: string) =>
   name.startsWith('x-forwarded-') || name.startsWith('x-auth-request-');
 
-/** The request headers the platform gets: the caller's, less CALLER_ONLY, plus the console's own. */
+/**
+ * The request headers the platform gets: the caller's, less CALLER_ONLY, plus the console's own.
+ * `user` is named in the forwarding headers; undefined when `token` is the person's own.
+ */
 export function platformRequestHeaders(
   incoming: IncomingMessage['headers'],
-  user: Pick<Express.User, 'id' | 'email' | 'username' | 'name'>,
+  user: Pick<Express.User, 'id' | 'email' | 'username' | 'name'> | undefined,
   { token, requestId }: { token?: string; requestId?: string },
 ): IncomingMessage['headers'] {
   // Headers a Connection header names are hop-by-hop too.
@@ -59,7 +63,7 @@ export function platformRequestHeaders(
   for (const [name, value] of Object.entries(incoming))
     if (!CALLER_ONLY.has(name) && !named.has(name) && !isForwardingHeader(name)) headers[name] = value;
   if (token) headers.authorization = `Bearer ${token}`;
-  Object.assign(headers, forwardedUserHeaders(user));
+  if (user) Object.assign(headers, forwardedUserHeaders(user));
   if (requestId) headers['x-request-id'] = requestId;
   return headers;
 }
@@ -205,7 +209,10 @@ export function createPlatformProxy({
   return (req: Request, res, next) => {
     const user = req.user!;
     req.url = req.originalUrl.slice(apiRoot.length);
-    req.headers = platformRequestHeaders(req.headers, user, { token: platform.token, requestId: req.id });
+    const own = ownToken(req);
+    req.headers = own
+      ? platformRequestHeaders(req.headers, undefined, { token: own, requestId: req.id })
+      : platformRequestHeaders(req.headers, user, { token: platform.token, requestId: req.id });
     void proxy(req, res, next);
   };
 }
