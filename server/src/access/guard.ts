@@ -7,12 +7,13 @@ import { HttpError } from '../http/errors.js';
 import type { Db } from '../platform/db/db.js';
 import type { Authorize } from '../platform/rest/router.js';
 import { RestError } from '../platform/rest/errors.js';
+import type { ParsedQuery } from '../platform/rest/parse.js';
 import type { DbSchema } from '../platform/rest/schema.js';
 import { actionRefusal, playbookActionRefusal, type ActionName } from './actions.js';
 import { disabledMessage, featureOf } from './feature-map.js';
 import { grantVerdict, type GrantTarget } from './grants.js';
 import { disabledFeatures, type Feature } from './features.js';
-import { accessFor, decide, readsOf, refusal, type Action } from './resource-map.js';
+import { accessFor, decide, readsOf, refusal, type Action, type EmbedTarget } from './resource-map.js';
 import { readScope, writeScope } from './row-scope.js';
 import type { Resource } from './roles.js';
 
@@ -140,9 +141,19 @@ export async function checkPlaybookAction(
  * notifications view need identities), and none may belong to a feature that is off.
  */
 export function dbAuthorizer(schema: DbSchema, flags: FlagReader): Authorize {
+  // What a query reads follows from its relation and select alone: a parsed query decided
+  // again (the upstream guard keeps them by request target) is not walked again.
+  const known = new WeakMap<ParsedQuery, { name: string; reads: EmbedTarget[] }>();
+  const readsFor = (name: string, parsed: ParsedQuery) => {
+    const found = known.get(parsed);
+    if (found?.name === name) return found.reads;
+    const reads = readsOf(schema, name, parsed);
+    known.set(parsed, { name, reads });
+    return reads;
+  };
   return async (req, name, parsed) => {
     const user = signedIn(req);
-    const requests = accessFor(req.method, name, readsOf(schema, name, parsed));
+    const requests = accessFor(req.method, name, readsFor(name, parsed));
     const relation = schema.relations.get(name);
     // A grant on single resources opens the relation, narrowed to them (row-scope.ts).
     const opened =

@@ -206,6 +206,10 @@ function parsedQueryOf(schema: DbSchema, name: string, req: Request): ParsedQuer
   );
 }
 
+/** Bounds on the parsed /api/db queries kept: how many, and the longest request target kept. */
+const MAX_KEPT_QUERIES = 500;
+const MAX_KEPT_TARGET = 2048;
+
 /**
  * /api/db/<relation> and /api/db/rpc/<function>: the embedded /api/db's authorizer (read or
  * write on the relation's resource and on what it embeds, feature flags, silences' deletion),
@@ -213,12 +217,27 @@ function parsedQueryOf(schema: DbSchema, name: string, req: Request): ParsedQuer
  */
 function dbGuard(schema: DbSchema, flags: FlagReader): RequestHandler {
   const authorize = withSilenceDeletion(dbAuthorizer(schema, flags), flags);
+  // A page asks the same query again and again: each request target is read once (the
+  // decision on it is still taken for every request, by who asks).
+  const queries = new Map<string, { name: string; parsed: ParsedQuery }>();
+  const queryOf = (req: Request) => {
+    const target = `${req.method} ${req.url}`;
+    const known = queries.get(target);
+    if (known) return known;
+    const match = /^\/(rpc\/)?([^/]+)\/?$/.exec(req.path);
+    if (!match) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+    const name = `${match[1] ?? ''}${decodeURIComponent(match[2]!)}`;
+    const query = { name, parsed: parsedQueryOf(schema, name, req) };
+    if (target.length <= MAX_KEPT_TARGET) {
+      if (queries.size >= MAX_KEPT_QUERIES) queries.clear();
+      queries.set(target, query);
+    }
+    return query;
+  };
   return (req, res, next) => {
     (async () => {
-      const match = /^\/(rpc\/)?([^/]+)\/?$/.exec(req.path);
-      if (!match) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
-      const name = `${match[1] ?? ''}${decodeURIComponent(match[2]!)}`;
-      await authorize(req, name, parsedQueryOf(schema, name, req));
+      const { name, parsed } = queryOf(req);
+      await authorize(req, name, parsed);
     })().then(
       () => next(),
       (error: unknown) => {
