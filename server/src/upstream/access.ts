@@ -179,17 +179,31 @@ function platformRoutes(flags: FlagReader): Route[] {
   ];
 }
 
-/** Reads on /api/agent and /api/rbac need read on their resource, anything else write (or agents.manage). */
-function byMethod(read: RequestHandler[], write: RequestHandler[]): RequestHandler {
+/**
+ * Handlers run one after the other, as a router runs the middleware of one path: an error (thrown,
+ * rejected or passed on) skips the rest and goes to `next`, as does the end of the list.
+ */
+export function sequence(handlers: readonly RequestHandler[]): RequestHandler {
   return (req, res, next) => {
-    const guards = req.method === 'GET' || req.method === 'HEAD' ? read : write;
     let at = 0;
     const step = (error?: unknown) => {
-      if (error !== undefined || at === guards.length) return next(error);
-      guards[at++]!(req, res, step);
+      if (error !== undefined || at === handlers.length) return next(error);
+      try {
+        const done: unknown = handlers[at++]!(req, res, step);
+        if (done instanceof Promise) done.catch(step);
+      } catch (thrown) {
+        step(thrown);
+      }
     };
     step();
   };
+}
+
+/** Reads on /api/agent and /api/rbac need read on their resource, anything else write (or agents.manage). */
+function byMethod(read: RequestHandler[], write: RequestHandler[]): RequestHandler {
+  const reads = sequence(read);
+  const writes = sequence(write);
+  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? reads : writes)(req, res, next);
 }
 
 /** The query of an /api/db request, as the embedded router parses it before it authorizes. */
@@ -224,7 +238,7 @@ function dbGuard(schema: DbSchema, flags: FlagReader): RequestHandler {
     const target = `${req.method} ${req.url}`;
     const known = queries.get(target);
     if (known) return known;
-    const match = /^\/(rpc\/)?([^/]+)\/?$/.exec(req.path);
+    const match = /^\/db\/(rpc\/)?([^/]+)\/?$/.exec(req.path);
     if (!match) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     const name = `${match[1] ?? ''}${decodeURIComponent(match[2]!)}`;
     const query = { name, parsed: parsedQueryOf(schema, name, req) };
@@ -274,13 +288,10 @@ export function createPlatformAccess({
   schema: DbSchema;
   flags: FlagReader;
   forward: RequestHandler;
-}): Router {
+}): RequestHandler {
+  const db = sequence([dbGuard(schema, flags), forward]);
   // Case-sensitive: the path forwarded is the path the rule was chosen by.
   const router = Router({ caseSensitive: true });
-  router.use((req, _res, next) =>
-    next(hasUnsafeSegment(req.path) ? new HttpError(400, UNSAFE_PATH) : undefined),
-  );
-  router.use('/db', dbGuard(schema, flags), forward);
   for (const [method, path, ...guards] of platformRoutes(flags)) router[method](path, ...guards, forward);
   router.use(
     '/agent',
@@ -299,5 +310,17 @@ export function createPlatformAccess({
     forward,
   );
   router.use((req, _res, next) => next(new HttpError(403, NOT_FORWARDED(req.method, req.path))));
-  return router;
+  return (req, res, next) => {
+    const path = req.path;
+    if (hasUnsafeSegment(path)) return next(new HttpError(400, UNSAFE_PATH));
+    if (path !== '/db' && !path.startsWith('/db/')) return router(req, res, next);
+    // /api/db, asked far more than the rest, needs none of the router's matching; its base URL
+    // is set as a mount would (the metrics name the route by it).
+    const baseUrl = req.baseUrl;
+    req.baseUrl = `${baseUrl}/db`;
+    db(req, res, (error?: unknown) => {
+      req.baseUrl = baseUrl;
+      next(error);
+    });
+  };
 }

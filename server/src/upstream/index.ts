@@ -6,7 +6,7 @@
  * streamed, and nothing here needs to read one (the /api/db guard reads the method, path and
  * query only). The platform's own limits apply to them.
  */
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { attachGrants } from '../access/attach-grants.js';
 import type { FlagReader } from '../access/guard.js';
 import type { GrantCache } from '../access/grant-cache.js';
@@ -15,7 +15,7 @@ import type { SessionAccessTokens } from '../auth/session-access-token.js';
 import type { PlatformSettings } from '../config.js';
 import type { Logger } from '../http/logging.js';
 import type { DbSchema } from '../platform/rest/schema.js';
-import { createPlatformAccess, PLATFORM_AREAS } from './access.js';
+import { createPlatformAccess, PLATFORM_AREAS, sequence } from './access.js';
 import type { PlatformHealth } from './health.js';
 import { withOwnToken } from './person-token.js';
 import { createPlatformProxy } from './proxy.js';
@@ -59,13 +59,12 @@ export function createUpstreamApi({
 }: UpstreamApiDependencies): RequestHandler {
   const proxy = createPlatformProxy({ platform, apiRoot, logger, isShuttingDown, observer: health });
   const forward = sessionAccessTokens ? withOwnToken(sessionAccessTokens, proxy) : proxy;
-  const group = Router();
-  group.use(
+  const group = sequence([
     authentication.identify,
     authentication.requireSignedIn,
     authentication.csrf,
     attachGrants(grants),
     createPlatformAccess({ schema, flags, forward }),
-  );
+  ]);
   return (req, res, next) => (AREA_PATH.test(req.path) ? group(req, res, next) : next());
 }
