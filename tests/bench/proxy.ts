@@ -35,8 +35,9 @@ export const PROXY_ROWS = {
 
 /** Gives the signed-in administrator an email, by which the platform knows them. */
 async function nameAdmin(server: Server): Promise<void> {
-  const { user } = await getJson<{ user: { id: string } }>(server, 'api/auth/whoami');
-  const response = await send(server, 'PATCH', `api/people/users/${user.id}`, {
+  // The console's own id: in upstream mode `user.id` is the person's id on the platform.
+  const { consoleUserId } = await getJson<{ consoleUserId: string }>(server, 'api/auth/whoami');
+  const response = await send(server, 'PATCH', `api/people/users/${consoleUserId}`, {
     firstName: 'Bench',
     lastName: 'Admin',
     email: ADMIN_EMAIL,
