@@ -117,3 +117,33 @@ it('turns incidents off and on again through the properties table, without a res
   expect(await disabledFeatures()).not.toContain('incidents');
   await eventually(async () => expect((await server.fetch('api/db/incidents?limit=1')).status).toBe(200));
 });
+
+it("names rows' agents in every area while the agents area is off, and keeps the agents themselves refused", async () => {
+  const off = await server.fetch(
+    'api/db/properties',
+    jsonRequest('POST', { name: 'agents.disable', value: 'true' }),
+  );
+  expect(off.status).toBe(201);
+  await eventually(async () => {
+    const refused = await server.fetch('api/db/agents?select=id');
+    expect(refused.status).toBe(403);
+    expect(await messageOf(refused)).toBe('Agents is disabled');
+  });
+  // The catalog list, the check drawer and the jobs page embed the agent's name.
+  for (const path of [
+    'api/db/configs?select=id,agent:agent_id(id,name)&limit=1',
+    'api/db/canaries?select=id,agent:agent_id(id,name)&limit=1',
+    'api/db/job_histories?select=id,agent:agent_id(id,name)&limit=1',
+  ])
+    expect({ path, status: (await server.fetch(path)).status }).toEqual({ path, status: 200 });
+  // More of an agent than its name is the agents area's.
+  const more = await server.fetch('api/db/configs?select=id,agent:agent_id(id,name,properties)&limit=1');
+  expect(more.status).toBe(403);
+  expect(await messageOf(more)).toBe('Agents is disabled');
+
+  const on = await server.fetch(
+    'api/db/properties?name=eq.agents.disable',
+    jsonRequest('PATCH', { value: 'false' }),
+  );
+  expect(on.status).toBe(204);
+});

@@ -101,7 +101,7 @@ describe('accessFor', () => {
 });
 
 describe('embedAllowed', () => {
-  it('lets through only the public columns of people and teams', () => {
+  it('lets through only the public columns of people, teams and agents', () => {
     expect(embedAllowed('people', ['id', 'name', 'avatar'])).toBe(true);
     expect(embedAllowed('people', ['name'])).toBe(true);
     expect(embedAllowed('people', [])).toBe(true); // an embed used only to join
@@ -110,6 +110,9 @@ describe('embedAllowed', () => {
     expect(embedAllowed('people', ['roles'])).toBe(false);
     expect(embedAllowed('teams', ['id', 'name', 'icon', 'spec'])).toBe(true);
     expect(embedAllowed('team_members', ['team_id'])).toBe(false);
+    expect(embedAllowed('agents', ['id', 'name'])).toBe(true);
+    expect(embedAllowed('agents', ['id', 'name', 'properties'])).toBe(false);
+    expect(embedAllowed('agents', ['*'])).toBe(false);
     expect(embedAllowed('identities', ['id'])).toBe(false);
     expect(embedAllowed('connections', ['id'])).toBe(false);
     expect(embedAllowed('constructor', [])).toBe(false);

@@ -132,11 +132,14 @@ export const WRITING_FUNCTIONS: ReadonlySet<string> = new Set<string>();
  * relations that asks only for these columns (in its select, filters and order) needs nothing
  * beyond read on the parent; any other column, `*`, or reading the relation itself needs
  * `identities`. A team's `spec` holds the responder-client templates the responder form fills
- * in (credentials live in connections).
+ * in (credentials live in connections). An agent's name labels the rows it pushed in every area
+ * (`agent:agent_id(id,name)`), as a person's name does, also for people who may not read agents
+ * and while the agents area is off; its properties and tokens stay the agents area's.
  */
 export const PUBLIC_EMBED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   people: ['id', 'name', 'avatar'],
   teams: ['id', 'name', 'icon', 'spec'],
+  agents: ['id', 'name'],
 };
 
 /**
