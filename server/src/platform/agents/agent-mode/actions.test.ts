@@ -3,7 +3,8 @@ import type { Db } from '../../db/db.js';
 import { openTestDatabase } from '../../db/test-database.js';
 import type { ActionExecutor } from '../../playbooks/actions/types.js';
 import { ActionClaimer, runClaimedAction } from './actions.js';
-import { HubError, type ClaimedAction, type HubClient, type PushData } from './client.js';
+import { HubError, type ClaimedAction, type PushData } from './client.js';
+import { idleHub } from './test-support.js';
 import { UpstreamStatus } from './state.js';
 
 const RUN_ID = '11111111-1111-4111-8111-111111111111';
@@ -135,11 +136,7 @@ describe('playbook actions addressed to the agent', () => {
     const claims = [claimOf([{ name: 'remote', exec: { script: 'one' } }])];
     const pushed: PushData[] = [];
     let failures = 2;
-    const client: HubClient = {
-      ping: async () => {},
-      pull: async () => [],
-      pullPlaybooks: async () => [],
-      remove: async () => ({}),
+    const client = idleHub({
       claimAction: async () => claims.shift(),
       actionStanding: async () => ({ status: 'running', run_status: 'running' }),
       async push(data) {
@@ -147,7 +144,7 @@ describe('playbook actions addressed to the agent', () => {
         pushed.push(data);
         return { counts: { playbook_actions: 1 } };
       },
-    };
+    });
     const claimer = new ActionClaimer({
       ...deps(),
       client,
@@ -173,19 +170,13 @@ describe('playbook actions addressed to the agent', () => {
 
   it('reports a result the hub refuses as failed, without it', async () => {
     const pushed: PushData[] = [];
-    const client: HubClient = {
-      ping: async () => {},
-      pull: async () => [],
-      pullPlaybooks: async () => [],
-      remove: async () => ({}),
-      claimAction: async () => undefined,
-      actionStanding: async () => undefined,
+    const client = idleHub({
       async push(data) {
         pushed.push(data);
         if (pushed.length === 1) throw new HubError('rejected', '413 request entity too large', 413);
         return {};
       },
-    };
+    });
     const claimer = new ActionClaimer({ ...deps(), client, status: new UpstreamStatus(db, log) });
     const report = await runClaimedAction(
       claimOf([{ name: 'remote', exec: { script: 'big' } }]),
@@ -214,11 +205,7 @@ describe('playbook actions addressed to the agent', () => {
     const claims = [claimOf([{ name: 'remote', exec: { script: 'sleep' } }])];
     const pushed: PushData[] = [];
     let asked = 0;
-    const client: HubClient = {
-      ping: async () => {},
-      pull: async () => [],
-      pullPlaybooks: async () => [],
-      remove: async () => ({}),
+    const client = idleHub({
       claimAction: async () => claims.shift(),
       actionStanding: async (id) => {
         expect(id).toBe(ACTION_ID);
@@ -232,7 +219,7 @@ describe('playbook actions addressed to the agent', () => {
         pushed.push(data);
         return {};
       },
-    };
+    });
     const claimer = new ActionClaimer({
       db,
       log: logged,
@@ -262,18 +249,13 @@ describe('playbook actions addressed to the agent', () => {
       async () => undefined,
     ];
     const pushed: PushData[] = [];
-    const client: HubClient = {
-      ping: async () => {},
-      pull: async () => [],
-      pullPlaybooks: async () => [],
-      remove: async () => ({}),
-      claimAction: async () => undefined,
+    const client = idleHub({
       actionStanding: async () => answers.shift()!(),
       async push(data) {
         pushed.push(data);
         return {};
       },
-    };
+    });
     const claimer = new ActionClaimer({
       db,
       log,

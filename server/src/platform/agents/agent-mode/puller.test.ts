@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import type { Db } from '../../db/db.js';
 import { openTestDatabase } from '../../db/test-database.js';
-import type { HubClient } from './client.js';
+import { idleHub } from './test-support.js';
 import { AssignmentPuller, PULLED_PLAYBOOK_SOURCE } from './puller.js';
 
 /** A playbook as the hub's GET /api/upstream/playbook/pull answers it. */
@@ -25,15 +25,9 @@ describe('the playbooks the hub assigns to this agent', () => {
   const lines: { msg: string; id?: string }[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   let answer: Record<string, unknown>[] = [];
-  const client: HubClient = {
-    ping: async () => {},
-    push: async () => ({}),
-    remove: async () => ({}),
-    pull: async () => [],
+  const client = idleHub({
     pullPlaybooks: async () => answer,
-    claimAction: async () => undefined,
-    actionStanding: async () => undefined,
-  };
+  });
   const puller = () => new AssignmentPuller(db, client, 'http://hub/ east', log);
   const stored = async (id: string) =>
     (

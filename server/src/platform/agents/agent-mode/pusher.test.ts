@@ -1,7 +1,8 @@
 import { pino } from 'pino';
 import type { Db } from '../../db/db.js';
 import { openTestDatabase } from '../../db/test-database.js';
-import { HubError, type HubClient, type PushData } from './client.js';
+import { HubError, type PushData } from './client.js';
+import { idleHub } from './test-support.js';
 import { backlogOf, switchOutbox } from './outbox.js';
 import { MAX_REFUSALS, OutboxPusher, retryDelay } from './pusher.js';
 import { UpstreamStatus, upstreamReport } from './state.js';
@@ -18,8 +19,7 @@ describe('retryDelay', () => {
 function fakeHub() {
   const taken: { op: 'push' | 'remove'; data: PushData }[] = [];
   let answer: (data: PushData) => void = () => {};
-  const client: HubClient = {
-    ping: async () => {},
+  const client = idleHub({
     async push(data) {
       answer(data);
       taken.push({ op: 'push', data });
@@ -30,11 +30,7 @@ function fakeHub() {
       taken.push({ op: 'remove', data });
       return {};
     },
-    pull: async () => [],
-    pullPlaybooks: async () => [],
-    claimAction: async () => undefined,
-    actionStanding: async () => undefined,
-  };
+  });
   return { client, taken, answerWith: (fn: (data: PushData) => void) => (answer = fn) };
 }
 
