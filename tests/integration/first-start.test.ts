@@ -9,12 +9,17 @@ import { startServer, type RunningServer } from '../../server/src/server.js';
 import { eventually } from '../../server/src/lib/eventually.js';
 import { ADMIN_PASSWORD } from '../support/server.js';
 
-/** Signs in as the first administrator (ADMIN_PASSWORD) and counts a table's rows, filtered by `query`. */
-async function count(server: RunningServer, table: string, query = ''): Promise<number> {
+/** Signs in as the first administrator and counts a table's rows, filtered by `query`. */
+async function count(
+  server: RunningServer,
+  table: string,
+  query = '',
+  password = ADMIN_PASSWORD,
+): Promise<number> {
   const login = await fetch(new URL('api/auth/login', server.url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ username: 'admin', password }),
   });
   expect(login.status).toBe(200);
   const cookie = login.headers
@@ -70,52 +75,46 @@ describe('first start on an empty embedded database', () => {
     }
   });
 
-  it('starts empty with DEMO_DATA=false', async () => {
-    const { server, dataDir } = await firstStart({ DEMO_DATA: 'false' });
-    try {
-      expect(await count(server, 'checks')).toBe(0);
-      expect(await count(server, 'incidents')).toBe(0);
-    } finally {
-      await server.close();
-      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
-    }
-  });
-
-  it('without ADMIN_PASSWORD creates admin with a generated password, logged once, that signs in', async () => {
-    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-')), 'data');
+  describe('with DEMO_DATA=false and without ADMIN_PASSWORD', () => {
+    // One first start from nothing for both: creating a database from nothing is the slow part.
+    let dataDir: string;
     const lines: Array<{ msg: string; password?: string; username?: string }> = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const config = { ...loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false' }), port: 0 };
-    const start = async () => {
-      const server = await startServer(config, { logger });
-      await server.close();
-    };
-    try {
-      await start();
+    const config = () => ({ ...loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false' }), port: 0 });
+    const generatedPassword = () => lines.find((line) => line.password)!.password!;
+    let server: RunningServer;
+    beforeAll(async () => {
+      dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-')), 'data');
+      server = await startServer(config(), { logger });
+    });
+    afterAll(async () => {
+      await server?.close();
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    });
+
+    it('starts empty', async () => {
+      expect(await count(server, 'checks', '', generatedPassword())).toBe(0);
+      expect(await count(server, 'incidents', '', generatedPassword())).toBe(0);
+    });
+
+    it('creates admin with a generated password, logged once, that signs in', async () => {
       const logged = lines.filter((line) => line.password);
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({ username: 'admin', msg: expect.stringContaining('not shown again') });
       const password = logged[0]!.password!;
       expect(password.length).toBeGreaterThanOrEqual(16);
-      await start();
+      await server.close();
+      server = await startServer(config(), { logger });
       expect(lines.filter((line) => line.password)).toHaveLength(1);
-
-      const server = await startServer(config, { logger });
-      try {
-        const login = (pw: string) =>
-          fetch(new URL('api/auth/login', server.url), {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ username: 'admin', password: pw }),
-          });
-        expect((await login(password)).status).toBe(200);
-        expect((await login(ADMIN_PASSWORD)).status).toBe(401);
-      } finally {
-        await server.close();
-      }
-    } finally {
-      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
-    }
+      const login = (pw: string) =>
+        fetch(new URL('api/auth/login', server.url), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: pw }),
+        });
+      expect((await login(password)).status).toBe(200);
+      expect((await login(ADMIN_PASSWORD)).status).toBe(401);
+    });
   });
 
   it('with its port in use, fails before creating the database or the administrator', async () => {

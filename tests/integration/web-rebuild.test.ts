@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { BUILD_RECORD } from '../../common/build-folders.js';
 import { buildServer, buildServerIfChanged, buildWeb } from '../../hack/build.js';
+import { buildBeside } from '../../hack/build-folders.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -52,7 +54,17 @@ describe('a rebuild under a running console', () => {
   let server: TestServer;
   beforeAll(async () => {
     parent = fs.mkdtempSync(path.join(os.tmpdir(), 'web-rebuild-'));
-    await buildWeb(path.join(parent, 'web'), false);
+    // The build being replaced needs only a build's shape: a linked folder with a page naming its
+    // script, and a record. The rebuild is the real one.
+    await buildBeside(path.join(parent, 'web'), async (folder) => {
+      fs.mkdirSync(path.join(folder, 'assets'));
+      fs.writeFileSync(
+        path.join(folder, 'index.html'),
+        '<html><head><base href="/" /></head><body><script type="module" src="assets/main-EARLIER1.js"></script></body></html>',
+      );
+      fs.writeFileSync(path.join(folder, 'assets/main-EARLIER1.js'), 'console.log(1)');
+      fs.writeFileSync(path.join(folder, BUILD_RECORD), '{}');
+    });
     server = await startTestServer({ template: 'empty', webDir: path.join(parent, 'web') });
   });
   afterAll(async () => {
@@ -78,7 +90,6 @@ describe('a rebuild under a running console', () => {
     expect(loads).toBeGreaterThan(0);
     const after = await loadPage(server);
     expect(after.ok).toBe(true);
-    // Minified this time: other contents, other hashed names.
     expect(after.script).not.toBe(before.script);
     // A page loaded before the rebuild still gets the files it names, from the build kept beside.
     expect((await get(server.at(before.script))).status).toBe(200);
