@@ -1,12 +1,13 @@
 /**
  * Consoles of a spec's own beside the shared one: the built dist/server/main.js as run.ts starts
- * that one, on a fresh embedded database without demo data, with the spec's settings.
+ * that one, on a fresh embedded database without demo data (a copy of run.ts's migrated one when
+ * it names one), with the spec's settings.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { consoleDataDir, MIGRATED_DATA_DIR_ENV } from './migrated-data-dir.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,7 +19,7 @@ export interface SpecConsole {
 
 /** Starts a console on `port` with `env`; resolves once it answers /readyz (a first start migrates its database). */
 export async function startConsole(env: Record<string, string>, port: number): Promise<SpecConsole> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-'));
+  const dataDir = consoleDataDir(process.env[MIGRATED_DATA_DIR_ENV], 'ops-console-e2e-');
   const output: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,

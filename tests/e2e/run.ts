@@ -19,6 +19,7 @@ import { buildServerIfChanged, buildWebIfChanged } from '../../hack/build.js';
 import { ensureChromium } from '../../hack/ensure-chromium.js';
 import { signIn } from '../support/session.js';
 import { E2E_ADMIN_PASSWORD } from './accounts.js';
+import { consoleDataDir, makeMigratedDataDir, MIGRATED_DATA_DIR_ENV } from './migrated-data-dir.js';
 import { startTestCluster } from './test-cluster.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,9 +70,12 @@ interface Console {
   process: ChildProcess;
 }
 
-/** Starts the built server with `env` on a free port and a throwaway data directory. */
-async function startConsole(name: string, env: Record<string, string>): Promise<Console> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ops-console-e2e-${name}-`));
+/**
+ * Starts the built server with `env` on a free port and a throwaway data directory: a copy of
+ * `migrated` when given, else empty (a first start from nothing).
+ */
+async function startConsole(name: string, env: Record<string, string>, migrated?: string): Promise<Console> {
+  const dataDir = consoleDataDir(migrated, `ops-console-e2e-${name}-`);
   const port = await freePort();
   // Beside the results, not in them: Playwright empties its output directory when it starts.
   const logFile = path.join(root, `test-results/e2e-${name}.log`);
@@ -158,6 +162,9 @@ fs.mkdirSync(resultsDir, { recursive: true });
 // The signed-in browser state the suites share (tests/e2e/global-setup.ts).
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-console-e2e-state-'));
 const cluster = await startTestCluster(stateDir);
+// Made beside the build and the main console's first start; awaited where a console needs it.
+const migratedDataDir = makeMigratedDataDir();
+migratedDataDir.catch(() => {});
 const started: Console[] = [];
 let failedLog: string | undefined;
 let status = 1;
@@ -168,11 +175,13 @@ async function embeddedPass(): Promise<number> {
   started.push(server);
   failedLog = server.logFile;
   // A safety net: the first start shares the machine with the UI's build.
-  await Promise.all([
+  const [, , migrated] = await Promise.all([
     waitUntilReady(`http://127.0.0.1:${server.port}/readyz`, server.process, 300_000),
     webBuild,
+    migratedDataDir,
   ]);
   const code = await playwright(`http://127.0.0.1:${server.port}${BASE_PATH}`, specs, {
+    [MIGRATED_DATA_DIR_ENV]: migrated,
     // The server's default SCRAPER_FILE_ROOTS: where a test's file scraper may read.
     E2E_SCRAPER_FILES: path.join(server.dataDir, 'files'),
     E2E_KUBECONFIG: cluster.kubeconfig,
@@ -188,23 +197,28 @@ async function embeddedPass(): Promise<number> {
  * administrator signs in at the front; `admin` on both sides is the same person by username.
  */
 async function upstreamPass(): Promise<number> {
-  const platform = await startConsole('platform', {
-    BASE_PATH: PLATFORM_BASE_PATH,
-    KUBECONFIG: cluster.kubeconfig,
-    TRUST_FORWARDED_USER_FROM: 'admin',
-  });
+  const migrated = await migratedDataDir;
+  const platform = await startConsole(
+    'platform',
+    { BASE_PATH: PLATFORM_BASE_PATH, KUBECONFIG: cluster.kubeconfig, TRUST_FORWARDED_USER_FROM: 'admin' },
+    migrated,
+  );
   started.push(platform);
   failedLog = platform.logFile;
   await Promise.all([
     waitUntilReady(`http://127.0.0.1:${platform.port}/readyz`, platform.process, 300_000),
     webBuild,
   ]);
-  const front = await startConsole('front', {
-    BASE_PATH,
-    KUBECONFIG: cluster.kubeconfig,
-    PLATFORM_URL: `http://127.0.0.1:${platform.port}${PLATFORM_BASE_PATH}api`,
-    PLATFORM_TOKEN: await platformToken(platform),
-  });
+  const front = await startConsole(
+    'front',
+    {
+      BASE_PATH,
+      KUBECONFIG: cluster.kubeconfig,
+      PLATFORM_URL: `http://127.0.0.1:${platform.port}${PLATFORM_BASE_PATH}api`,
+      PLATFORM_TOKEN: await platformToken(platform),
+    },
+    migrated,
+  );
   started.push(front);
   failedLog = front.logFile;
   await waitUntilReady(`http://127.0.0.1:${front.port}/readyz`, front.process, 300_000);
@@ -232,6 +246,8 @@ try {
   for (const running of started) await stopConsole(running);
   await cluster.close();
   fs.rmSync(stateDir, { recursive: true, force: true });
+  const migrated = await migratedDataDir.catch(() => undefined);
+  if (migrated) fs.rmSync(migrated, { recursive: true, force: true });
 }
 if (status !== 0) {
   if (failedLog) printLogTail(failedLog);
