@@ -17,7 +17,7 @@ export interface SpecConsole {
   stop(): Promise<void>;
 }
 
-/** Starts a console on `port` with `env`; resolves once it answers /readyz (a first start migrates its database). */
+/** Starts a console on `port` with `env`; resolves once it answers /readyz (after its first start). */
 export async function startConsole(env: Record<string, string>, port: number): Promise<SpecConsole> {
   const dataDir = consoleDataDir(process.env[MIGRATED_DATA_DIR_ENV], 'ops-console-e2e-');
   const output: string[] = [];

@@ -3,7 +3,7 @@
  * provider's console, the upstream pass's platform and front) start from. Their first start then
  * finds the schema current, and loads the demo data where asked as on any first start (the
  * database has no people yet), instead of creating a database and running every migration: on
- * two busy cores that is half a minute a console, waited for by the test that starts it. The
+ * two busy cores 15 to 30 s a console, waited for by the test that starts it. The
  * suite's main console still starts from nothing, as an operator's first start does.
  */
 import fs from 'node:fs';
