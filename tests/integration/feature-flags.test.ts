@@ -24,6 +24,33 @@ const flags = async () => {
 };
 const disabledFeatures = async () => (await (await server.fetch('api/auth/whoami')).json()).disabledFeatures;
 
+/** Turns an area off as an administrator does on the flags page: a new `{area}.disable` flag. */
+async function disableArea(area: string) {
+  const response = await server.fetch(
+    'api/db/properties',
+    jsonRequest('POST', { name: `${area}.disable`, value: 'true' }),
+  );
+  expect(response.status).toBe(201);
+}
+
+/** Turns it on again: the flag set to false. */
+async function enableArea(area: string) {
+  const response = await server.fetch(
+    `api/db/properties?name=eq.${area}.disable`,
+    jsonRequest('PATCH', { value: 'false' }),
+  );
+  expect(response.status).toBe(204);
+}
+
+/** Waits until `path` is refused with `message` (the flag is read again within a moment). */
+async function refusedSoon(path: string, message: string) {
+  await eventually(async () => {
+    const refused = await server.fetch(path);
+    expect(refused.status).toBe(403);
+    expect(await messageOf(refused)).toBe(message);
+  });
+}
+
 it("lists FEATURE_FLAGS as flags with source 'local'", async () => {
   expect(await flags()).toEqual(
     expect.arrayContaining([
@@ -97,38 +124,18 @@ it('turns off the area of a local flag: whoami lists it and its data is refused'
 
 it('turns incidents off and on again through the properties table, without a restart', async () => {
   expect((await server.fetch('api/db/incidents?limit=1')).status).toBe(200);
-  const off = await server.fetch(
-    'api/db/properties',
-    jsonRequest('POST', { name: 'incidents.disable', value: 'true' }),
-  );
-  expect(off.status).toBe(201);
+  await disableArea('incidents');
   expect(await disabledFeatures()).toContain('incidents');
-  await eventually(async () => {
-    const refused = await server.fetch('api/db/incidents?limit=1');
-    expect(refused.status).toBe(403);
-    expect(await messageOf(refused)).toBe('Incidents is disabled');
-  });
+  await refusedSoon('api/db/incidents?limit=1', 'Incidents is disabled');
 
-  const on = await server.fetch(
-    'api/db/properties?name=eq.incidents.disable',
-    jsonRequest('PATCH', { value: 'false' }),
-  );
-  expect(on.status).toBe(204);
+  await enableArea('incidents');
   expect(await disabledFeatures()).not.toContain('incidents');
   await eventually(async () => expect((await server.fetch('api/db/incidents?limit=1')).status).toBe(200));
 });
 
 it("names rows' agents in every area while the agents area is off, and keeps the agents themselves refused", async () => {
-  const off = await server.fetch(
-    'api/db/properties',
-    jsonRequest('POST', { name: 'agents.disable', value: 'true' }),
-  );
-  expect(off.status).toBe(201);
-  await eventually(async () => {
-    const refused = await server.fetch('api/db/agents?select=id');
-    expect(refused.status).toBe(403);
-    expect(await messageOf(refused)).toBe('Agents is disabled');
-  });
+  await disableArea('agents');
+  await refusedSoon('api/db/agents?select=id', 'Agents is disabled');
   // The catalog list, the check drawer and the jobs page embed the agent's name.
   for (const path of [
     'api/db/configs?select=id,agent:agent_id(id,name)&limit=1',
@@ -141,9 +148,5 @@ it("names rows' agents in every area while the agents area is off, and keeps the
   expect(more.status).toBe(403);
   expect(await messageOf(more)).toBe('Agents is disabled');
 
-  const on = await server.fetch(
-    'api/db/properties?name=eq.agents.disable',
-    jsonRequest('PATCH', { value: 'false' }),
-  );
-  expect(on.status).toBe(204);
+  await enableArea('agents');
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { availableBackends } from '../support/databases.js';
 import { eventually } from '../support/health-data.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { writeBuildShape } from '../support/web-fixture.js';
 
 describe.each(availableBackends())('service basics on %s', (backend) => {
   let server: TestServer;
@@ -99,12 +100,7 @@ describe('the UI under a base path', () => {
     // itself is tested in web-build.test.ts.
     parent = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
     const webDir = path.join(parent, 'web');
-    fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-    fs.writeFileSync(
-      path.join(webDir, 'index.html'),
-      '<html><head><base href="/" /></head><body><script type="module" src="assets/main-ABC123.js"></script></body></html>',
-    );
-    fs.writeFileSync(path.join(webDir, 'assets/main-ABC123.js'), 'console.log(1)');
+    writeBuildShape(webDir);
     server = await startTestServer({ template: 'empty', env: { BASE_PATH: '/console/' }, webDir });
   });
   afterAll(async () => {

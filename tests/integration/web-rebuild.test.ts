@@ -6,6 +6,7 @@ import { BUILD_RECORD } from '../../common/build-folders.js';
 import { buildServer, buildServerIfChanged, buildWeb } from '../../hack/build.js';
 import { buildBeside } from '../../hack/build-folders.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { writeBuildShape } from '../support/web-fixture.js';
 
 /**
  * `npm start` of a checkout whose console is running rebuilds dist/ under it: the running
@@ -57,12 +58,7 @@ describe('a rebuild under a running console', () => {
     // The build being replaced needs only a build's shape: a linked folder with a page naming its
     // script, and a record. The rebuild is the real one.
     await buildBeside(path.join(parent, 'web'), async (folder) => {
-      fs.mkdirSync(path.join(folder, 'assets'));
-      fs.writeFileSync(
-        path.join(folder, 'index.html'),
-        '<html><head><base href="/" /></head><body><script type="module" src="assets/main-EARLIER1.js"></script></body></html>',
-      );
-      fs.writeFileSync(path.join(folder, 'assets/main-EARLIER1.js'), 'console.log(1)');
+      writeBuildShape(folder, 'assets/main-EARLIER1.js');
       fs.writeFileSync(path.join(folder, BUILD_RECORD), '{}');
     });
     server = await startTestServer({ template: 'empty', webDir: path.join(parent, 'web') });
