@@ -57,7 +57,22 @@ export interface FirstLoad {
   /** The lazily loaded modules that render it, from the shell down to the page (source paths). */
   modules: string[];
   data: FirstData[];
+  /**
+   * The server draws the page's first screen with its reads (server/src/http/first-screen.ts):
+   * the browser shows it before the UI's code has run. For a page whose first screen is what
+   * its reads draw, not what the browser measures (a virtualized list draws no rows on a server).
+   */
+  serverRendered?: boolean;
 }
+
+/** The build's server renderer of first screens, beside index.html (web/src/server-render.tsx). */
+export const SERVER_RENDER_FILE = 'server-render/render.mjs';
+
+/**
+ * The id of the JSON data block a server-drawn page carries its first reads in, by the URL the
+ * UI reads each at (its SWR key); the UI takes them from it instead of asking again.
+ */
+export const FIRST_READS_ID = 'ops-first-reads';
 
 /** The build's file beside index.html listing each preloaded page with the output files of its modules. */
 export const FIRST_LOAD_MANIFEST = 'first-load.json';

@@ -14,6 +14,7 @@ import * as esbuild from 'esbuild';
 import {
   FIRST_LOAD_MANIFEST,
   REST_STYLESHEET_META,
+  SERVER_RENDER_FILE,
   type FirstLoad,
   type FirstLoadManifest,
 } from '../common/first-load.js';
@@ -22,6 +23,7 @@ import { HEALTH_FIRST_LOAD } from '../web/src/features/health/first-load.js';
 import { LOGS_FIRST_LOAD } from '../web/src/features/logs/first-load.js';
 import { COMPONENT_FIRST_LOAD, TOPOLOGY_FIRST_LOAD } from '../web/src/features/topology/first-load.js';
 import { BUILD_RECORD } from '../common/build-folders.js';
+import { THEME_SCRIPT } from '../common/theme.js';
 import { buildBeside } from './build-folders.js';
 import { filesUnder, isBuildCurrent, recordBuild } from './build-record.js';
 import { checkCssBudget, checkJsBudget, initialFiles, lazyFiles, REST_STYLESHEET } from './bundle-report.js';
@@ -53,6 +55,7 @@ const BUILD_INPUTS = [
   'hack/css-prune.ts',
   'hack/first-load-chunk.ts',
   'hack/react-router-production.ts',
+  'common/theme.ts',
 ];
 /** The pages whose first load the HTML preloads, each held to the JavaScript budget. */
 const FIRST_LOADS: FirstLoad[] = [
@@ -116,6 +119,40 @@ export const webBuildOptions = (outdir: string, development = false): esbuild.Bu
   plugins: [patternflyDeepImports(root), ...(development ? [] : [reactRouterProduction(root)])],
 });
 
+/**
+ * The server renderer of first screens (web/src/server-render.tsx, common/first-load.ts's
+ * SERVER_RENDER_FILE): the UI's own modules bundled for Node, stylesheets and the files they
+ * name left out (the browser has them from the UI's build).
+ */
+export const serverRenderOptions = (outdir: string): esbuild.BuildOptions => ({
+  absWorkingDir: root,
+  entryPoints: ['web/src/server-render.tsx'],
+  outfile: path.join(outdir, SERVER_RENDER_FILE),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  jsx: 'automatic',
+  loader: {
+    '.css': 'empty',
+    '.woff': 'empty',
+    '.woff2': 'empty',
+    '.ttf': 'empty',
+    '.svg': 'empty',
+    '.png': 'empty',
+    '.jpg': 'empty',
+  },
+  // Some packages bundled here are CommonJS that require Node's own modules.
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
+  define: { __CONSOLE_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
+  metafile: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [patternflyDeepImports(root), reactRouterProduction(root)],
+});
+
 const relativeTo = (outdir: string, file: string) =>
   path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
 
@@ -160,6 +197,8 @@ export function writeIndexHtml(outdir: string, metafile: esbuild.Metafile): void
       .filter(Boolean)
       .join('\n    '),
   );
+  // Before the stylesheet: a first screen drawn on the server shows in the person's theme.
+  html = html.replace('<!-- theme -->', `<script>${THEME_SCRIPT}</script>`);
   html = html.replace(
     '<!-- icon -->',
     `<link rel="icon" type="image/svg+xml" href="${copyFavicon(outdir)}" />`,
@@ -234,11 +273,11 @@ async function sharedChunkOptions(folder: string): Promise<esbuild.BuildOptions>
 
 export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<esbuild.Metafile> {
   return buildBeside(outdir, async (folder) => {
-    const { metafile } = await esbuild.build({
-      ...webBuildOptions(folder),
-      minify,
-      ...(await sharedChunkOptions(folder)),
-    });
+    const [{ metafile }, serverRender] = await Promise.all([
+      (async () =>
+        esbuild.build({ ...webBuildOptions(folder), minify, ...(await sharedChunkOptions(folder)) }))(),
+      esbuild.build({ ...serverRenderOptions(folder), minify }),
+    ]);
     removeChunkStylesheets(folder);
     pruneBuildStylesheets(
       root,
@@ -263,6 +302,7 @@ export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): 
         'web/favicon.svg',
         'web/tsconfig.json',
         ...Object.keys(metafile!.inputs),
+        ...Object.keys(serverRender.metafile!.inputs),
         ...filesUnder(root, fromRoot(folder)),
       ],
     });

@@ -396,7 +396,7 @@ export function pruneBuildStylesheets(
   const outputs = Object.keys(metafile.outputs);
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
   const ownSources = Object.keys(metafile.inputs)
-    .filter((file) => file.startsWith('web/src/') && /\.tsx?$/.test(file))
+    .filter((file) => /^(web\/src|common)\//.test(file) && /\.tsx?$/.test(file))
     .map(read);
   const used = usedNames(outputs.filter((file) => file.endsWith('.js')).map(read), ownSources);
   const firstScripts = [...initialFiles(metafile).js, ...lazyFiles(metafile, firstLoadModules)];

@@ -192,7 +192,12 @@ export function createApp({
   api.use(errorHandler(logger));
   root.use('/api', api);
 
-  root.use(webUi(webDir, config.basePath, { readsBeforeCode: db.kind === 'postgres' }));
+  root.use(
+    webUi(webDir, config.basePath, {
+      readsBeforeCode: db.kind === 'postgres',
+      onRenderError: (error) => logger.warn({ err: error }, 'could not draw a first screen on the server'),
+    }),
+  );
   app.use(config.basePath, root);
   // Kubernetes probes hit the pod directly, without the ingress's sub-path.
   if (config.basePath !== '/') app.use(probeRoutes);

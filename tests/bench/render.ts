@@ -17,6 +17,8 @@ export interface Render extends Timing {
   stylesheets: string[];
   /** Why an optional target's loads stopped (its figures are then missing). */
   failed?: string;
+  /** Until the target's `interactive` wait ended, when it has one. */
+  interactive?: Timing;
 }
 
 export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Promise<T> {
@@ -37,6 +39,18 @@ export interface RenderTarget {
   pageUrl: string;
   cookie: string;
   shown: RegExp | ((page: Page) => Promise<void>);
+  /**
+   * What shows that the UI's own render has replaced a screen the server drew (its role-bearing
+   * elements: a drawn screen is hidden from the accessibility tree until then), timed too.
+   */
+  interactive?: (page: Page) => Promise<void>;
+  /**
+   * The text whose first paint ends the first render (its element's Element Timing, from the
+   * navigation's start), once `shown` has seen it: a wait that polls the page is answered only
+   * between the page's tasks, and the script a page runs after painting a screen the server drew
+   * would hold the answer back by the length of its longest task.
+   */
+  paintedTexts?: string[];
   /** A failed load ends this target's loads instead of the whole measure. */
   optional?: boolean;
 }
@@ -71,14 +85,22 @@ async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetche
         if (request.resourceType() === 'script') fetched.scripts.push(request.url());
         if (request.resourceType() === 'stylesheet') fetched.stylesheets.push(request.url());
       });
+    if (target.paintedTexts)
+      await page.addInitScript(markTextsInDocument, { texts: target.paintedTexts, property: IN_DOCUMENT });
     const started = performance.now();
     // Until the page shows what it is for, not until its load event: the event also waits for
     // what the page preloads or fetches after its first render (fonts, low-priority styles).
     await page.goto(target.pageUrl, { waitUntil: 'commit' });
     if (typeof target.shown === 'function') await target.shown(page);
     else await page.getByText(target.shown).first().waitFor({ timeout: 30_000 });
-    const elapsed = performance.now() - started;
+    const seen = performance.now() - started;
+    const elapsed = (target.paintedTexts && (await paintedWithFirstPaint(page))) ?? seen;
     recording = false;
+    let interactive: number | undefined;
+    if (target.interactive) {
+      await target.interactive(page);
+      interactive = performance.now() - started;
+    }
     if (fetched) {
       // A stylesheet the page asks for at low priority once it has rendered (the other pages'
       // rules) is not part of its first load, whether or not its request beat the wait's end.
@@ -90,10 +112,54 @@ async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetche
       );
       fetched.stylesheets = fetched.stylesheets.filter((url) => !deferred.includes(url));
     }
-    return elapsed;
+    return { elapsed, interactive };
   } finally {
     await context.close();
   }
+}
+
+/** Where markTextsInDocument notes the time: a property of the page's window. */
+const IN_DOCUMENT = '__benchTextsInDocument';
+
+/**
+ * Runs in the page before its own scripts: notes when every one of `texts` is the own text of
+ * some element of the document (added by the parser or by a script), from the navigation's start.
+ */
+function markTextsInDocument({ texts, property }: { texts: string[]; property: string }): void {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  const missing = new Set(texts);
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of Array.from(record.addedNodes)) {
+        // The parser adds an element before its text: the text itself is what is looked for.
+        const added = node.nodeType === Node.TEXT_NODE ? record.target : node;
+        if (!(added instanceof Element)) continue;
+        for (const element of [added, ...Array.from(added.querySelectorAll('*'))]) {
+          for (const child of Array.from(element.childNodes)) {
+            if (child.nodeType === Node.TEXT_NODE) missing.delete(child.textContent?.trim() ?? '');
+          }
+        }
+      }
+    }
+    if (missing.size > 0) return;
+    (window as unknown as Record<string, number>)[property] = performance.now();
+    observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * The page's first contentful paint when `texts` were all in the document by then (a screen the
+ * server drew: they were painted with it), from the navigation's start; otherwise undefined.
+ */
+async function paintedWithFirstPaint(page: Page): Promise<number | undefined> {
+  return page.evaluate((property) => {
+    const inDocument = (window as unknown as Record<string, number | undefined>)[property];
+    const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    return inDocument !== undefined && firstPaint !== undefined && inDocument <= firstPaint
+      ? firstPaint
+      : undefined;
+  }, IN_DOCUMENT);
 }
 
 /**
@@ -107,8 +173,13 @@ export async function firstRendersOf(
 ): Promise<Render[]> {
   const fetched = targets.map((): Fetched => ({ scripts: [], stylesheets: [] }));
   const samples = targets.map((): number[] => []);
+  const interactive = targets.map((): number[] => []);
   const failed: (string | undefined)[] = targets.map(() => undefined);
-  const load = async (k: number, record: (ms: number) => void, seen?: Fetched) => {
+  const load = async (
+    k: number,
+    record: (ms: { elapsed: number; interactive?: number }) => void,
+    seen?: Fetched,
+  ) => {
     if (failed[k] !== undefined) return;
     try {
       record(await coldLoad(browser, targets[k]!, seen));
@@ -119,9 +190,18 @@ export async function firstRendersOf(
   };
   for (const k of targets.keys()) await load(k, () => {}, fetched[k]);
   for (let i = 0; i < runs; i++) {
-    for (const k of targets.keys()) await load(k, (ms) => samples[k]!.push(ms));
+    for (const k of targets.keys())
+      await load(k, (ms) => {
+        samples[k]!.push(ms.elapsed);
+        if (ms.interactive !== undefined) interactive[k]!.push(ms.interactive);
+      });
   }
-  return samples.map((s, k) => ({ ...summarize(s), ...fetched[k]!, failed: failed[k] }));
+  return samples.map((s, k) => ({
+    ...summarize(s),
+    ...fetched[k]!,
+    failed: failed[k],
+    ...(interactive[k]!.length > 0 ? { interactive: summarize(interactive[k]!) } : {}),
+  }));
 }
 
 /** The console's page at pagePath on each server, signed in. */

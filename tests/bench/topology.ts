@@ -44,6 +44,10 @@ export const topologyRows = {
     unit: 'ms',
     budget: { max: 1500, text: '< 1.5 s' },
   },
+  interactive: {
+    figure: '/topology cold load until the UI has taken over the drawn first screen, p50',
+    unit: 'ms',
+  },
 } satisfies Record<string, RowSpec>;
 
 const STATUSES = ['healthy', 'healthy', 'healthy', 'warning', 'unhealthy', 'info'];
@@ -124,8 +128,20 @@ export async function loadTopologyBenchData(db: Db): Promise<void> {
   await db.exec('vacuum analyze');
 }
 
-/** The first render is over when the roots' cards show, the last root's included. */
+/**
+ * The first render is over when the roots' cards show, the last root's included: drawn by the
+ * server (web/src/server-render.tsx) or by the UI.
+ */
 async function rootCardsShown(page: Page): Promise<void> {
+  await page
+    .locator('article')
+    .filter({ has: page.getByText(`bench-cluster-${ROOTS - 1}`, { exact: true }) })
+    .first()
+    .waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+/** The UI has rendered the page itself: the cards are in the accessibility tree. */
+async function rootCardsInteractive(page: Page): Promise<void> {
   await page
     .getByRole('article', { name: `bench-cluster-${ROOTS - 1}`, exact: true })
     .waitFor({ timeout: 30_000 });
@@ -168,12 +184,19 @@ export async function benchTopology(
         pageUrl: `${server.url}topology`,
         cookie: server.cookie,
         shown: rootCardsShown,
+        paintedTexts: Array.from({ length: ROOTS }, (_, k) => `bench-cluster-${k}`),
+        interactive: rootCardsInteractive,
       }));
       const renders = await withBrowser((browser) => firstRendersOf(browser, targets));
       results.setAll(
         topologyRows.render,
         backEnd,
         renders.map((render) => render.p50),
+      );
+      results.setAll(
+        topologyRows.interactive,
+        backEnd,
+        renders.map((render) => render.interactive!.p50),
       );
     },
   );

@@ -69,6 +69,27 @@ test.describe('signed out', () => {
   });
 });
 
+test('a reload shows the cards the server drew, which the page then takes over without reading them again', async ({
+  page,
+}) => {
+  const cards = new TopologyPage(page);
+  const readsAgain: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/(canary\/api\/topology\?depth=2|auth\/whoami)$/.test(request.url()))
+      readsAgain.push(request.url());
+  });
+  const response = await page.goto('topology');
+  // The page as it arrives: the cards are in it, inert until the UI has rendered them itself.
+  const html = await response!.text();
+  expect(html).toContain('<div id="root" inert aria-hidden="true">');
+  expect(html).toContain(`>${PLATFORM}<`);
+  await expect(cards.card(PLATFORM)).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await cards.cardMenu(PLATFORM).click();
+  await expect(page.getByRole('menuitem', { name: 'Zoom In' })).toBeVisible();
+  expect(readsAgain).toEqual([]);
+});
+
 test('a card zooms into its component, keeping the query, and its panel opens each section in turn', async ({
   page,
   adminApi,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { THEME_SCRIPT } from '../../common/theme.js';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/server.js';
 import {
   createLocalUser,
@@ -278,7 +280,9 @@ describe('local mode under /console/', () => {
           return [name, values] as const;
         }),
       );
-      expect(csp.get('script-src')).toEqual(["'self'"]);
+      // The console's own files, and the one inline script: index.html's theme (common/theme.ts).
+      const themeHash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+      expect(csp.get('script-src')).toEqual(["'self'", `'sha256-${themeHash}'`]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(response.headers.get('X-Frame-Options')).toBe('DENY');
       expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');

@@ -74,7 +74,7 @@ const eventQueuePage = page(
 );
 const topologyApi = once(() => import('./features/topology/topology-api.js'));
 // After the read's module the loader asked for, which the page imports too (as /logs's page).
-const topologyPage = page(async () => {
+const topologyPage = firstLoadPage(async () => {
   await topologyApi();
   return import('./features/topology/TopologyPage.js');
 }, 'TopologyPage');

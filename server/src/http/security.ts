@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { THEME_SCRIPT } from '../../../common/theme.js';
+
+/** The one inline script the CSP allows: index.html's theme script (common/theme.ts). */
+const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
 /**
  * Security headers for every answer: no framing, no sniffing, a strict referrer policy and a
- * CSP that allows only the console's own scripts (no inline scripts). PatternFly sets inline
- * styles, so style-src allows them.
+ * CSP that allows only the console's own scripts (no inline script but the theme's, by its
+ * hash). PatternFly sets inline styles, so style-src allows them.
  */
 export function securityHeaders(): RequestHandler {
   const headers = headersSetBy(
@@ -13,7 +18,7 @@ export function securityHeaders(): RequestHandler {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", THEME_SCRIPT_HASH],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],

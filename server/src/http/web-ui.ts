@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { BUILD_RECORD, buildFolderPrefix, REPLACED_BUILD_SUFFIX } from '../../../common/build-folders.js';
 import {
   FIRST_LOAD_MANIFEST,
   firstDataUrl,
   matchFirstLoad,
-  type FirstData,
   type FirstLoad,
   type FirstLoadManifest,
   type PageSearch,
 } from '../../../common/first-load.js';
+import { firstReadsScript, firstScreen, serverRenderers, type FirstScreen } from './first-screen.js';
 
 /**
  * Serves the built UI. Hashed assets (assets/name-HASH.ext) are cached for a year as
@@ -31,30 +31,53 @@ export interface WebUiOptions {
    * up: the page's reads are then asked for before its code, to be computed while it downloads.
    */
   readsBeforeCode?: boolean;
+  /** Why a page's first screen could not be drawn on the server (first-screen.ts). */
+  onRenderError?: (error: unknown) => void;
 }
 
 export function webUi(webDir: string, basePath: string, options: WebUiOptions = {}): Router {
   const router = Router();
   const current = buildReader(webDir, basePath);
+  const renderers = serverRenderers();
+  /** The build's server renderer, for a GET from someone who may be signed in. */
+  const rendererFor = async (build: Build, req: Request) => {
+    if (req.method !== 'GET' || !req.headers.cookie || !build.html.includes(ROOT)) return undefined;
+    try {
+      return await renderers(build.dir);
+    } catch (error) {
+      options.onRenderError?.(error);
+      return undefined;
+    }
+  };
   router.use('/assets', assetFiles(webDir), assetNotFound);
-  router.get('/{*path}', (req, res) => {
+  router.get('/{*path}', async (req, res) => {
     const build = current();
     if (build === undefined) {
       res.status(503).type('text/plain').send('The UI is not built. Run `npm run build` (or `npm start`).\n');
-    } else {
-      res.setHeader('Cache-Control', 'no-cache');
-      res
-        .type('html')
-        .send(build.html.replace(PRELOADS, preloadsFor(build.pages, req.path, req.query, options)));
+      return;
     }
+    const first = firstLoadOf(build.pages, req.path, req.query);
+    const render = first?.page.serverRendered ? await rendererFor(build, req) : undefined;
+    if (first && render) {
+      await sendDrawn(res, build.html, first, (urls) =>
+        firstScreen(req, basePath, urls, render, options.onRenderError),
+      );
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(build.html.replace(PRELOADS, first ? preloadLinks(first, options) : ''));
   });
   return router;
 }
 
 /** Where index.html takes the preloads of the page it is served for. */
 const PRELOADS = '<!-- preloads -->';
+/** Where the UI renders, and a page drawn on the server carries its first screen (first-screen.ts). */
+const ROOT = '<div id="root"></div>';
 
 interface Build {
+  /** The build's folder (its real path): a rebuild is another. */
+  dir: string;
   html: string;
   /** The pages of the first-load manifest. */
   pages: FirstLoad[];
@@ -79,6 +102,7 @@ function buildReader(webDir: string, basePath: string): () => Build | undefined 
         cached = {
           version,
           build: {
+            dir,
             html: html.replace('<base href="/" />', `<base href="${escapedBase}" />`),
             pages: readManifest(dir).pages,
           },
@@ -103,22 +127,75 @@ function readManifest(dir: string): FirstLoadManifest {
 }
 
 /**
- * The preloads of the first-load page that `requestPath` (under the base, as express has it) is,
- * with its parameters (the id of /catalog/{id}) and query; none for another path.
+ * A page whose first screen the server draws: the page up to its scripts goes out at once, so
+ * the browser fetches the stylesheet and the code while the server reads and renders; then the
+ * screen (after the scripts, which run only once the page is whole) and its reads, or the
+ * empty root when there is none.
  */
-function preloadsFor(
+async function sendDrawn(
+  res: Response,
+  html: string,
+  first: PageOfFirstLoad,
+  draw: (urls: string[]) => Promise<FirstScreen | undefined>,
+): Promise<void> {
+  const [before = '', after = ''] = html.split(ROOT);
+  const bodyEnd = after.lastIndexOf('</body>');
+  const scripts = after.slice(0, bodyEnd).replace(PRELOADS, codePreloads(first.page).join('\n    '));
+  // It holds the person's data: no shared cache may keep it.
+  res.setHeader('Cache-Control', 'private, no-cache');
+  res.type('html');
+  res.write(before + scripts.trimEnd());
+  (res as Response & { flush?: () => void }).flush?.();
+  const screen = await draw(first.urls);
+  const root = screen
+    ? `<div id="root" inert aria-hidden="true">${screen.html}</div>${firstReadsScript(screen.reads)}`
+    : ROOT;
+  res.end(`\n    ${root}\n  ${after.slice(bodyEnd)}`);
+}
+
+/** A page of the first-load manifest as one request asks for it: its reads' URLs worked out. */
+interface PageOfFirstLoad {
+  page: FirstLoad;
+  /** The URL of each read of the page (under the base), in the page's order. */
+  urls: string[];
+  /** Which of `urls` keep the server busy a while (FirstData.slow). */
+  slow: Set<string>;
+}
+
+/**
+ * The first-load page that `requestPath` (under the base, as express has it) is, with its reads
+ * for its parameters (the id of /catalog/{id}) and query; undefined for another path.
+ */
+function firstLoadOf(
   pages: FirstLoad[],
   requestPath: string,
   query: Record<string, unknown>,
-  options: WebUiOptions,
-): string {
+): PageOfFirstLoad | undefined {
   const path = requestPath.replace(/^\/+|\/+$/g, '');
+  const search: PageSearch = {
+    get: (name) => {
+      const value = query[name];
+      return typeof value === 'string' ? value : null;
+    },
+  };
   for (const page of pages) {
     const params = matchFirstLoad(page, path);
-    if (params) return preloadLinks(page, params, query, options);
+    if (!params) continue;
+    const urls: string[] = [];
+    const slow = new Set<string>();
+    for (const data of page.data) {
+      const url = firstDataUrl(data, search, params);
+      if (url === undefined) continue;
+      urls.push(url);
+      if (data.slow) slow.add(url);
+    }
+    return { page, urls, slow };
   }
-  return '';
+  return undefined;
 }
+
+const codePreloads = (page: FirstLoad) =>
+  page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`);
 
 /**
  * The page's quick API reads (whoami), its chunks, then its slow reads: a browser asks for them
@@ -129,30 +206,15 @@ function preloadsFor(
  * credentials mode: `crossorigin` (anonymous) is the same-origin credentials the console's fetch
  * wrapper sends.
  */
-function preloadLinks(
-  page: FirstLoad,
-  params: Record<string, string>,
-  query: Record<string, unknown>,
-  options: WebUiOptions,
-): string {
-  const search: PageSearch = {
-    get: (name) => {
-      const value = query[name];
-      return typeof value === 'string' ? value : null;
-    },
-  };
-  const read = (data: FirstData) => {
-    const url = firstDataUrl(data, search, params);
-    return url === undefined
-      ? []
-      : [`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}" />`];
-  };
-  const code = page.modules.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}" />`);
-  if (options.readsBeforeCode) return [...page.data.flatMap(read), ...code].join('\n    ');
+function preloadLinks({ page, urls, slow }: PageOfFirstLoad, options: WebUiOptions): string {
+  const read = (url: string) =>
+    `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}" />`;
+  const code = codePreloads(page);
+  if (options.readsBeforeCode) return [...urls.map(read), ...code].join('\n    ');
   return [
-    ...page.data.filter((data) => !data.slow).flatMap(read),
+    ...urls.filter((url) => !slow.has(url)).map(read),
     ...code,
-    ...page.data.filter((data) => data.slow).flatMap(read),
+    ...urls.filter((url) => slow.has(url)).map(read),
   ].join('\n    ');
 }
 

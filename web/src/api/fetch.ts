@@ -32,8 +32,15 @@ export function apiUrl(path: string): string {
   if (path.startsWith('/') || /^[a-z][a-z\d+.-]*:/i.test(path)) {
     throw new Error(`API paths are relative to the console's base, got '${path}'`);
   }
-  return new URL(path, document.baseURI).toString();
+  return new URL(path, documentBase()).toString();
 }
+
+/**
+ * `<base href>`; on the server, which renders a first screen but fetches nothing through this
+ * module, a base that no request can reach.
+ */
+const documentBase = () =>
+  typeof document === 'undefined' ? 'http://server-render.invalid/' : document.baseURI;
 
 function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {

@@ -1,10 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import { DARK_THEME_CLASS, THEME_STORAGE_KEY } from '../../../common/theme.js';
+
+export { DARK_THEME_CLASS, THEME_STORAGE_KEY };
 
 export type Theme = 'light' | 'dark';
-
-export const THEME_STORAGE_KEY = 'ops-console.theme';
-/** PatternFly 6 switches every component to its dark palette with this class on <html>. */
-export const DARK_THEME_CLASS = 'pf-v6-theme-dark';
 
 function storedTheme(): Theme | undefined {
   try {
@@ -61,7 +60,9 @@ function snapshot(): Theme {
 
 /** The current theme and a setter; every user of the hook follows the same theme. */
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  return [useSyncExternalStore(subscribe, snapshot), setTheme];
+  // The server's first screen draws the toggle for the light theme; the browser's render follows
+  // the theme main.tsx put in place.
+  return [useSyncExternalStore(subscribe, snapshot, () => 'light'), setTheme];
 }
 
 /** Test helper: forget the applied theme so the next read starts over from storage and preference. */

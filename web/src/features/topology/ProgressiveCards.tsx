@@ -6,7 +6,8 @@ export const CARDS_PER_BATCH = 60;
 /**
  * The first cards of a long list at once and the rest as the user scrolls toward them: a root
  * view can hold thousands of components, and drawing them all would hold up the first screen.
- * Without IntersectionObserver (old browsers, tests) every card is drawn.
+ * Without IntersectionObserver (old browsers, tests) every card is drawn; a first screen drawn on
+ * the server has the first cards, as the browser's.
  */
 export function ProgressiveCards<T>({
   items,
@@ -17,15 +18,15 @@ export function ProgressiveCards<T>({
   render: (item: T) => ReactNode;
   label: string;
 }) {
-  const observable = typeof IntersectionObserver !== 'undefined';
+  const batched = typeof IntersectionObserver !== 'undefined' || typeof window === 'undefined';
   const [count, setCount] = useState(CARDS_PER_BATCH);
   const sentinel = useRef<HTMLDivElement>(null);
-  const shown = observable ? Math.min(count, items.length) : items.length;
+  const shown = batched ? Math.min(count, items.length) : items.length;
   const more = shown < items.length;
 
   useEffect(() => {
     const target = sentinel.current;
-    if (!observable || !more || !target) return;
+    if (!batched || !more || !target) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setCount((n) => n + CARDS_PER_BATCH);
@@ -34,7 +35,7 @@ export function ProgressiveCards<T>({
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [observable, more, shown]);
+  }, [batched, more, shown]);
 
   return (
     <>

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Alert, PageSection, Skeleton } from '@patternfly/react-core';
 import { LoadError } from '../../components/LoadError/index.js';
+import { prefetchRestStyles, withRestStyles } from '../../lib/rest-styles.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { ScreenMessage } from '../../shell/screens/ScreenMessage.js';
 import { useCardWidth } from './card-width.js';
@@ -10,10 +11,13 @@ import { chooseSort, readSort, sortChoices, sortComponents, type SortState } fro
 import { labelChoices, pageQuery, useAgentNames, useComponentLabels, useTopology } from './topology-api.js';
 import { readFilters, writeFilters, zoomInPath, type FilterChange } from './topology-params.js';
 
-/** The panel of /topology/{id}: its sections and their lists are not the front page's to load. */
-const TopologyDetailPanel = lazy(() =>
-  import('./panel/TopologyDetailPanel.js').then(({ TopologyDetailPanel }) => ({
-    default: TopologyDetailPanel,
+/**
+ * The panel of /topology/{id}: its sections and their lists are not the front page's to load,
+ * nor their styles (lib/rest-styles.ts).
+ */
+const TopologyDetailPanel = lazy(
+  withRestStyles(async () => ({
+    default: (await import('./panel/TopologyDetailPanel.js')).TopologyDetailPanel,
   })),
 );
 import { TopologyBreadcrumb } from './TopologyBreadcrumb.js';
@@ -86,6 +90,11 @@ export function TopologyPage() {
   const [cardWidth, setCardWidth] = useCardWidth();
 
   const response = topology.data;
+  // The first screen is up once its cards (or its error) are: the other pages' styles now.
+  const firstScreenShown = response !== undefined || topology.error !== undefined;
+  useEffect(() => {
+    if (firstScreenShown) prefetchRestStyles();
+  }, [firstScreenShown]);
   const content = useMemo(() => pageContent(response, id, filters.flatten), [response, id, filters.flatten]);
   const { cards, multiple } = content;
   // A flat list of a type need not hold the component itself: the panel reads it alone then.

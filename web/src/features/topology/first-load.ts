@@ -34,6 +34,7 @@ export const TOPOLOGY_FIRST_LOAD: FirstLoad = {
   path: 'topology',
   modules: MODULES,
   data: [{ path: WHOAMI_PATH }, firstRoots],
+  serverRendered: true,
 };
 
 /** /topology/{id}'s: the same, with the component and its children. */
@@ -42,4 +43,5 @@ export const COMPONENT_FIRST_LOAD: FirstLoad = {
   params: { id: 'uuid' },
   modules: MODULES,
   data: [{ path: WHOAMI_PATH }, firstComponent],
+  serverRendered: true,
 };

@@ -11,12 +11,13 @@ import {
   SearchPlusIcon,
 } from '@patternfly/react-icons';
 import { useCan } from '../../../api/index.js';
+import { withRestStyles } from '../../../lib/rest-styles.js';
 import type { TopologyComponent } from '../types.js';
 import { hasLogs, logsPath, zoomInPath } from './component-actions.js';
 import type { ComponentDialogName } from './ComponentDialog.js';
 
-const ComponentDialog = lazy(() =>
-  import('./ComponentDialog.js').then(({ ComponentDialog }) => ({ default: ComponentDialog })),
+const ComponentDialog = lazy(
+  withRestStyles(async () => ({ default: (await import('./ComponentDialog.js')).ComponentDialog })),
 );
 
 export interface ComponentActionsMenuProps {
