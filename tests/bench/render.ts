@@ -86,15 +86,14 @@ async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetche
         if (request.resourceType() === 'stylesheet') fetched.stylesheets.push(request.url());
       });
     if (target.paintedTexts)
-      await page.addInitScript(markTextsInDocument, { texts: target.paintedTexts, property: IN_DOCUMENT });
+      await page.addInitScript(markTextsForElementTiming, { texts: target.paintedTexts, prefix: PAINTED });
     const started = performance.now();
     // Until the page shows what it is for, not until its load event: the event also waits for
     // what the page preloads or fetches after its first render (fonts, low-priority styles).
     await page.goto(target.pageUrl, { waitUntil: 'commit' });
     if (typeof target.shown === 'function') await target.shown(page);
     else await page.getByText(target.shown).first().waitFor({ timeout: 30_000 });
-    const seen = performance.now() - started;
-    const elapsed = (target.paintedTexts && (await paintedWithFirstPaint(page))) ?? seen;
+    const elapsed = target.paintedTexts ? await paintTime(page) : performance.now() - started;
     recording = false;
     let interactive: number | undefined;
     if (target.interactive) {
@@ -118,48 +117,65 @@ async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetche
   }
 }
 
-/** Where markTextsInDocument notes the time: a property of the page's window. */
-const IN_DOCUMENT = '__benchTextsInDocument';
+/** The prefix of the `elementtiming` identifiers markTextsForElementTiming gives, each followed by its text. */
+const PAINTED = 'bench-painted:';
 
 /**
- * Runs in the page before its own scripts: notes when every one of `texts` is the own text of
- * some element of the document (added by the parser or by a script), from the navigation's start.
+ * Runs in the page before its own scripts: the element of every text node of the document (added
+ * by the parser or by a script) whose text is one of `texts`, and that element's parent, get an
+ * `elementtiming` attribute naming the text, so the browser times their paints. The parent too:
+ * the text of an inline element (a link) is timed at the block that lays it out.
  */
-function markTextsInDocument({ texts, property }: { texts: string[]; property: string }): void {
+function markTextsForElementTiming({ texts, prefix }: { texts: string[]; prefix: string }): void {
   // No named functions inside: tsx would wrap them in a helper the page does not have.
-  const missing = new Set(texts);
-  const observer = new MutationObserver((records) => {
+  const wanted = new Set(texts);
+  new MutationObserver((records) => {
     for (const record of records) {
       for (const node of Array.from(record.addedNodes)) {
-        // The parser adds an element before its text: the text itself is what is looked for.
+        // The parser adds an element before its text: the text's addition marks its element.
         const added = node.nodeType === Node.TEXT_NODE ? record.target : node;
         if (!(added instanceof Element)) continue;
         for (const element of [added, ...Array.from(added.querySelectorAll('*'))]) {
           for (const child of Array.from(element.childNodes)) {
-            if (child.nodeType === Node.TEXT_NODE) missing.delete(child.textContent?.trim() ?? '');
+            const text = child.nodeType === Node.TEXT_NODE ? child.textContent?.trim() : undefined;
+            if (!text || !wanted.has(text)) continue;
+            element.setAttribute('elementtiming', prefix + text);
+            element.parentElement?.setAttribute('elementtiming', prefix + text);
           }
         }
       }
     }
-    if (missing.size > 0) return;
-    (window as unknown as Record<string, number>)[property] = performance.now();
-    observer.disconnect();
-  });
-  observer.observe(document, { childList: true, subtree: true });
+  }).observe(document, { childList: true, subtree: true });
 }
 
 /**
- * The page's first contentful paint when `texts` were all in the document by then (a screen the
- * server drew: they were painted with it), from the navigation's start; otherwise undefined.
+ * When the texts markTextsForElementTiming marked had all been painted, from the navigation's
+ * start: each text's first paint (a later one is the UI's own render of a screen the server
+ * drew), the last of those. A text below the fold is never painted, and not waited for.
  */
-async function paintedWithFirstPaint(page: Page): Promise<number | undefined> {
-  return page.evaluate((property) => {
-    const inDocument = (window as unknown as Record<string, number | undefined>)[property];
-    const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-    return inDocument !== undefined && firstPaint !== undefined && inDocument <= firstPaint
-      ? firstPaint
-      : undefined;
-  }, IN_DOCUMENT);
+async function paintTime(page: Page): Promise<number> {
+  return page.evaluate(
+    (prefix) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('none of the marked texts was painted')), 10_000);
+        new PerformanceObserver((list, observer) => {
+          const first = new Map<string, number>();
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            identifier: string;
+            renderTime: number;
+          })[]) {
+            if (!entry.identifier.startsWith(prefix)) continue;
+            const time = entry.renderTime || entry.startTime;
+            first.set(entry.identifier, Math.min(time, first.get(entry.identifier) ?? Infinity));
+          }
+          if (first.size === 0) return;
+          clearTimeout(timer);
+          observer.disconnect();
+          resolve(Math.max(...first.values()));
+        }).observe({ type: 'element', buffered: true });
+      }),
+    PAINTED,
+  );
 }
 
 /**

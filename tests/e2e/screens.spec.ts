@@ -43,7 +43,8 @@ test('whoami failing with a 5xx shows the provisioning screen; other failures th
   page,
 }) => {
   await page.route('**/console/api/auth/whoami', (route) => route.fulfill({ status: 503, json: {} }));
-  await page.goto('health');
+  // A page the server does not draw: a drawn one carries whoami's answer, and the UI asks for none.
+  await page.goto('incidents');
   await expect(page.getByText('Please wait, instance provisioning in-progress ...')).toBeVisible();
   await page.unroute('**/console/api/auth/whoami');
   await page.route('**/console/api/auth/whoami', (route) => route.fulfill({ status: 400, json: {} }));

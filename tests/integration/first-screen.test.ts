@@ -1,5 +1,5 @@
 /**
- * The topology page's first screen drawn by the server: the build's real server renderer
+ * The first screens the server draws (/topology, /topology/{id}, /health): the build's real server renderer
  * (web/src/server-render.tsx, built here unminified) beside a build's shape, the console under a
  * base path with the demo's components.
  */
@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { FIRST_LOAD_MANIFEST, FIRST_READS_ID, type FirstLoadManifest } from '../../common/first-load.js';
 import { serverRenderOptions } from '../../hack/build.js';
+import { HEALTH_FIRST_LOAD } from '../../web/src/features/health/first-load.js';
 import { COMPONENT_FIRST_LOAD, TOPOLOGY_FIRST_LOAD } from '../../web/src/features/topology/first-load.js';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/server.js';
 import { SessionClient } from '../support/session.js';
@@ -26,7 +27,7 @@ function writeBuild(dir: string): void {
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dir, 'assets/main-ABC123.js'), 'console.log(1)');
   const manifest: FirstLoadManifest = {
-    pages: [TOPOLOGY_FIRST_LOAD, COMPONENT_FIRST_LOAD].map((page) => ({
+    pages: [TOPOLOGY_FIRST_LOAD, COMPONENT_FIRST_LOAD, HEALTH_FIRST_LOAD].map((page) => ({
       ...page,
       modules: ['assets/chunks/TopologyPage-XYZ.js'],
     })),
@@ -49,7 +50,7 @@ function drawn(html: string) {
   };
 }
 
-describe('the topology page drawn on the server', () => {
+describe('first screens drawn on the server', () => {
   let server: TestServer;
   let parent: string;
   let admin: SessionClient;
@@ -101,6 +102,21 @@ describe('the topology page drawn on the server', () => {
     expect(screen).toBeDefined();
     for (const child of parentComponent.components!) expect(screen!.markup).toContain(`>${child.name}<`);
     expect(Object.keys(screen!.reads)).toContain(`api/canary/api/topology?id=${parentComponent.id}&depth=3`);
+  });
+
+  it('draws /health with the first rows of its checks, in the time range of its URL', async () => {
+    const summary = (await (await admin.fetch('api/canary/api/summary?start=1d')).json()) as {
+      checks_summary: { name: string; status: string }[];
+    };
+    const failing = summary.checks_summary.filter((check) => check.status !== 'healthy');
+    expect(failing.length).toBeGreaterThan(0);
+    const screen = drawn(await (await admin.fetch('health?timeRange=1d&groupBy=no_grouping')).text());
+    expect(screen).toBeDefined();
+    expect(Object.keys(screen!.reads)).toContain('api/canary/api/summary?start=1d');
+    // Passing checks are hidden by default; the rows a window holds are drawn, not all of them.
+    const rows = screen!.markup.match(/<tr[\s>]/g) ?? [];
+    expect(rows.length).toBeGreaterThan(5);
+    expect(failing.some((check) => screen!.markup.includes(`>${check.name}<`))).toBe(true);
   });
 
   it('keeps text that looks like markup as text, in the cards and in the reads', async () => {

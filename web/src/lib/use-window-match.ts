@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
  * module-level function, so the listener is not re-added at every render.
  */
 export function useWindowMatch(test: (view: Window) => boolean): boolean {
-  const [matches, setMatches] = useState(() => test(window));
+  // A first screen drawn on the server is a wide window's (web/src/server-render.tsx).
+  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && test(window));
   useEffect(() => {
     const update = () => setMatches(test(window));
     update();

@@ -28,6 +28,11 @@ import { useTableState, type TableSort } from './use-table-state.js';
 /** Spec 3 §9: row height estimate 40 to 50, overscan 10. */
 export const ROW_HEIGHT_ESTIMATE = 45;
 export const VIRTUAL_OVERSCAN = 10;
+/**
+ * The rows a first screen drawn on the server shows (web/src/server-render.tsx): a server has no
+ * viewport to measure, so it draws what a laptop's screen holds; the browser's render measures.
+ */
+const SERVER_VIEWPORT = { width: 1280, height: 800 };
 const SKELETON_ROWS = 5;
 
 export interface DataTableColumn<Row> {
@@ -288,6 +293,7 @@ function VirtualTable<Row>({
     overscan: VIRTUAL_OVERSCAN,
     getItemKey,
     measureElement: measureRow,
+    ...(typeof window === 'undefined' ? { initialRect: SERVER_VIEWPORT } : {}),
   });
   const visible = virtualizer.getVirtualItems();
   const first = visible[0];

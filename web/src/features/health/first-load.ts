@@ -29,4 +29,5 @@ export const HEALTH_FIRST_LOAD: FirstLoad = {
   path: 'health',
   modules: ['web/src/shell/AppShell.tsx', 'web/src/features/health/HealthPage.tsx'],
   data: [{ path: WHOAMI_PATH }, firstSummary],
+  serverRendered: true,
 };
