@@ -1,15 +1,22 @@
 /**
  * Development: rebuilds the UI on every change (unminified) and restarts the service on
- * server changes (tsx watch). Same env settings as `npm start`.
+ * server changes (tsx watch). Same env settings as `npm start`; the browser draws every screen
+ * (no first screen from the server).
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { SERVER_RENDER_FILE } from '../common/first-load.js';
 import { webBuildOptions, writeIndexHtml } from './build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist/web');
+
+// No first screens drawn on the server while developing: a production build's renderer left in
+// the folder would draw the UI as it was built, not as it is being edited.
+fs.rmSync(path.join(outdir, SERVER_RENDER_FILE), { force: true });
 
 const options = webBuildOptions(outdir, true);
 const context = await esbuild.context({

@@ -50,7 +50,7 @@ export interface RenderTarget {
    * between the page's tasks, and the script a page runs after painting a screen the server drew
    * would hold the answer back by the length of its longest task.
    */
-  paintedTexts?: string[];
+  painted?: Painted;
   /** A failed load ends this target's loads instead of the whole measure. */
   optional?: boolean;
 }
@@ -85,15 +85,23 @@ async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetche
         if (request.resourceType() === 'script') fetched.scripts.push(request.url());
         if (request.resourceType() === 'stylesheet') fetched.stylesheets.push(request.url());
       });
-    if (target.paintedTexts)
-      await page.addInitScript(markTextsForElementTiming, { texts: target.paintedTexts, prefix: PAINTED });
+    if (target.painted) {
+      const { texts = [], pattern } = target.painted;
+      await page.addInitScript(markTextsForElementTiming, {
+        texts,
+        pattern: pattern && { source: pattern.source, flags: pattern.flags },
+        prefix: PAINTED,
+      });
+    }
     const started = performance.now();
     // Until the page shows what it is for, not until its load event: the event also waits for
     // what the page preloads or fetches after its first render (fonts, low-priority styles).
     await page.goto(target.pageUrl, { waitUntil: 'commit' });
     if (typeof target.shown === 'function') await target.shown(page);
     else await page.getByText(target.shown).first().waitFor({ timeout: 30_000 });
-    const elapsed = target.paintedTexts ? await paintTime(page) : performance.now() - started;
+    const elapsed = target.painted
+      ? await paintTime(page, target.painted.pattern ? 'first' : 'last')
+      : performance.now() - started;
     recording = false;
     let interactive: number | undefined;
     if (target.interactive) {
@@ -117,6 +125,15 @@ async function coldLoad(browser: Browser, target: RenderTarget, fetched?: Fetche
   }
 }
 
+/**
+ * What a first render has painted when it is over: every one of `texts` (a page's cards), or the
+ * first text that matches `pattern` (a list's first row).
+ */
+export interface Painted {
+  texts?: string[];
+  pattern?: RegExp;
+}
+
 /** The prefix of the `elementtiming` identifiers markTextsForElementTiming gives, each followed by its text. */
 const PAINTED = 'bench-painted:';
 
@@ -126,9 +143,18 @@ const PAINTED = 'bench-painted:';
  * `elementtiming` attribute naming the text, so the browser times their paints. The parent too:
  * the text of an inline element (a link) is timed at the block that lays it out.
  */
-function markTextsForElementTiming({ texts, prefix }: { texts: string[]; prefix: string }): void {
+function markTextsForElementTiming({
+  texts,
+  pattern,
+  prefix,
+}: {
+  texts: string[];
+  pattern?: { source: string; flags: string };
+  prefix: string;
+}): void {
   // No named functions inside: tsx would wrap them in a helper the page does not have.
   const wanted = new Set(texts);
+  const matching = pattern && new RegExp(pattern.source, pattern.flags);
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of Array.from(record.addedNodes)) {
@@ -138,7 +164,7 @@ function markTextsForElementTiming({ texts, prefix }: { texts: string[]; prefix:
         for (const element of [added, ...Array.from(added.querySelectorAll('*'))]) {
           for (const child of Array.from(element.childNodes)) {
             const text = child.nodeType === Node.TEXT_NODE ? child.textContent?.trim() : undefined;
-            if (!text || !wanted.has(text)) continue;
+            if (!text || !(wanted.has(text) || matching?.test(text))) continue;
             element.setAttribute('elementtiming', prefix + text);
             element.parentElement?.setAttribute('elementtiming', prefix + text);
           }
@@ -149,13 +175,13 @@ function markTextsForElementTiming({ texts, prefix }: { texts: string[]; prefix:
 }
 
 /**
- * When the texts markTextsForElementTiming marked had all been painted, from the navigation's
- * start: each text's first paint (a later one is the UI's own render of a screen the server
- * drew), the last of those. A text below the fold is never painted, and not waited for.
+ * When the texts markTextsForElementTiming marked had been painted, from the navigation's start:
+ * each text's first paint (a later one is the UI's own render of a screen the server drew), the
+ * `first` or the `last` of those. A text below the fold is never painted, and not waited for.
  */
-async function paintTime(page: Page): Promise<number> {
+async function paintTime(page: Page, which: 'first' | 'last'): Promise<number> {
   return page.evaluate(
-    (prefix) =>
+    ({ prefix, which }) =>
       new Promise<number>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('none of the marked texts was painted')), 10_000);
         new PerformanceObserver((list, observer) => {
@@ -171,10 +197,10 @@ async function paintTime(page: Page): Promise<number> {
           if (first.size === 0) return;
           clearTimeout(timer);
           observer.disconnect();
-          resolve(Math.max(...first.values()));
+          resolve(which === 'first' ? Math.min(...first.values()) : Math.max(...first.values()));
         }).observe({ type: 'element', buffered: true });
       }),
-    PAINTED,
+    { prefix: PAINTED, which },
   );
 }
 

@@ -184,7 +184,7 @@ export async function benchTopology(
         pageUrl: `${server.url}topology`,
         cookie: server.cookie,
         shown: rootCardsShown,
-        paintedTexts: Array.from({ length: ROOTS }, (_, k) => `bench-cluster-${k}`),
+        painted: { texts: Array.from({ length: ROOTS }, (_, k) => `bench-cluster-${k}`) },
         interactive: rootCardsInteractive,
       }));
       const renders = await withBrowser((browser) => firstRendersOf(browser, targets));
