@@ -274,8 +274,9 @@ async function sharedChunkOptions(folder: string): Promise<esbuild.BuildOptions>
 export async function buildWeb(outdir = path.join(dist, 'web'), minify = true): Promise<esbuild.Metafile> {
   return buildBeside(outdir, async (folder) => {
     const [{ metafile }, serverRender] = await Promise.all([
-      (async () =>
-        esbuild.build({ ...webBuildOptions(folder), minify, ...(await sharedChunkOptions(folder)) }))(),
+      sharedChunkOptions(folder).then((shared) =>
+        esbuild.build({ ...webBuildOptions(folder), minify, ...shared }),
+      ),
       esbuild.build({ ...serverRenderOptions(folder), minify }),
     ]);
     removeChunkStylesheets(folder);

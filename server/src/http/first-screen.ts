@@ -85,7 +85,6 @@ export async function firstScreen(
   render: Render,
   onError: (error: unknown) => void = () => {},
 ): Promise<FirstScreen | undefined> {
-  if (!req.headers.cookie) return undefined;
   let reads: Record<string, unknown> | undefined;
   try {
     reads = await readAs(req, basePath, urls);
