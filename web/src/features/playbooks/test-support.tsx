@@ -24,10 +24,12 @@ export function playbookRow(patch: Partial<Playbook> = {}): Playbook {
   };
 }
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+/** Moments before one `now`, so the minutes between two of them are whole. */
+const minutesBefore = (now: number) => (minutes: number) => new Date(now - minutes * 60_000).toISOString();
 
 /** A run as GET /api/playbook/run/{id} answers it: completed a minute ago, no actions. */
 export function runDetail(patch: Partial<RunDetail> = {}): RunDetail {
+  const minutesAgo = minutesBefore(Date.now());
   return {
     id: RUN_ID,
     playbook_id: PLAYBOOK_ID,
@@ -50,6 +52,7 @@ export function runDetail(patch: Partial<RunDetail> = {}): RunDetail {
 
 /** An action of the run, completed, no result; `patch` sets what a test needs. */
 export function actionRow(patch: Partial<RunAction> & Pick<RunAction, 'id' | 'name'>): RunAction {
+  const minutesAgo = minutesBefore(Date.now());
   return {
     playbook_run_id: RUN_ID,
     status: 'completed',
