@@ -65,8 +65,14 @@ export interface FirstLoad {
   serverRendered?: boolean;
 }
 
-/** The build's server renderer of first screens, beside index.html (web/src/server-render.tsx). */
-export const SERVER_RENDER_FILE = 'server-render/render.mjs';
+/**
+ * The folder of the build's server renderer of first screens, beside index.html
+ * (web/src/server-render.tsx): its entry and the chunks of the pages it draws.
+ */
+export const SERVER_RENDER_DIR = 'server-render';
+
+/** The server renderer's entry. */
+export const SERVER_RENDER_FILE = `${SERVER_RENDER_DIR}/render.mjs`;
 
 /**
  * The id of the JSON data block a server-drawn page carries its first reads in, by the URL the

@@ -14,7 +14,7 @@ import * as esbuild from 'esbuild';
 import {
   FIRST_LOAD_MANIFEST,
   REST_STYLESHEET_META,
-  SERVER_RENDER_FILE,
+  SERVER_RENDER_DIR,
   type FirstLoad,
   type FirstLoadManifest,
 } from '../common/first-load.js';
@@ -122,12 +122,16 @@ export const webBuildOptions = (outdir: string, development = false): esbuild.Bu
 /**
  * The server renderer of first screens (web/src/server-render.tsx, common/first-load.ts's
  * SERVER_RENDER_FILE): the UI's own modules bundled for Node, stylesheets and the files they
- * name left out (the browser has them from the UI's build).
+ * name left out (the browser has them from the UI's build). Its pages are chunks of their own,
+ * as in the browser: the server loads the code of the pages it draws, not of every page.
  */
 export const serverRenderOptions = (outdir: string): esbuild.BuildOptions => ({
   absWorkingDir: root,
-  entryPoints: ['web/src/server-render.tsx'],
-  outfile: path.join(outdir, SERVER_RENDER_FILE),
+  entryPoints: { render: 'web/src/server-render.tsx' },
+  outdir: path.join(outdir, SERVER_RENDER_DIR),
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

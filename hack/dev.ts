@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { SERVER_RENDER_FILE } from '../common/first-load.js';
+import { SERVER_RENDER_DIR } from '../common/first-load.js';
 import { webBuildOptions, writeIndexHtml } from './build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,7 +16,7 @@ const outdir = path.join(root, 'dist/web');
 
 // No first screens drawn on the server while developing: a production build's renderer left in
 // the folder would draw the UI as it was built, not as it is being edited.
-fs.rmSync(path.join(outdir, SERVER_RENDER_FILE), { force: true });
+fs.rmSync(path.join(outdir, SERVER_RENDER_DIR), { recursive: true, force: true });
 
 const options = webBuildOptions(outdir, true);
 const context = await esbuild.context({

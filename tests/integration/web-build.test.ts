@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
-import type { FirstLoadManifest } from '../../common/first-load.js';
+import { SERVER_RENDER_FILE, type FirstLoadManifest } from '../../common/first-load.js';
 import {
   buildWeb,
   buildWebIfChanged,
@@ -220,6 +220,29 @@ describe('the production UI build', () => {
     ).toEqual([]);
   });
 
+  it("gives the server renderer each page's code in a chunk of its own, loaded only to draw that page", () => {
+    const dir = path.join(outdir, path.dirname(SERVER_RENDER_FILE));
+    // The files Node loads with the renderer's entry: it and what it imports statically.
+    const loaded = new Set<string>();
+    const load = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const code = fs.readFileSync(file, 'utf8');
+      for (const [, specifier] of code.matchAll(/(?:from|import)\s*"(\.[^"]+\.mjs)"/g))
+        load(path.resolve(path.dirname(file), specifier!));
+    };
+    load(path.join(outdir, SERVER_RENDER_FILE));
+    const holding = (text: string) =>
+      fs
+        .readdirSync(path.join(dir, 'chunks'))
+        .map((name) => path.join(dir, 'chunks', name))
+        .filter((file) => fs.readFileSync(file, 'utf8').includes(text));
+    // A page the server never draws (a playbook run's) is a file of the renderer's, not loaded with it.
+    const runPage = holding('Run details');
+    expect(runPage).toHaveLength(1);
+    expect(loaded.has(runPage[0]!)).toBe(false);
+    expect(loaded.size).toBeGreaterThan(1);
+  });
   it("bundles react-router's production build, which its package's exports do not name", () => {
     const routers = Object.keys(metafile.inputs).filter((input) =>
       input.includes('node_modules/react-router/dist/'),
