@@ -13,8 +13,12 @@ export default {
   // busy machine a page test's lazy chunks or a database copy can take a while. Above Testing
   // Library's asyncUtilTimeout (tests/support/web-setup.ts). Jest takes it for all projects.
   testTimeout: 120_000,
-  // Jest's default of one worker less than the cores runs a 2-core machine's suites one at a time.
-  maxWorkers: Math.max(2, os.availableParallelism() - 1),
+  // Two workers a core: the suites spend much of their time waiting (on the servers and
+  // databases they start, on job intervals and polls), and a worker per core left a quarter of
+  // the cores idle. The whole run on a quiet 2-core machine took 869 s with two workers, 682 s
+  // with three and 562 s with four, every test passing (docs/decisions.md, "Test wall time").
+  // Each worker holds its own databases: no more than one per 2 GiB of memory.
+  maxWorkers: Math.max(2, Math.min(os.availableParallelism() * 2, Math.floor(os.totalmem() / 2 ** 31))),
   projects: [
     {
       ...common,

@@ -5,7 +5,7 @@
  * then wait on integration's workers, and the pair took longer than one after the other; only
  * e2e's build is made during jest, at the lowest priority (buildForE2eMeanwhile). Unit
  * and integration, when both are asked, are one jest run (`test:jest`): the template databases
- * are built once instead of twice, and the two workers stay busy from the first file to the last.
+ * are built once instead of twice, and the workers stay busy from the first file to the last.
  * `npm test -- test:unit test:integration` runs only the stages named.
  */
 import { spawn } from 'node:child_process';
