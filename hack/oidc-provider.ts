@@ -16,10 +16,12 @@
  * logout addresses derived from each console base URL given. Tokens can be revoked at
  * /token/revocation.
  *
- * Access tokens are opaque by default, good for userinfo only. With `accessTokens`, they are JWTs
- * for one resource indicator, as Keycloak, Dex or Entra issue them for an API: their `aud` is the
- * resource, they carry the person's `email`, and the profile claims go into the ID token instead
- * (userinfo refuses a token meant for another audience).
+ * Access tokens are opaque by default, good for userinfo and for token introspection (RFC 7662,
+ * /token/introspection: a client asks about its own tokens only), which answers the person's
+ * `email` with the token, as Keycloak's does. With `accessTokens`, they are JWTs for one resource
+ * indicator, as Keycloak, Dex or Entra issue them for an API: their `aud` is the resource, they
+ * carry the person's `email`, and the profile claims go into the ID token instead (userinfo
+ * refuses a token meant for another audience).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -115,12 +117,18 @@ function jwtAccessTokens({ audience }: { audience: string }) {
         };
       },
     },
-    extraTokenClaims: (_ctx: unknown, token: { kind: string; accountId?: string }) => {
-      const user = DEMO_USERS.find((candidate) => candidate.login === token.accountId);
-      return token.kind === 'AccessToken' && user ? { email: user.email, email_verified: true } : undefined;
-    },
   };
 }
+
+/** The person's email with each access token: in a JWT's claims, or in an opaque one's introspection. */
+function extraTokenClaims(_ctx: unknown, token: { kind: string; accountId?: string }) {
+  const user = DEMO_USERS.find((candidate) => candidate.login === token.accountId);
+  return token.kind === 'AccessToken' && user ? { email: user.email, email_verified: true } : undefined;
+}
+
+/** A client is told about its own tokens only, as it may revoke only those. */
+const ownTokensOnly = (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+  token.clientId === client.clientId;
 
 function configuration(options: Settings): Configuration {
   const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
@@ -160,17 +168,12 @@ function configuration(options: Settings): Configuration {
         }),
       };
     },
-    ...(jwt
-      ? { conformIdTokenClaims: jwt.conformIdTokenClaims, extraTokenClaims: jwt.extraTokenClaims }
-      : {}),
+    extraTokenClaims,
+    ...(jwt ? { conformIdTokenClaims: jwt.conformIdTokenClaims } : {}),
     features: {
       devInteractions: { enabled: true },
-      revocation: {
-        enabled: true,
-        // A client revokes its own tokens only.
-        allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
-          token.clientId === client.clientId,
-      },
+      revocation: { enabled: true, allowedPolicy: ownTokensOnly },
+      introspection: { enabled: true, allowedPolicy: ownTokensOnly },
       ...(jwt ? { resourceIndicators: jwt.resourceIndicators } : {}),
       rpInitiatedLogout: {
         enabled: true,

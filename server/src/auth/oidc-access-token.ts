@@ -4,12 +4,14 @@
  * signed with a key of the issuer's JWKS, whose `iss` is the issuer, within its `nbf` and `exp`,
  * and whose `aud` names one of OIDC_ACCEPTED_AUDIENCES (only with that setting). It acts as the
  * person OIDC sign-in links to the same claims: by issuer and subject, else by verified email.
- * Nobody is created from a token. The console's own API tokens (`ocp_...`) are no JWTs and go on
- * as before.
+ * Nobody is created from a token. A token that is no JWT (an opaque one) is asked about at the
+ * provider's introspection endpoint (RFC 7662) with the console's own client credentials: active,
+ * an access token, issued by the issuer, for an accepted audience (its `aud`, else the client it
+ * was issued to). The console's own API tokens (`ocp_...`) go on as before.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Configuration } from 'openid-client';
+import { tokenIntrospection, type Configuration, type IntrospectionResponse } from 'openid-client';
 import type { OidcConfig } from '../config.js';
 import { apiError } from '../http/errors.js';
 import type { Logger } from '../http/logging.js';
@@ -17,7 +19,7 @@ import type { Db } from '../platform/db/db.js';
 import type { Principal } from './identities.js';
 import { findPersonOfClaims } from './oidc-people.js';
 import type { SignInCache } from './sign-in-cache.js';
-import { sha256Hex } from './tokens.js';
+import { looksLikeApiToken, sha256Hex } from './tokens.js';
 
 /** A JWS in compact form: three base64url parts. The console's API tokens have no dots. */
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -27,9 +29,14 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 const CLOCK_TOLERANCE_S = 10;
 /** A bound on memory: past it, the verified tokens are verified again. */
 const MAX_VERIFIED = 10_000;
+/**
+ * How long the provider's answer about an opaque token is kept: a token revoked there is refused
+ * within this, and a person's requests in a row cost the provider one call.
+ */
+export const INTROSPECTED_FOR_MS = 10_000;
 
 export interface OidcAccessTokens {
-  /** Whether the request's Bearer token has a JWT's shape (then identify decides, not the API tokens). */
+  /** Whether the request's Bearer token is not one of the console's API tokens (then identify decides). */
   applies(req: Request): boolean;
   /** Sets req.user from the access token; a token not accepted is a 401, a person not known a 403. */
   identify: RequestHandler;
@@ -38,7 +45,7 @@ export interface OidcAccessTokens {
 export interface OidcAccessTokenOptions {
   db: Db;
   oidc: Pick<OidcConfig, 'acceptedAudiences'>;
-  /** The provider's discovered configuration (its issuer and JWKS address). */
+  /** The provider's discovered configuration (its issuer, JWKS and introspection addresses) and the client. */
   configuration: () => Promise<Configuration>;
   /** Who a verified token acts for is kept like any sign-in, and forgotten with the person's changes. */
   cache: SignInCache;
@@ -88,13 +95,15 @@ export function createOidcAccessTokens({
   const verified = new Map<string, Verified>();
 
   // Made at the first token, from discovery; a failed discovery is tried again at the next.
-  let keys: Promise<{ issuer: string; jwks: ReturnType<typeof createRemoteJWKSet> }> | undefined;
+  let keys:
+    | Promise<{ issuer: string; jwks: ReturnType<typeof createRemoteJWKSet>; found: Configuration }>
+    | undefined;
   const issuerKeys = () =>
     (keys ??= configuration()
       .then((found) => {
         const { issuer, jwks_uri } = found.serverMetadata();
         if (!jwks_uri) throw new Error(`${issuer} publishes no jwks_uri`);
-        return { issuer, jwks: createRemoteJWKSet(new URL(jwks_uri)) };
+        return { issuer, jwks: createRemoteJWKSet(new URL(jwks_uri)), found };
       })
       .catch((error: unknown) => {
         keys = undefined;
@@ -126,13 +135,34 @@ export function createOidcAccessTokens({
     return payload;
   };
 
+  /** The provider's word on an opaque token: what RFC 7662 answers for an access token it issued. */
+  const introspect = async (token: string, issuer: string, found: Configuration) => {
+    if (!found.serverMetadata().introspection_endpoint)
+      throw new NotAccepted(`it is not a JWT, and ${issuer} offers no token introspection to check it by`);
+    const answer: IntrospectionResponse = await tokenIntrospection(found, token, {
+      token_type_hint: 'access_token',
+    });
+    if (!answer.active) throw new NotAccepted(`${issuer} says it is not active (expired or revoked)`);
+    if (answer.iss !== undefined && answer.iss !== issuer)
+      throw new NotAccepted(`it was not issued by ${issuer}`);
+    // A refresh token is active too: only what the provider calls a Bearer access token acts.
+    const kind = String(answer.token_type ?? answer.typ ?? '');
+    if (kind.toLowerCase() !== 'bearer') throw new NotAccepted('it is not an access token');
+    const aud = answer.aud ?? answer.client_id;
+    if (!(typeof aud === 'string' ? [aud] : (aud ?? [])).some((audience) => audiences.includes(audience)))
+      throw new NotAccepted(`it is not meant for this console (aud must name ${audiences.join(' or ')})`);
+    if (!answer.sub) throw new NotAccepted('it names no subject');
+    return answer;
+  };
+
   const verifiedClaims = async (token: string, hash: string): Promise<Verified['claims']> => {
     const known = verified.get(hash);
     if (known && known.expiresAt > now()) return known.claims;
-    const { issuer, jwks } = await issuerKeys();
-    const payload = await verify(token, issuer, jwks);
+    const { issuer, jwks, found } = await issuerKeys();
+    const opaque = !JWT_SHAPE.test(token);
+    const payload = opaque ? await introspect(token, issuer, found) : await verify(token, issuer, jwks);
     const claims = {
-      iss: payload.iss,
+      iss: issuer,
       sub: payload.sub,
       email: payload.email,
       email_verified: payload.email_verified,
@@ -140,7 +170,11 @@ export function createOidcAccessTokens({
     if (verified.size >= MAX_VERIFIED)
       for (const [key, entry] of verified)
         if (entry.expiresAt <= now() || verified.size >= MAX_VERIFIED) verified.delete(key);
-    verified.set(hash, { claims, expiresAt: (payload.exp! + CLOCK_TOLERANCE_S) * 1000 });
+    const expiresAt = payload.exp === undefined ? Infinity : (payload.exp + CLOCK_TOLERANCE_S) * 1000;
+    verified.set(hash, {
+      claims,
+      expiresAt: opaque ? Math.min(expiresAt, now() + INTROSPECTED_FOR_MS) : expiresAt,
+    });
     return claims;
   };
 
@@ -183,5 +217,5 @@ export function createOidcAccessTokens({
     })().catch(next);
   };
 
-  return { applies: (req) => JWT_SHAPE.test(bearerOf(req)), identify };
+  return { applies: (req) => !looksLikeApiToken(bearerOf(req)), identify };
 }
