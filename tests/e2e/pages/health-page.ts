@@ -4,9 +4,12 @@ import type { Locator, Page } from '@playwright/test';
 export class HealthDashboard {
   constructor(readonly page: Page) {}
 
+  /** Opens the dashboard; with a `checkId` in the query, until that check's drawer shows. */
   async open(query = ''): Promise<void> {
     await this.page.goto(`health${query}`);
-    await this.table().waitFor();
+    // The drawer is a modal: while it is open the page behind it, the table too, is hidden from
+    // the accessibility tree, and it may open in the same render as the table.
+    await (new URLSearchParams(query).has('checkId') ? this.drawer() : this.table()).waitFor();
   }
 
   /** Opens the dashboard and waits until its live-update stream is connected. */
