@@ -1,5 +1,5 @@
 import { parseArgs } from './args.js';
-import { cpuShares, parseProcStat } from './machine.js';
+import { cpuShares, normalPriorityShare, parseProcStat } from './machine.js';
 import {
   checkName,
   checkOfTitle,
@@ -99,6 +99,10 @@ describe('machine load', () => {
     const before = parseProcStat('cpu  100 0 100 700 100 0 0 0 0 0\ncpu0 1 2 3');
     const after = parseProcStat('cpu  150 0 150 750 100 0 0 50 0 0\ncpu0 1 2 3');
     expect(cpuShares(before, after)).toEqual({ busy: 75, steal: 25 });
+    // Of 200 ticks, 50 idle and 50 under nice: half the time went to work at normal priority.
+    const niced = parseProcStat('cpu  100 100 100 700 100 0 0 0 0 0');
+    const later = parseProcStat('cpu  150 150 150 750 100 0 0 0 0 0');
+    expect(normalPriorityShare(niced, later)).toBe(50);
   });
 });
 

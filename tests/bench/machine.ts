@@ -6,6 +6,8 @@ export interface CpuTimes {
   total: number;
   idle: number;
   steal: number;
+  /** Time in processes run under `nice`. */
+  nice: number;
 }
 
 /** The first line of /proc/stat: user nice system idle iowait irq softirq steal … (clock ticks). */
@@ -21,7 +23,12 @@ export function parseProcStat(text: string): CpuTimes {
     number,
     number,
   ];
-  return { total: user + nice + system + idle + iowait + irq + softirq + steal, idle: idle + iowait, steal };
+  return {
+    total: user + nice + system + idle + iowait + irq + softirq + steal,
+    idle: idle + iowait,
+    steal,
+    nice,
+  };
 }
 
 /** Busy and steal shares of the CPU time between two samples, in percent. */
@@ -33,7 +40,24 @@ export function cpuShares(before: CpuTimes, after: CpuTimes): { busy: number; st
   };
 }
 
+/**
+ * The share of the CPU time between two samples, in percent, that work at normal priority took:
+ * busy time less what processes under `nice` (a build made meanwhile) took.
+ */
+export function normalPriorityShare(before: CpuTimes, after: CpuTimes): number {
+  const total = after.total - before.total || 1;
+  return (100 * (total - (after.idle - before.idle) - (after.nice - before.nice))) / total;
+}
+
 const readCpu = () => parseProcStat(fs.readFileSync('/proc/stat', 'utf8'));
+
+/** normalPriorityShare over `sampleMs`; undefined where there is no /proc/stat. */
+export async function normalPriorityLoad(sampleMs = 2000): Promise<number | undefined> {
+  if (!fs.existsSync('/proc/stat')) return undefined;
+  const before = readCpu();
+  await new Promise((resolve) => setTimeout(resolve, sampleMs));
+  return normalPriorityShare(before, readCpu());
+}
 
 /** One line for the report, from a sample of `sampleMs` (nothing of the bench runs meanwhile). */
 export async function machineLoad(sampleMs = 2000): Promise<string> {

@@ -23,10 +23,10 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   // E2E_WORKERS=2 runs two spec files at a time: one worker leaves much of the two cores idle
-  // while the browser and the server wait on each other and on the server's job intervals. Not
-  // the default yet: on a machine loaded by other work, cluster.spec failed beside catalog.spec
-  // and passed alone (docs/decisions.md). The specs that change what every page shows run after
-  // the others, alone.
+  // while the browser and the server wait on each other and on the server's job intervals.
+  // run.ts chooses two only on a machine that runs nothing else: on one loaded by other work,
+  // cluster.spec failed beside catalog.spec and passed alone (docs/decisions.md). The specs that
+  // change what every page shows run after the others, alone.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),
   projects: [

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServerIfChanged, buildWebIfChanged } from '../../hack/build.js';
 import { ensureChromium } from '../../hack/ensure-chromium.js';
+import { normalPriorityLoad } from '../bench/machine.js';
 import { signIn } from '../support/session.js';
 import { E2E_ADMIN_PASSWORD } from './accounts.js';
 import { consoleDataDir, makeMigratedDataDir, MIGRATED_DATA_DIR_ENV } from './migrated-data-dir.js';
@@ -149,6 +150,25 @@ async function platformToken(platform: Console): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** Below this share of the CPU at normal priority, the machine runs nothing else. */
+const OTHER_WORK_BELOW_PERCENT = 25;
+
+/**
+ * Playwright's workers unless E2E_WORKERS says: two when nothing else runs on the machine (the
+ * browser and the server leave a third of two cores idle with one), one when other work shares it
+ * (two browsers then wait on each other and on it, and tests that passed alone failed side by
+ * side). A build under `nice` does not count: npm test makes this stage's build so.
+ */
+async function chooseWorkers(): Promise<void> {
+  if (process.env.E2E_WORKERS) return;
+  const busy = await normalPriorityLoad();
+  const workers = busy !== undefined && busy < OTHER_WORK_BELOW_PERCENT ? 2 : 1;
+  process.env.E2E_WORKERS = String(workers);
+  const seen = busy === undefined ? 'unknown' : `${busy.toFixed(0)}% busy over 2 s`;
+  console.log(`e2e: ${workers} Playwright worker${workers > 1 ? 's' : ''} (the machine: ${seen})`);
+}
+
+await chooseWorkers();
 ensureChromium();
 await buildServerIfChanged();
 // The server's first start (a new database, its migrations and the demo data) does not need the
