@@ -51,19 +51,22 @@ export function normalPriorityShare(before: CpuTimes, after: CpuTimes): number {
 
 const readCpu = () => parseProcStat(fs.readFileSync('/proc/stat', 'utf8'));
 
+/** The CPU times at the start and the end of `sampleMs`. */
+async function sampleCpu(sampleMs: number): Promise<[CpuTimes, CpuTimes]> {
+  const before = readCpu();
+  await new Promise((resolve) => setTimeout(resolve, sampleMs));
+  return [before, readCpu()];
+}
+
 /** normalPriorityShare over `sampleMs`; undefined where there is no /proc/stat. */
 export async function normalPriorityLoad(sampleMs = 2000): Promise<number | undefined> {
   if (!fs.existsSync('/proc/stat')) return undefined;
-  const before = readCpu();
-  await new Promise((resolve) => setTimeout(resolve, sampleMs));
-  return normalPriorityShare(before, readCpu());
+  return normalPriorityShare(...(await sampleCpu(sampleMs)));
 }
 
 /** One line for the report, from a sample of `sampleMs` (nothing of the bench runs meanwhile). */
 export async function machineLoad(sampleMs = 2000): Promise<string> {
-  const before = readCpu();
-  await new Promise((resolve) => setTimeout(resolve, sampleMs));
-  const { busy, steal } = cpuShares(before, readCpu());
+  const { busy, steal } = cpuShares(...(await sampleCpu(sampleMs)));
   const load = os
     .loadavg()
     .map((l) => l.toFixed(2))

@@ -11,9 +11,9 @@ import { INTROSPECTED_FOR_MS } from '../../server/src/auth/oidc-access-token.js'
 import type { WhoamiAnswer } from '../../server/src/auth/whoami.js';
 import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/free-port.js';
-import { signInAt } from '../support/oidc-browser.js';
+import { signedInThroughProvider } from '../support/oidc-browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createLocalUser, messageOf, SessionClient, withToken } from '../support/session.js';
+import { addPersonByEmail, createLocalUser, messageOf, withToken } from '../support/session.js';
 
 const CLIENT_ID = 'ops-console';
 const CLIENT_SECRET = 'opaque-oidc-secret';
@@ -56,14 +56,7 @@ beforeAll(async () => {
     clientSecret: CLIENT_SECRET,
   });
   // Added on the platform by an administrator before they ever sign in there: by email.
-  const { rows } = await platform.db.query<{ id: string }>(
-    `insert into people (name, email, roles) values ('Eddie Editor', 'editor@example.com', '{editor}') returning id`,
-  );
-  editorOnPlatform = rows[0]!.id;
-  await platform.db.query(`insert into identities (id, traits) values ($1, $2::jsonb)`, [
-    editorOnPlatform,
-    JSON.stringify({ name: { first: 'Eddie', last: 'Editor' }, email: 'editor@example.com' }),
-  ]);
+  editorOnPlatform = await addPersonByEmail(platform, 'Eddie Editor', 'editor@example.com', 'editor');
 });
 
 afterAll(async () => {
@@ -74,12 +67,7 @@ afterAll(async () => {
 
 /** Signs the editor in at the front; their session there, and the provider's tokens it keeps. */
 async function editorAtFront() {
-  const { browser, callback } = await signInAt(front, 'editor');
-  expect(callback.status).toBe(302);
-  const session = new SessionClient(front, {
-    ops_console_session: browser.cookie('ops_console_session')!.value,
-    csrf_token: browser.cookie('csrf_token')!.value,
-  });
+  const { session } = await signedInThroughProvider(front, 'editor');
   const { rows } = await front.db.query<{ provider: { access_token: string; refresh_token: string } }>(
     `select s.provider from _sessions s join people p on p.id = s.person_id
      where p.email = 'editor@example.com' order by s.created_at desc limit 1`,

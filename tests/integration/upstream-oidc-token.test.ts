@@ -13,15 +13,22 @@ import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
 import { BAD_TOKEN_MESSAGE } from '../../server/src/auth/authenticate.js';
 import { SIGN_IN_ENDED_MESSAGE } from '../../server/src/auth/session-access-token.js';
 import type { WhoamiAnswer } from '../../server/src/auth/whoami.js';
+import type { Role } from '../../server/src/access/roles.js';
 import { startServer } from '../../server/src/server.js';
 import { availableBackends } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
 import { freePort } from '../support/free-port.js';
 import { uniqueName } from '../support/health-data.js';
-import { signInAt } from '../support/oidc-browser.js';
+import { signedInThroughProvider, signInAt } from '../support/oidc-browser.js';
 import { Tap, type Seen } from '../support/recording-tap.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createLocalUser, messageOf, SessionClient, withToken } from '../support/session.js';
+import {
+  addPersonByEmail,
+  createLocalUser,
+  messageOf,
+  SessionClient,
+  withToken,
+} from '../support/session.js';
 
 const AUDIENCE = 'urn:ops-console:platform';
 /** Short, so that renewals come within a test: each token is renewed half-way through its life. */
@@ -84,12 +91,12 @@ beforeAll(async () => {
     accessTokens: { audience: AUDIENCE, ttlSeconds: ACCESS_TOKEN_TTL_S },
   });
   // On the platform as an administrator adds people before they ever sign in there: by email.
-  for (const [name, email, role] of [
+  const added: [string, string, Role][] = [
     ['Eddie Editor', 'editor@example.com', 'editor'],
     ['Vic Viewer', 'viewer@example.com', 'viewer'],
     ['Ada Admin', 'admin@example.com', 'admin'],
-  ])
-    await addPerson(platform, name!, email!, role!);
+  ];
+  for (const [name, email, role] of added) await addPersonByEmail(platform, name, email, role);
 });
 
 afterAll(async () => {
@@ -99,26 +106,9 @@ afterAll(async () => {
   await provider?.close();
 });
 
-async function addPerson(server: TestServer, name: string, email: string, role: string) {
-  const { rows } = await server.db.query<{ id: string }>(
-    `insert into people (name, email, roles) values ($1, $2, $3::text[]) returning id`,
-    [name, email, [role]],
-  );
-  await server.db.query(`insert into identities (id, traits) values ($1, $2::jsonb)`, [
-    rows[0]!.id,
-    JSON.stringify({ name: { first: name.split(' ')[0], last: name.split(' ')[1] }, email }),
-  ]);
-  return rows[0]!.id;
-}
-
 /** Signs in at the front through the provider; a client that sends the session cookie and CSRF token. */
 async function signInAtFront(login: string) {
-  const { browser, callback } = await signInAt(front, login);
-  expect(callback.status).toBe(302);
-  const session = new SessionClient(front, {
-    ops_console_session: browser.cookie('ops_console_session')!.value,
-    csrf_token: browser.cookie('csrf_token')!.value,
-  });
+  const { session, browser } = await signedInThroughProvider(front, login);
   return { session, setCookies: browser.setCookies };
 }
 

@@ -4,6 +4,7 @@
  * callback.
  */
 import type { TestServer } from './server.js';
+import { CSRF_COOKIE, SESSION_COOKIE, SessionClient } from './session.js';
 
 interface Cookie {
   name: string;
@@ -109,4 +110,15 @@ export async function signInAt(server: Pick<TestServer, 'at'>, login: string, re
   const { authorizationUrl, callbackUrl } = await authorizeAt(browser, server, login, returnTo);
   const callback = await browser.request(callbackUrl);
   return { browser, authorizationUrl, callbackUrl, callback };
+}
+
+/** Signs `login` in at `server` through the provider; a client with the session's cookies. */
+export async function signedInThroughProvider(server: Pick<TestServer, 'at'>, login: string) {
+  const { browser, callback } = await signInAt(server, login);
+  expect(callback.status).toBe(302);
+  const session = new SessionClient(server, {
+    [SESSION_COOKIE]: browser.cookie(SESSION_COOKIE)!.value,
+    [CSRF_COOKIE]: browser.cookie(CSRF_COOKIE)!.value,
+  });
+  return { session, browser };
 }

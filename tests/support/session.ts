@@ -107,6 +107,28 @@ export class SessionClient {
   }
 }
 
+/**
+ * A person an administrator added by name and email, who never signed in (OIDC sign-in and a
+ * provider's access tokens find them by email); returns their id.
+ */
+export async function addPersonByEmail(
+  server: Pick<TestServer, 'db'>,
+  name: string,
+  email: string,
+  role: Role,
+): Promise<string> {
+  const { rows } = await server.db.query<{ id: string }>(
+    `insert into people (name, email, roles) values ($1, $2, $3::text[]) returning id`,
+    [name, email, [role]],
+  );
+  const [first, last] = name.split(' ');
+  await server.db.query(`insert into identities (id, traits) values ($1, $2::jsonb)`, [
+    rows[0]!.id,
+    JSON.stringify({ name: { first, last }, email }),
+  ]);
+  return rows[0]!.id;
+}
+
 /** The password of every person createLocalUser makes. */
 export const LOCAL_USER_PASSWORD = 'a-password-for-tests';
 

@@ -11,7 +11,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
-import { tokenIntrospection, type Configuration, type IntrospectionResponse } from 'openid-client';
+import { tokenIntrospection, type Configuration } from 'openid-client';
 import type { OidcConfig } from '../config.js';
 import { apiError } from '../http/errors.js';
 import type { Logger } from '../http/logging.js';
@@ -139,7 +139,7 @@ export function createOidcAccessTokens({
   const introspect = async (token: string, issuer: string, found: Configuration) => {
     if (!found.serverMetadata().introspection_endpoint)
       throw new NotAccepted(`it is not a JWT, and ${issuer} offers no token introspection to check it by`);
-    const answer: IntrospectionResponse = await tokenIntrospection(found, token, {
+    const answer = await tokenIntrospection(found, token, {
       token_type_hint: 'access_token',
     });
     if (!answer.active) throw new NotAccepted(`${issuer} says it is not active (expired or revoked)`);
