@@ -888,12 +888,16 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
       const [{ name: otherName }] = (await sql<{ name: string }>(`select name from agents where id = $1`, [
         other.agent_id,
       ])) as [{ name: string }];
+      // Each a second after the one before: the answer is oldest change first, and two inserts
+      // can fall in the same tick of PGlite's clock.
+      let made = 0;
       const playbook = async (spec: Record<string, unknown>, deleted = false) =>
         (
           await sql<{ id: string }>(
-            `insert into playbooks (name, namespace, title, spec, deleted_at)
-             values ($1, 'default', $1, $2, case when $3 then now() end) returning id`,
-            [uniqueName('pb'), JSON.stringify(spec), deleted],
+            `insert into playbooks (name, namespace, title, spec, deleted_at, updated_at)
+             values ($1, 'default', $1, $2, case when $3 then now() end,
+                     now() - interval '1 hour' + make_interval(secs => $4)) returning id`,
+            [uniqueName('pb'), JSON.stringify(spec), deleted, made++],
           )
         )[0]!.id;
       const echo = { exec: { script: 'echo' } };
@@ -968,15 +972,15 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
   });
 
   describe('playbook actions addressed to an agent', () => {
-    const insertRun = async (spec: Record<string, unknown>) => {
+    const insertRun = async (spec: Record<string, unknown>, configId: string | null = null) => {
       const [playbook] = await sql<{ id: string }>(
         `insert into playbooks (name, namespace, title, spec) values ($1, 'default', $1, $2) returning id`,
         [uniqueName('pb'), JSON.stringify(spec)],
       );
       const [run] = await sql<{ id: string }>(
-        `insert into playbook_runs (playbook_id, status, spec, parameters)
-         select id, 'pending', spec, '{}' from playbooks where id = $1 returning id`,
-        [playbook!.id],
+        `insert into playbook_runs (playbook_id, status, spec, parameters, config_id)
+         select id, 'pending', spec, '{}', $2 from playbooks where id = $1 returning id`,
+        [playbook!.id, configId],
       );
       return { playbook: playbook!.id, run: run!.id };
     };
@@ -1184,6 +1188,50 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
       expect(
         await sql(`select status, error from playbook_run_actions where playbook_run_id = $1`, [run]),
       ).toEqual([{ status: 'failed', error: noAgentToRunOn(['nowhere']) }]);
+    });
+
+    it("follow a runsOn template to the agent the run's config came from, else to this console", async () => {
+      const agent = await newAgent();
+      const insertConfig = async (agentId: string) =>
+        (
+          await sql<{ id: string }>(
+            `insert into configs (name, type, agent_id) values ($1, 'Kubernetes::Pod', $2) returning id`,
+            [uniqueName('pod'), agentId],
+          )
+        )[0]!.id;
+      const runOn = async (configId: string) =>
+        (
+          await insertRun(
+            {
+              runsOn: ['{{- if .agent }}{{ .agent.id }}{{ else }}local{{ end }}'],
+              actions: [{ name: 'where', exec: { script: 'echo here' } }],
+            },
+            configId,
+          )
+        ).run;
+      const remote = await runOn(await insertConfig(agent.agent_id));
+      const local = await runOn(await insertConfig(LOCAL_AGENT));
+
+      const claim = await eventually(async () => {
+        const answer = await asAgent(agent.access_token, 'GET', 'api/upstream/playbook-action');
+        expect(answer.status).toBe(200);
+        return answer.body as { action: { name: string }; run: { id: string } };
+      });
+      expect(claim).toMatchObject({ action: { name: 'where' }, run: { id: remote } });
+      await eventually(async () => expect(await runStatus(local)).toBe('completed'));
+      expect(
+        await sql(`select agent_id, status from playbook_run_actions where playbook_run_id = $1`, [local]),
+      ).toEqual([{ agent_id: null, status: 'completed' }]);
+
+      // A template that cannot be rendered fails the action, saying where.
+      const { run: broken } = await insertRun({
+        runsOn: ['{{ .agent.id '],
+        actions: [{ name: 'lost', exec: { script: 'true' } }],
+      });
+      await eventually(async () => expect(await runStatus(broken)).toBe('failed'));
+      expect(
+        await sql(`select error from playbook_run_actions where playbook_run_id = $1`, [broken]),
+      ).toEqual([{ error: expect.stringMatching(/^runsOn: /) }]);
     });
   });
 

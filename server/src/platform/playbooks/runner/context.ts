@@ -1,7 +1,8 @@
 /**
  * What a run's templates and expressions see (docs/playbooks.md, "Templates and expressions"):
- * `.config`, `.component`, `.check` (the run's resource rows), `.params`, `.env` (spec.env
- * resolved), `.user` (who ran it), `.run`, `.playbook`, `.request` (the webhook's request), and the earlier actions of the run, as
+ * `.config`, `.component`, `.check` (the run's resource rows), `.agent` (the agent that resource
+ * came from), `.params`, `.env` (spec.env resolved), `.user` (who ran it), `.run`, `.playbook`,
+ * `.request` (the webhook's request), and the earlier actions of the run, as
  * `.action.<name>` and through the functions `getAction "name"`, `getLastAction` and `last_result`.
  * Action bodies are Go templates (`{{ }}` in any string field); `if` is CEL, with the platform's
  * `always()`, `success()`, `failure()`, `timeout()` and `skip()`.
@@ -13,6 +14,7 @@ import { renderGoTemplate, TemplateError } from '../../../lib/go-template.js';
 import { nanosOf } from '../../../lib/go-values.js';
 import { readKeyRef, type KubeConnection } from '../../../kube/index.js';
 import type { Queryable } from '../../db/db.js';
+import { LOCAL_AGENT } from '../../../../../common/agents.js';
 import { parseDuration } from './durations.js';
 import type { ActionRow, ActionSpec, EnvVar, PlaybookSpec, RunRow } from './types.js';
 
@@ -129,6 +131,24 @@ export interface GivenRows {
   playbook?: Record<string, unknown>;
 }
 
+/**
+ * The agent the run's resource came from (its component's, else its config's, else its check's,
+ * as the platform looks it up), as `.agent`; undefined for this console's own resources.
+ */
+async function resourceAgent(
+  db: Queryable,
+  resource: Record<string, unknown> | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  const agentId = resource?.agent_id;
+  if (typeof agentId !== 'string' || agentId === LOCAL_AGENT) return undefined;
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select id, name, hostname, description, properties, created_at, updated_at, last_seen
+       from agents where id = $1`,
+    [agentId],
+  );
+  return rows[0] ? plain(rows[0]) : undefined;
+}
+
 /** Everything a run's templates and expressions see, read from the database now (or given). */
 export async function loadRunContext(
   db: Queryable,
@@ -160,6 +180,8 @@ export async function loadRunContext(
     );
     user = plain(rows[0] ?? { id: run.created_by });
   }
+  // An agent running an action its hub sent has no row of the hub's agents.
+  const agent = given ? undefined : await resourceAgent(db, component ?? config ?? check);
   const secrets = new Set<string>();
   const env = await resolveEnv(spec.env, String(playbook.namespace ?? 'default'), options.kube, secrets);
   const actions = inSpecOrder(spec, options.actions ?? []).map(toView);
@@ -171,6 +193,7 @@ export async function loadRunContext(
     request: plain(run.request ?? {}),
     env,
     user,
+    agent,
     playbook,
     run: plain({
       id: run.id,

@@ -363,7 +363,17 @@ export class PlaybookRunner {
           context.actions.push(view(action.name, 'skipped'));
           continue;
         }
-        const target = await agentToRunOn(tx, action.runsOn ?? spec.runsOn);
+        let runsOn: unknown;
+        try {
+          // Entries may be templates: `{{ if .agent }}{{ .agent.id }}{{ else }}local{{ end }}`.
+          runsOn = renderTemplates(action.runsOn ?? spec.runsOn, context);
+        } catch (error) {
+          const reason = `runsOn: ${redactSecrets(messageOf(error), [...context.secrets])}`;
+          await this.endedAction(tx, runId, action.name, 'failed', reason);
+          context.actions.push(view(action.name, 'failed'));
+          continue;
+        }
+        const target = await agentToRunOn(tx, runsOn);
         if ('refusal' in target) {
           await this.endedAction(tx, runId, action.name, 'failed', target.refusal);
           context.actions.push(view(action.name, 'failed'));

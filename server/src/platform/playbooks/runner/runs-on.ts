@@ -1,7 +1,8 @@
 /**
  * Where a playbook action runs: the agents its `runsOn` names (the action's, else the
  * playbook's), by name or by id as the platform's agent lookup takes them, the first one that is
- * live here; `local` — or no runsOn at all — is this console. An action addressed to an agent
+ * live here; `local` — or no runsOn at all — is this console. Template entries arrive rendered
+ * over the run (runner.ts). An action addressed to an agent
  * waits for that agent to claim it (GET /api/upstream/playbook-action).
  */
 import { UUID } from '../../../lib/uuid.js';
@@ -15,8 +16,12 @@ export async function agentToRunOn(
   db: Queryable,
   runsOn: unknown,
 ): Promise<{ agentId: string } | { refusal: string }> {
+  // A template entry may render to nothing (or to spaces): it names no agent.
   const names = Array.isArray(runsOn)
-    ? runsOn.filter((name): name is string => typeof name === 'string')
+    ? runsOn
+        .filter((name): name is string => typeof name === 'string')
+        .map((name) => name.trim())
+        .filter(Boolean)
     : [];
   if (names.length === 0) return { agentId: LOCAL_AGENT };
   const ids = names.map((name) => name.toLowerCase()).filter((name) => UUID.test(name));
