@@ -242,6 +242,85 @@ describe('the agent outbox (migration 0042)', () => {
     expect((await entries()).some((e) => e.table_name === 'canaries' && e.pk.id === canaryId)).toBe(true);
   });
 
+  /** A playbook, pulled from the hub (source Upstream) or made here, and a run of it. */
+  const playbookRun = async (source: 'Upstream' | 'UI') => {
+    names += 1;
+    const { rows } = await db.query<{ id: string; playbook_id: string }>(
+      `with p as (insert into playbooks (name, source) values ($1, $2) returning id)
+       insert into playbook_runs (playbook_id, status, created_by)
+       select id, 'running', (select id from people limit 1) from p returning id, playbook_id`,
+      [`pb-${names}`, source],
+    );
+    return rows[0]!;
+  };
+  const action = async (runId: string, name = 'step') =>
+    (
+      await db.query<{ id: string }>(
+        `insert into playbook_run_actions (playbook_run_id, name, status) values ($1, $2, 'running') returning id`,
+        [runId, name],
+      )
+    ).rows[0]!.id;
+
+  it("queues the runs of the hub's playbooks and their actions, not those of its own playbooks", async () => {
+    await switchOutbox(db, true);
+    await db.query(`delete from _agent_outbox`);
+    const pulled = await playbookRun('Upstream');
+    const own = await playbookRun('UI');
+    const step = await action(pulled.id);
+    await action(own.id);
+    expect(await entries()).toEqual([
+      { table_name: 'playbook_runs', pk: { id: pulled.id }, op: 'upsert', since: null },
+      { table_name: 'playbook_run_actions', pk: { id: step }, op: 'upsert', since: null },
+    ]);
+
+    // The runner's claims alone change nothing the hub keeps.
+    await db.query(`delete from _agent_outbox`);
+    await db.query(
+      `update playbook_runs set claimed_by = 'replica', lease_until = now(), next_look_at = now() where id = $1`,
+      [pulled.id],
+    );
+    await db.query(
+      `update playbook_run_actions set claimed_by = 'replica', lease_until = now() where id = $1`,
+      [step],
+    );
+    expect(await entries()).toEqual([]);
+    await db.query(`update playbook_run_actions set status = 'completed' where id = $1`, [step]);
+    await db.query(`update playbook_runs set status = 'completed' where id = $1`, [pulled.id]);
+    expect((await entries()).map((e) => e.table_name)).toEqual(['playbook_run_actions', 'playbook_runs']);
+
+    const batch = (await nextBatch(db, LIMITS))!;
+    expect(Object.keys(batch.data).sort()).toEqual(['playbook_actions', 'playbook_runs']);
+    expect(batch.data.playbook_runs![0]).toMatchObject({ id: pulled.id, status: 'completed' });
+    expect(batch.data.playbook_runs![0]).not.toHaveProperty('created_by');
+    expect(batch.data.playbook_actions![0]).toMatchObject({ id: step, playbook_run_id: pulled.id });
+    await settle(db, batch);
+
+    await db.query(`delete from playbook_runs where id = $1`, [pulled.id]);
+    expect(await entries()).toEqual([
+      { table_name: 'playbook_runs', pk: { id: pulled.id }, op: 'delete', since: null },
+    ]);
+  });
+
+  it("switched on, queues the runs of the hub's playbooks after what they name, each before its actions", async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into configs (type, name) values ('Test', 'r') returning id`,
+    );
+    const pulled = await playbookRun('Upstream');
+    await db.query(`update playbook_runs set config_id = $2 where id = $1`, [pulled.id, rows[0]!.id]);
+    const step = await action(pulled.id);
+    const own = await playbookRun('UI');
+    await action(own.id);
+    await switchOutbox(db, true);
+    const queued = await entries();
+    const position = (table: string, id: string) =>
+      queued.findIndex((e) => e.table_name === table && e.pk.id === id);
+    expect(position('configs', rows[0]!.id)).toBeGreaterThanOrEqual(0);
+    expect(position('playbook_runs', pulled.id)).toBeGreaterThan(position('configs', rows[0]!.id));
+    expect(position('playbook_run_actions', step)).toBeGreaterThan(position('playbook_runs', pulled.id));
+    expect(position('playbook_runs', own.id)).toBe(-1);
+    expect(queued.filter((e) => e.table_name === 'playbook_run_actions')).toHaveLength(1);
+  });
+
   it('switched off, records nothing more', async () => {
     await switchOutbox(db, true);
     expect(await switchOutbox(db, false)).toBe(true);

@@ -9,12 +9,15 @@
  * And the playbooks whose runsOn names this agent, the whole set each pull: written as this
  * console's playbooks with the source `Upstream` (read-only here, as any playbook managed
  * elsewhere), so its people and its own events run them here; one the hub no longer answers
- * (deleted, or assigned elsewhere) is soft-deleted. Playbooks are never pushed back.
+ * (deleted, or assigned elsewhere) is soft-deleted. Playbooks are never pushed back; the runs
+ * made here of them are (the outbox, tables.ts).
  */
 import type { Logger } from '../../../http/logging.js';
 import type { Db } from '../../db/db.js';
 import type { HubClient, PullResource } from './client.js';
-import { LOCAL_AGENT } from './tables.js';
+import { LOCAL_AGENT, PULLED_PLAYBOOK_SOURCE } from './tables.js';
+
+export { PULLED_PLAYBOOK_SOURCE };
 
 /** What is pulled, into which table. */
 export const PULLED: { resource: PullResource; table: 'canaries' | 'config_scrapers' }[] = [
@@ -43,9 +46,6 @@ export interface PullOutcome {
   /** Playbooks the hub no longer assigns, soft-deleted here. */
   removed?: number;
 }
-
-/** The source of the playbooks taken from the hub: what marks them as the hub's to change (and to remove). */
-export const PULLED_PLAYBOOK_SOURCE = 'Upstream';
 
 /** Columns of a pulled playbook this console decides: its creator, its time of change, its source. */
 const LOCAL_PLAYBOOK_COLUMNS = new Set(['created_by', 'updated_at', 'source']);

@@ -1,6 +1,6 @@
 /**
- * The tables the agent pushes (migration 0042_agent_outbox.sql): their PushData key, primary
- * key and which of their rows are the local agent's.
+ * The tables the agent pushes (migrations 0042_agent_outbox.sql and 0045_agent_playbook_runs.sql):
+ * their PushData key, primary key and which of their rows are the local agent's.
  */
 import { LOCAL_AGENT } from '../local-agent.js';
 
@@ -17,6 +17,14 @@ const byConfig = `exists (select 1 from configs o where o.id = x.config_id and o
 const byCheck = `exists (select 1 from checks o where o.id = x.check_id and o.agent_id = $2)`;
 const own = `x.agent_id = $2`;
 const id = { id: 'uuid' } as const;
+
+/** The source of the playbooks taken from the hub: what marks them as the hub's to change (and to remove). */
+export const PULLED_PLAYBOOK_SOURCE = 'Upstream';
+
+/** A run of one of the hub's playbooks, made here: the hub sees its outcome. */
+const pulledRun = (run: string) =>
+  `((${run}.agent_id is null or ${run}.agent_id = $2) and exists (select 1 from playbooks p
+     where p.id = ${run}.playbook_id and p.source = '${PULLED_PLAYBOOK_SOURCE}'))`;
 
 export const PUSHED_TABLES: Record<string, PushedTable> = {
   config_scrapers: { key: 'config_scrapers', pk: id, owned: own },
@@ -49,7 +57,13 @@ export const PUSHED_TABLES: Record<string, PushedTable> = {
     owned: byCheck,
   },
   job_histories: { key: 'job_history', pk: id, owned: `(x.agent_id is null or x.agent_id = $2)` },
-  playbook_run_actions: { key: 'playbook_actions', pk: id, owned: own },
+  // Not a key of the platform's PushData: this hub's own addition (docs/agents.md, "Push").
+  playbook_runs: { key: 'playbook_runs', pk: id, owned: pulledRun('x') },
+  playbook_run_actions: {
+    key: 'playbook_actions',
+    pk: id,
+    owned: `(x.agent_id = $2 or exists (select 1 from playbook_runs r where r.id = x.playbook_run_id and ${pulledRun('r')}))`,
+  },
 };
 
 /**
