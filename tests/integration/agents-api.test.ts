@@ -1235,6 +1235,345 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
     });
   });
 
+  describe("an agent's runs of the playbooks assigned to it", () => {
+    const agentName = async (id: string) =>
+      (await sql<{ name: string }>(`select name from agents where id = $1`, [id]))[0]!.name;
+    /** A playbook of the hub's whose runsOn names these agents. */
+    const playbookFor = async (runsOn: string[]) =>
+      (
+        await sql<{ id: string }>(
+          `insert into playbooks (name, namespace, spec) values ($1, 'default', $2) returning id`,
+          [
+            uniqueName('assigned'),
+            JSON.stringify({ runsOn, actions: [{ name: 'greet', exec: { script: 'echo hi' } }] }),
+          ],
+        )
+      )[0]!.id;
+    /** A run as the agent's database holds it (its runner's claim, its person, no agent). */
+    const agentRun = (playbookId: string, extra: Record<string, unknown> = {}) => ({
+      id: randomUUID(),
+      playbook_id: playbookId,
+      status: 'completed',
+      spec: { runsOn: ['local'], actions: [{ name: 'greet', exec: { script: 'echo hi' } }] },
+      parameters: { greeting: 'hi' },
+      config_id: null,
+      component_id: null,
+      check_id: null,
+      parent_id: null,
+      agent_id: null,
+      scheduled_time: '2024-05-01T10:00:00.123456Z',
+      start_time: '2024-05-01T10:00:01Z',
+      end_time: '2024-05-01T10:00:02Z',
+      timeout_at: '2024-05-01T10:30:01Z',
+      error: null,
+      trigger: 'manual',
+      request: null,
+      created_by: randomUUID(),
+      created_at: '2024-05-01T10:00:00.123456Z',
+      updated_at: '2024-05-01T10:00:02Z',
+      claimed_by: 'agent-replica',
+      lease_until: '2024-05-01T10:00:32Z',
+      next_look_at: '2024-05-01T10:00:02Z',
+      ...extra,
+    });
+    const agentAction = (runId: string, extra: Record<string, unknown> = {}) => ({
+      id: randomUUID(),
+      playbook_run_id: runId,
+      name: 'greet',
+      status: 'completed',
+      scheduled_time: '2024-05-01T10:00:01Z',
+      start_time: '2024-05-01T10:00:01Z',
+      end_time: '2024-05-01T10:00:02Z',
+      result: { stdout: 'hi\n', exitCode: 0 },
+      error: null,
+      retry_count: 0,
+      agent_id: null,
+      claimed_by: 'agent-replica',
+      lease_until: null,
+      created_at: '2024-05-01T10:00:01Z',
+      updated_at: '2024-05-01T10:00:02Z',
+      ...extra,
+    });
+    const runsOf = (agentId: string) =>
+      sql(
+        `select id, xmin::text as version, updated_at, status, agent_id, created_by, claimed_by, lease_until,
+                next_look_at, config_id, check_id, parent_id
+           from playbook_runs where agent_id = $1 order by id`,
+        [agentId],
+      );
+    const actionsOfRuns = (ids: string[]) =>
+      sql(
+        `select id, xmin::text as version, updated_at, status, agent_id, claimed_by, result
+           from playbook_run_actions where playbook_run_id = any($1::uuid[]) order by id`,
+        [ids],
+      );
+
+    it('stores them and their actions with the agent id; the same batch again changes nothing', async () => {
+      const agent = await newAgent();
+      const playbook = await playbookFor([await agentName(agent.agent_id)]);
+      const config = { id: randomUUID(), type: 'Kubernetes::Pod', name: uniqueName('pod'), config: {} };
+      const [hubRun] = await sql<{ id: string }>(
+        `insert into playbook_runs (playbook_id, status) values ($1, 'completed') returning id`,
+        [playbook],
+      );
+      const parent = agentRun(playbook, { config_id: config.id, check_id: randomUUID() });
+      // A re-run of the run before it, given first: the hub writes the batch as a whole.
+      const child = agentRun(playbook, { parent_id: parent.id });
+      // Its parent is the hub's own run: not the agent's to name.
+      const stray = agentRun(playbook, { parent_id: hubRun!.id, status: 'failed', error: 'exit status 1' });
+      const actions = [
+        agentAction(parent.id),
+        agentAction(child.id),
+        agentAction(stray.id, { status: 'failed' }),
+      ];
+      const body = {
+        config_items: [config],
+        playbook_runs: [child, parent, stray],
+        playbook_actions: actions,
+      };
+
+      const first = await push(agent.access_token, body);
+      expect(first).toEqual({
+        status: 200,
+        body: {
+          status: 'ok',
+          counts: { config_items: 1, playbook_runs: 3, playbook_actions: 3 },
+          skipped: 0,
+        } satisfies PushAnswer,
+      });
+      const runs = await sql(
+        `select id, status, parameters, agent_id, created_by, claimed_by, lease_until, next_look_at, config_id,
+                check_id, parent_id, start_time, error
+           from playbook_runs where agent_id = $1`,
+        [agent.agent_id],
+      );
+      const common = {
+        agent_id: agent.agent_id,
+        parameters: { greeting: 'hi' },
+        // The agent's people and its runner's claims mean nothing here.
+        created_by: null,
+        claimed_by: null,
+        lease_until: null,
+        next_look_at: null,
+        start_time: new Date('2024-05-01T10:00:01Z'),
+        check_id: null,
+      };
+      expect(runs).toEqual(
+        expect.arrayContaining([
+          {
+            ...common,
+            id: parent.id,
+            status: 'completed',
+            config_id: config.id,
+            parent_id: null,
+            error: null,
+          },
+          {
+            ...common,
+            id: child.id,
+            status: 'completed',
+            config_id: null,
+            parent_id: parent.id,
+            error: null,
+          },
+          {
+            ...common,
+            id: stray.id,
+            status: 'failed',
+            config_id: null,
+            parent_id: null,
+            error: 'exit status 1',
+          },
+        ]),
+      );
+      expect(runs).toHaveLength(3);
+      expect(
+        await sql(
+          `select id, status, agent_id, claimed_by, result from playbook_run_actions
+            where playbook_run_id = any($1::uuid[]) order by id`,
+          [[parent.id, child.id, stray.id]],
+        ),
+      ).toEqual(
+        [...actions]
+          .sort((a, b) => a.id.localeCompare(b.id))
+          .map(({ id, status, result }) => ({
+            id,
+            status,
+            agent_id: agent.agent_id,
+            claimed_by: null,
+            result,
+          })),
+      );
+      // The agents page counts them.
+      expect(
+        await sql(`select playbook_runs_count from agents_summary where id = $1`, [agent.agent_id]),
+      ).toEqual([{ playbook_runs_count: 3 }]);
+
+      const before = {
+        runs: await runsOf(agent.agent_id),
+        actions: await actionsOfRuns([parent.id, child.id, stray.id]),
+      };
+      const again = await push(agent.access_token, body);
+      expect(again.body).toEqual({
+        status: 'ok',
+        counts: { config_items: 0, playbook_runs: 0, playbook_actions: 0 },
+        skipped: 0,
+      });
+      expect({
+        runs: await runsOf(agent.agent_id),
+        actions: await actionsOfRuns([parent.id, child.id, stray.id]),
+      }).toEqual(before);
+
+      // A change: that row alone.
+      const changed = await push(agent.access_token, {
+        playbook_actions: [{ ...actions[2]!, status: 'completed', error: null }],
+      });
+      expect(changed.body).toEqual({ status: 'ok', counts: { playbook_actions: 1 }, skipped: 0 });
+    });
+
+    it("skips a run of a playbook not assigned to the agent, and a run the hub holds as its own or another's", async () => {
+      const agent = await newAgent();
+      const other = await newAgent();
+      const name = await agentName(agent.agent_id);
+      const assigned = await playbookFor([name]);
+      const elsewhere = await playbookFor([await agentName(other.agent_id)]);
+      const deleted = await playbookFor([name]);
+      await sql(`update playbooks set deleted_at = now() where id = $1`, [deleted]);
+      const [hubRun] = await sql<{ id: string }>(
+        `insert into playbook_runs (playbook_id, status) values ($1, 'completed') returning id`,
+        [assigned],
+      );
+      const othersRun = agentRun(elsewhere);
+      expect((await push(other.access_token, { playbook_runs: [othersRun] })).body).toMatchObject({
+        counts: { playbook_runs: 1 },
+        skipped: 0,
+      });
+      const stored = async () =>
+        sql(
+          `select id, xmin::text as version, status, agent_id from playbook_runs where id = any($1::uuid[])`,
+          [[hubRun!.id, othersRun.id]],
+        );
+      const before = await stored();
+
+      const refused = [
+        agentRun(elsewhere),
+        agentRun(randomUUID()),
+        agentRun(deleted),
+        agentRun(assigned, { id: hubRun!.id, status: 'failed' }),
+        agentRun(assigned, { id: othersRun.id, status: 'failed' }),
+      ];
+      // Actions of runs the hub did not take, and of another agent's run.
+      const actions = [agentAction(refused[0]!.id), agentAction(hubRun!.id), agentAction(othersRun.id)];
+      const answer = await push(agent.access_token, { playbook_runs: refused, playbook_actions: actions });
+      expect(answer.body).toEqual({
+        status: 'ok',
+        counts: { playbook_runs: 0, playbook_actions: 0 },
+        skipped: refused.length + actions.length,
+      });
+      expect(await stored()).toEqual(before);
+      expect(
+        await sql(`select 1 from playbook_runs where id = any($1::uuid[])`, [
+          refused.slice(0, 3).map((r) => r.id),
+        ]),
+      ).toEqual([]);
+      expect(
+        await sql(`select 1 from playbook_run_actions where id = any($1::uuid[])`, [
+          actions.map((a) => a.id),
+        ]),
+      ).toEqual([]);
+      expect(await sql(`select 1 from playbook_runs where agent_id = $1`, [agent.agent_id])).toEqual([]);
+    });
+
+    it('still takes the end of a run under way when its playbook is no longer assigned', async () => {
+      const agent = await newAgent();
+      const playbook = await playbookFor([await agentName(agent.agent_id)]);
+      const run = agentRun(playbook, { status: 'running', end_time: null });
+      expect((await push(agent.access_token, { playbook_runs: [run] })).body).toMatchObject({
+        counts: { playbook_runs: 1 },
+      });
+      await sql(`update playbooks set spec = $2 where id = $1`, [
+        playbook,
+        JSON.stringify({ runsOn: ['elsewhere'] }),
+      ]);
+      const ended = { ...run, status: 'completed', end_time: '2024-05-01T10:00:05Z' };
+      expect((await push(agent.access_token, { playbook_runs: [ended] })).body).toMatchObject({
+        counts: { playbook_runs: 1 },
+        skipped: 0,
+      });
+      // Not moved to a playbook the hub does not assign it.
+      const moved = { ...ended, playbook_id: await playbookFor(['elsewhere']) };
+      expect((await push(agent.access_token, { playbook_runs: [moved] })).body).toMatchObject({
+        counts: { playbook_runs: 0 },
+        skipped: 1,
+      });
+      expect(await sql(`select status, playbook_id from playbook_runs where id = $1`, [run.id])).toEqual([
+        { status: 'completed', playbook_id: playbook },
+      ]);
+    });
+
+    it('are never run, timed out or handed out by the hub, and deleted when the agent deletes them', async () => {
+      const agent = await newAgent();
+      const playbook = await playbookFor([await agentName(agent.agent_id)]);
+      // Due, and past its timeout, as a run of the hub's would be taken at once.
+      const run = agentRun(playbook, {
+        status: 'running',
+        scheduled_time: '2024-05-01T10:00:00Z',
+        timeout_at: '2024-05-01T10:00:10Z',
+        end_time: null,
+      });
+      const action = agentAction(run.id, {
+        status: 'scheduled',
+        start_time: null,
+        end_time: null,
+        result: null,
+      });
+      expect(
+        (await push(agent.access_token, { playbook_runs: [run], playbook_actions: [action] })).body,
+      ).toEqual({
+        status: 'ok',
+        counts: { playbook_runs: 1, playbook_actions: 1 },
+        skipped: 0,
+      });
+      const stored = async () => ({
+        run: await sql(
+          `select xmin::text as version, status, claimed_by, next_look_at, end_time from playbook_runs where id = $1`,
+          [run.id],
+        ),
+        action: await sql(
+          `select xmin::text as version, status, claimed_by from playbook_run_actions where id = $1`,
+          [action.id],
+        ),
+      });
+      const before = await stored();
+      expect(before).toMatchObject({
+        run: [{ status: 'running', claimed_by: null, next_look_at: null, end_time: null }],
+        action: [{ status: 'scheduled', claimed_by: null }],
+      });
+      // Not a playbook action addressed to the agent: its own, never handed out.
+      expect((await asAgent(agent.access_token, 'GET', 'api/upstream/playbook-action')).status).toBe(204);
+      expect(
+        (await asAgent(agent.access_token, 'GET', `api/upstream/playbook-action/${action.id}`)).status,
+      ).toBe(404);
+
+      // A run of the hub's own, started after it, runs to its end meanwhile.
+      const [own] = await sql<{ id: string }>(
+        `insert into playbook_runs (playbook_id, status, spec, parameters)
+         select id, 'pending', $2, '{}' from playbooks where id = $1 returning id`,
+        [playbook, JSON.stringify({ actions: [{ name: 'here', exec: { script: 'echo here' } }] })],
+      );
+      await eventually(async () =>
+        expect(await sql(`select status from playbook_runs where id = $1`, [own!.id])).toEqual([
+          { status: 'completed' },
+        ]),
+      );
+      expect(await stored()).toEqual(before);
+
+      const deleted = await push(agent.access_token, { playbook_runs: [{ id: run.id }] }, 'DELETE');
+      expect(deleted.body).toEqual({ status: 'ok', counts: { playbook_runs: 1 }, skipped: 0 });
+      expect(await sql(`select 1 from playbook_run_actions where id = $1`, [action.id])).toEqual([]);
+    });
+  });
+
   describe('deleting an agent (PATCH deleted_at)', () => {
     const liveCount = async (table: string, agentId: string) =>
       (

@@ -4,13 +4,14 @@
  * never written, counted — when the hub holds that key for another agent or for itself, or when it
  * names a row (its check, its config, its parent...) that is not the agent's. A row identical to
  * the stored one writes nothing (`is distinct from`): the same batch twice changes nothing, and
- * raises no event.
+ * raises no event. Playbook runs and actions have rules of their own (playbook-runs.ts).
  */
 import { HttpError } from '../../../http/errors.js';
 import { UUID } from '../../../lib/uuid.js';
 import type { Queryable } from '../../db/db.js';
 import { qualified, quoteIdent } from '../../rest/sql.js';
 import { storeActionReports } from './playbook-actions.js';
+import { acceptedRuns, ofAgentsRun, routeActions } from './playbook-runs.js';
 import {
   ownedSql,
   projectRow,
@@ -152,13 +153,19 @@ function differs(plan: TablePlan, column: string, stored: string, pushed: string
   return `${stored}.${name}${cast} is distinct from ${pushed}.${name}${cast}`;
 }
 
-async function upsert(tx: Queryable, plan: TablePlan, rows: Record<string, unknown>[], agentId: string) {
+/** Writes the rows; a stored row is changed only where `owned` (SQL over `_target`) holds. */
+async function upsert(
+  tx: Queryable,
+  plan: TablePlan,
+  rows: Record<string, unknown>[],
+  agentId: string,
+  owned = ownedSql(plan, '_target'),
+) {
   const table = qualified(plan.relation.name);
   const columns = Object.keys(rows[0]!);
   const list = columns.map(quoteIdent).join(', ');
   const changing = columns.filter((column) => !plan.primaryKey.includes(column) && column !== 'agent_id');
   const pushed = `json_populate_recordset(null::${table}, $2::text::json)`;
-  const owned = ownedSql(plan, '_target');
   const conflict = `on conflict (${plan.primaryKey.map(quoteIdent).join(', ')})`;
   const update =
     changing.length === 0
@@ -193,6 +200,28 @@ export function asPushRefusal(key: string, error: unknown): unknown {
   );
 }
 
+/** Playbook actions: those of the agent's own runs are its rows; the rest report on the hub's. */
+async function ingestActions(
+  tx: Queryable,
+  plan: TablePlan,
+  rows: Record<string, unknown>[],
+  agentId: string,
+): Promise<{ written: number; skipped: number }> {
+  const { own, reports, skipped } = await routeActions(tx, plan, rows, agentId);
+  let written = 0;
+  for (const run of runsOfSameColumns(own))
+    written += await upsert(
+      tx,
+      plan,
+      run,
+      agentId,
+      `${ownedSql(plan, '_target')} and ${ofAgentsRun('_target')}`,
+    );
+  // The hub's own rows an agent reports on (actions addressed to it): stored only while it runs them.
+  const reported = await storeActionReports(tx, reports, agentId);
+  return { written: written + reported.written, skipped: skipped + reported.skipped };
+}
+
 async function ingestTable(
   tx: Queryable,
   plan: TablePlan,
@@ -204,16 +233,19 @@ async function ingestTable(
     plan,
     given.map((row, index) => projectRow(plan, row, index, agentId)),
   );
-  // The hub's own rows an agent reports on (playbook actions): stored only while it runs them.
-  if (plan.updateOnly) return storeActionReports(tx, rows, agentId);
-  const foreign = rows.length ? await notTheAgents(tx, plan, rows, agentId) : new Set<number>();
-  const own = await withOwnReferences(
-    tx,
-    plan,
-    rows.filter((_, index) => !foreign.has(index)),
-    agentId,
-    accepted,
-  );
+  if (plan.store === 'actions') return ingestActions(tx, plan, rows, agentId);
+  let own: Record<string, unknown>[];
+  if (plan.store === 'runs') own = await acceptedRuns(tx, plan, rows, agentId);
+  else {
+    const foreign = rows.length ? await notTheAgents(tx, plan, rows, agentId) : new Set<number>();
+    own = await withOwnReferences(
+      tx,
+      plan,
+      rows.filter((_, index) => !foreign.has(index)),
+      agentId,
+      accepted,
+    );
+  }
   let written = 0;
   for (const run of runsOfSameColumns(parentsFirst(plan, own)))
     written += await upsert(tx, plan, run, agentId);

@@ -11,6 +11,13 @@ import { HttpError } from '../../../http/errors.js';
 import { UUID } from '../../../lib/uuid.js';
 import type { Queryable } from '../../db/db.js';
 import { retryBackoffMs, type ActionSpec, type RunRow } from '../../playbooks/runner/index.js';
+import { LOCAL_AGENT } from '../local-agent.js';
+
+/**
+ * The hub's own runs (the agents' runs carry their agent_id, and their actions are theirs, not
+ * addressed to them: playbook-runs.ts).
+ */
+const HUB_RUN = `(agent_id is null or agent_id = '${LOCAL_AGENT}')`;
 
 /**
  * What the agent needs to run the action: the action row, its run (the spec, parameters and
@@ -39,7 +46,7 @@ export async function claimPlaybookAction(
       where a.id = (
         select id from playbook_run_actions
          where agent_id = $1 and status in ('pending', 'scheduled', 'sleeping', 'waiting') and scheduled_time <= now()
-           and playbook_run_id in (select id from playbook_runs where status = 'running')
+           and playbook_run_id in (select id from playbook_runs where status = 'running' and ${HUB_RUN})
          order by scheduled_time, id
          for update skip locked
          limit 1)
@@ -74,7 +81,7 @@ export async function wakeRunsOfReported(
   if (ids.length === 0) return 0;
   const { rowCount } = await tx.query(
     `update playbook_runs set next_look_at = now()
-      where status = 'running'
+      where status = 'running' and ${HUB_RUN}
         and id in (select playbook_run_id from playbook_run_actions where agent_id = $1 and id = any($2::uuid[]))`,
     [agentId, ids],
   );
@@ -96,7 +103,7 @@ export async function standingOf(db: Queryable, agentId: string, id: string): Pr
     ? await db.query<AgentActionStanding>(
         `select a.id, a.status, r.status as run_status
            from playbook_run_actions a join playbook_runs r on r.id = a.playbook_run_id
-          where a.id = $1 and a.agent_id = $2`,
+          where a.id = $1 and a.agent_id = $2 and (r.agent_id is null or r.agent_id = '${LOCAL_AGENT}')`,
         [id, agentId],
       )
     : { rows: [] };

@@ -51,6 +51,15 @@ export async function pullRows(
 const LOCAL_RUNNER = 'local';
 
 /**
+ * SQL true when the playbook `playbook` is assigned to the agent `agent` (aliases of a playbooks
+ * and an agents row): it is live and its `spec.runsOn` names the agent, by name or by id.
+ */
+export const assignedTo = (playbook: string, agent: string) =>
+  `(${playbook}.deleted_at is null and jsonb_typeof(${playbook}.spec->'runsOn') = 'array'
+    and exists (select 1 from jsonb_array_elements_text(${playbook}.spec->'runsOn') t(target)
+                 where t.target = ${agent}.name or lower(t.target) = ${agent}.id::text))`;
+
+/**
  * The hub's playbooks assigned to the agent: live ones whose `spec.runsOn` names it, by name or by
  * id (as a run's actions are routed: playbooks/runner/runs-on.ts). Always the whole set, oldest
  * change first: one the hub deleted or no longer assigns is absent, and the agent removes its
@@ -61,9 +70,7 @@ export async function pullPlaybooks(db: Queryable, agentId: string): Promise<Rec
   const { rows } = await db.query<{ playbook: Record<string, unknown>; name: string }>(
     `select to_jsonb(p) as playbook, a.name
        from playbooks p join agents a on a.id = $1
-      where p.deleted_at is null and jsonb_typeof(p.spec->'runsOn') = 'array'
-        and exists (select 1 from jsonb_array_elements_text(p.spec->'runsOn') t(target)
-                     where t.target = a.name or lower(t.target) = a.id::text)
+      where ${assignedTo('p', 'a')}
       order by p.updated_at, p.id`,
     [agentId],
   );

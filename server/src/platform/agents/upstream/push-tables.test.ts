@@ -54,10 +54,10 @@ describe('the push tables of the real schema', () => {
     );
   });
 
-  it("takes of playbook actions only their result, updating the hub's rows", () => {
+  it("takes of a report on the hub's playbook actions only their result", () => {
     const actions = plans.get('playbook_actions')!;
-    expect(actions.updateOnly).toBe(true);
-    expect([...actions.columns].sort()).toEqual([
+    expect(actions.store).toBe('actions');
+    expect([...actions.reported].sort()).toEqual([
       'end_time',
       'error',
       'id',
@@ -65,6 +65,31 @@ describe('the push tables of the real schema', () => {
       'start_time',
       'status',
     ]);
+  });
+
+  it("takes an agent's playbook runs and their actions without the runner's claims or the agent's people", () => {
+    const keys = [...plans.keys()];
+    expect(keys.indexOf('config_items')).toBeLessThan(keys.indexOf('playbook_runs'));
+    expect(keys.indexOf('checks')).toBeLessThan(keys.indexOf('playbook_runs'));
+    expect(keys.indexOf('playbook_runs')).toBeLessThan(keys.indexOf('playbook_actions'));
+    const runs = plans.get('playbook_runs')!;
+    expect(runs).toMatchObject({ store: 'runs', hasAgentId: true });
+    for (const column of ['playbook_id', 'parent_id', 'config_id', 'status', 'spec', 'timeout_at'])
+      expect(runs.columns.has(column)).toBe(true);
+    for (const column of [
+      'created_by',
+      'agent_id',
+      'claimed_by',
+      'lease_until',
+      'next_look_at',
+      'updated_at',
+    ])
+      expect(runs.columns.has(column)).toBe(false);
+    const actions = plans.get('playbook_actions')!;
+    for (const column of ['playbook_run_id', 'name', 'scheduled_time', 'retry_count'])
+      expect(actions.columns.has(column)).toBe(true);
+    for (const column of ['agent_id', 'claimed_by', 'lease_until', 'updated_at'])
+      expect(actions.columns.has(column)).toBe(false);
   });
 });
 

@@ -25,22 +25,42 @@ export const PUSH_TABLES: readonly { key: string; table: string }[] = [
   { key: 'check_component_relationships', table: 'check_component_relationships' },
   { key: 'check_config_relationships', table: 'check_config_relationships' },
   { key: 'job_history', table: 'job_histories' },
+  // Not a key of the platform's PushData: the runs an agent made of the playbooks assigned to it.
+  { key: 'playbook_runs', table: 'playbook_runs' },
   { key: 'playbook_actions', table: 'playbook_run_actions' },
 ];
 
 /**
  * Columns the hub keeps for itself: updated_at is the hub's time of its last change (what the
  * pulls and the identical-batch check rely on); a status's created_at is when the hub stored it,
- * which the rollups read to find history pushed late.
+ * which the rollups read to find history pushed late; a playbook run's and action's claim by a
+ * runner (the agent's runner's claims name its own replicas).
  */
 const HUB_COLUMNS: Record<string, readonly string[]> = {
   '*': ['updated_at'],
   check_statuses: ['created_at'],
+  playbook_runs: ['claimed_by', 'lease_until', 'next_look_at'],
+  playbook_run_actions: ['claimed_by', 'lease_until'],
+};
+
+/** References to the hub's own rows that an agent holds under the hub's ids: the playbooks it pulled. */
+const HUB_REFERENCES: Record<string, readonly string[]> = {
+  playbook_runs: ['playbook_id'],
+};
+
+/**
+ * Tables stored by rules of their own (playbook-runs.ts): the runs an agent made of the playbooks
+ * assigned to it, and playbook actions — those of its runs, and the reports on those the hub
+ * addressed to it (playbook-actions.ts).
+ */
+const STORES: Record<string, TablePlan['store']> = {
+  playbook_runs: 'runs',
+  playbook_run_actions: 'actions',
 };
 
 /**
  * The only columns an agent reports of the rows the hub made and addressed to it, which it
- * updates and never inserts: the result of a playbook action it ran.
+ * updates and never inserts: the result of a playbook action the hub addressed to it.
  */
 const REPORTED_COLUMNS: Record<string, readonly string[]> = {
   playbook_run_actions: ['status', 'start_time', 'end_time', 'result', 'error'],
@@ -60,8 +80,13 @@ export interface TablePlan {
   hasAgentId: boolean;
   /** Columns naming rows of agent-owned tables: each must name a row of the pushing agent. */
   references: readonly { column: string; table: string }[];
-  /** Rows the hub made (playbook actions): updated while the agent runs them (playbook-actions.ts), never inserted. */
-  updateOnly: boolean;
+  /**
+   * How the rows are stored: `rows`, the agent's own rows (ingest.ts); `runs`, its playbook runs;
+   * `actions`, playbook actions (playbook-runs.ts).
+   */
+  store: 'rows' | 'runs' | 'actions';
+  /** Of `actions`: the columns of a report on an action the hub addressed to the agent. */
+  reported: ReadonlySet<string>;
 }
 
 /** Each PushData key the hub stores, with its plan, in write order. */
@@ -85,19 +110,23 @@ export function pushPlans(schema: DbSchema): TablePlan[] {
     const references = keys
       .filter((fk) => owned.has(fk.references) && fk.referencedColumns[0] === 'id')
       .map((fk) => ({ column: fk.columns[0]!, table: fk.references }));
-    // Columns naming rows elsewhere (people, the agent itself, the hub's runs): the agent's values mean nothing here.
+    // Columns naming rows elsewhere (people, the agent itself): the agent's values mean nothing here.
     const foreign = new Set(
       keys
         .filter((fk) => !tables.has(fk.references) || fk.references === 'agents')
-        .map((fk) => fk.columns[0]!),
+        .map((fk) => fk.columns[0]!)
+        .filter((column) => !HUB_REFERENCES[table]?.includes(column)),
     );
     const hubOwned = new Set([...HUB_COLUMNS['*']!, ...(HUB_COLUMNS[table] ?? []), 'agent_id']);
-    const reported = REPORTED_COLUMNS[table];
     const columns = new Set(
       relation.columns
         .map((column) => column.name)
-        .filter((name) => (reported ? reported.includes(name) || relation.primaryKey.includes(name) : true))
         .filter((name) => !hubOwned.has(name) && (!foreign.has(name) || relation.primaryKey.includes(name))),
+    );
+    const reported = new Set(
+      [...columns].filter(
+        (name) => REPORTED_COLUMNS[table]?.includes(name) || relation.primaryKey.includes(name),
+      ),
     );
     const hasAgentId = relation.columnsByName.has('agent_id');
     // A row whose owner cannot be told is never taken.
@@ -109,7 +138,8 @@ export function pushPlans(schema: DbSchema): TablePlan[] {
       primaryKey: relation.primaryKey,
       hasAgentId,
       references,
-      updateOnly: reported !== undefined,
+      store: STORES[table] ?? 'rows',
+      reported,
     });
   }
   return plans;
@@ -147,7 +177,7 @@ export function projectRow(
   for (const column of plan.primaryKey)
     if (projected[column] === undefined || projected[column] === null)
       throw new HttpError(400, `${plan.key}[${index}] has no ${column} (part of the row's primary key)`);
-  if (plan.hasAgentId && !plan.updateOnly) projected.agent_id = agentId;
+  if (plan.hasAgentId) projected.agent_id = agentId;
   return projected;
 }
 

@@ -2,7 +2,7 @@
  * `DELETE /api/upstream/push`: the agent deleted these rows. Each is deleted by its primary key
  * where it is the agent's — soft (deleted_at) where the table has it, else for good — children
  * before parents; a row of someone else's is skipped and counted, one the hub does not hold is
- * nothing to do. Playbook actions are the hub's rows: never deleted by an agent.
+ * nothing to do. Playbook actions are never deleted by an agent: those of its runs go with the run.
  */
 import type { Queryable } from '../../db/db.js';
 import { qualified } from '../../rest/sql.js';
@@ -48,7 +48,7 @@ export async function withdrawPush(
   for (const plan of [...plans].reverse()) {
     const rows = pushed.get(plan.key);
     if (!rows) continue;
-    if (plan.updateOnly) {
+    if (plan.store === 'actions') {
       outcome.counts[plan.key] = 0;
       outcome.skipped += rows.length;
       continue;
