@@ -2,12 +2,16 @@
  * Agents' rows in the hub, on the real server and both back ends (docs/agents.md, "Agents' rows
  * in the hub"): what an agent pushed is read-only through /api/db (409 naming the agent, the row
  * unchanged), while the hub's own assignments (canaries and scrape configs made here for an
- * agent) stay the hub's to change and delete, and the console's own rows are as before.
+ * agent) stay the hub's to change and delete, and the console's own rows are as before. An
+ * agent's playbook runs are cancelled and approved on the agent: the hub's playbook calls answer
+ * 409 naming it.
  */
 import { randomUUID } from 'node:crypto';
 import { LOCAL_AGENT } from '../../common/agents.js';
 import { linkedReadOnly } from '../../common/managed.js';
 import { notMadeForAgent, unknownAgent } from '../../server/src/platform/agents/linked-rows.js';
+import { AGENTS_RUN } from '../../server/src/platform/playbooks/router.js';
+import { ACTION_WRITE_REFUSAL, RUN_WRITE_REFUSAL } from '../../server/src/platform/playbooks/rules.js';
 import type { GeneratedAgent } from '../../server/src/platform/agents/types.js';
 import { availableBackends } from '../support/databases.js';
 import { sqlOf, uniqueName, type Sql } from '../support/health-data.js';
@@ -18,8 +22,11 @@ import { jsonRequest } from '../support/session.js';
 const SPEC = { http: [{ name: 'web', url: 'http://web.edge' }] };
 const SCRAPER_SPEC = { kubernetes: [{ clusterName: 'edge' }] };
 
-/** What an agent pushes: a canary, its check and a status, a component, a config item. */
-function agentBatch(tag: string) {
+/**
+ * What an agent pushes: a canary, its check and a status, a component, a config item, and a run
+ * (waiting for approval, its action not yet run) of the playbook the hub assigned to it.
+ */
+function agentBatch(tag: string, playbookId: string) {
   const canary = { id: randomUUID(), name: `${tag}-canary`, namespace: 'edge', spec: SPEC, source: 'UI' };
   const check = {
     id: randomUUID(),
@@ -40,12 +47,25 @@ function agentBatch(tag: string) {
     name: `${tag}-pod`,
     config: { spec: { image: 'web:1' } },
   };
+  const run = {
+    id: randomUUID(),
+    playbook_id: playbookId,
+    status: 'pending_approval',
+    spec: { runsOn: ['local'], actions: [{ name: 'greet', exec: { script: 'echo hi' } }] },
+    parameters: {},
+    config_id: config.id,
+  };
+  const action = { id: randomUUID(), playbook_run_id: run.id, name: 'greet', status: 'pending' };
   return {
     canary,
     check,
     component,
     config,
+    run,
+    action,
     body: {
+      playbook_runs: [run],
+      playbook_actions: [action],
       topologies: [topology],
       canaries: [canary],
       checks: [check],
@@ -75,12 +95,23 @@ describe.each(availableBackends())("agents' rows in the hub on %s", (backend) =>
     const generated = await call('POST', 'api/agent/generate', { name: agentName });
     expect(generated.status).toBe(201);
     agent = generated.body as GeneratedAgent;
-    batch = agentBatch(uniqueName('pushed'));
+    const [playbook] = await sql<{ id: string }>(
+      `insert into playbooks (name, spec) values ($1, $2) returning id`,
+      [
+        uniqueName('assigned'),
+        JSON.stringify({ runsOn: [agentName], approval: { approvers: { people: ['admin'] } } }),
+      ],
+    );
+    batch = agentBatch(uniqueName('pushed'), playbook!.id);
     const response = await fetch(server.at('api/upstream/push'), {
       ...jsonRequest('POST', batch.body),
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.access_token}` },
     });
     expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      counts: { playbook_runs: 1, playbook_actions: 1 },
+      skipped: 0,
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -225,6 +256,54 @@ describe.each(availableBackends())("agents' rows in the hub on %s", (backend) =>
       status: 422,
       body: { message: notMadeForAgent('topologies', agentName) },
     });
+  });
+
+  it("refuses to delete an agent's playbook run (409 naming the agent); runs and actions change only in the runner", async () => {
+    const run = await rowOf('playbook_runs', batch.run.id);
+    const action = await rowOf('playbook_run_actions', batch.action.id);
+    expect(run.agent_id).toBe(agent.agent_id);
+    expect(await call('DELETE', `api/db/playbook_runs?id=eq.${batch.run.id}`)).toMatchObject({
+      status: 409,
+      body: { message: linkedReadOnly(`Playbook run ${batch.run.id}`, agentName) },
+    });
+    // Changed by nobody through /api/db, theirs or the hub's.
+    expect(
+      await call('PATCH', `api/db/playbook_runs?id=eq.${batch.run.id}`, { status: 'cancelled' }),
+    ).toMatchObject({
+      status: 405,
+      body: { message: RUN_WRITE_REFUSAL },
+    });
+    for (const [method, body] of [
+      ['PATCH', { status: 'cancelled' }],
+      ['DELETE', undefined],
+    ] as const)
+      expect(await call(method, `api/db/playbook_run_actions?id=eq.${batch.action.id}`, body)).toMatchObject({
+        status: 405,
+        body: { message: ACTION_WRITE_REFUSAL },
+      });
+    expect(await rowOf('playbook_runs', batch.run.id)).toEqual(run);
+    expect(await rowOf('playbook_run_actions', batch.action.id)).toEqual(action);
+
+    // The hub's own runs are deleted as before.
+    const [own] = await sql<{ id: string }>(
+      `insert into playbook_runs (playbook_id, status) values ($1, 'completed') returning id`,
+      [batch.run.playbook_id],
+    );
+    expect((await call('DELETE', `api/db/playbook_runs?id=eq.${own!.id}`)).status).toBe(200);
+    expect(await sql(`select 1 from playbook_runs where id = $1`, [own!.id])).toEqual([]);
+  });
+
+  it("answers 409 naming the agent to a cancel or an approval of an agent's run, which stays as it is", async () => {
+    const before = await rowOf('playbook_runs', batch.run.id);
+    for (const action of ['cancel', 'approve'])
+      expect(await call('POST', `api/playbook/run/${action}/${batch.run.id}`)).toMatchObject({
+        status: 409,
+        body: { message: AGENTS_RUN(agentName) },
+      });
+    expect(AGENTS_RUN('eu-1')).toBe('This run belongs to the agent eu-1; it is changed there');
+    expect(await rowOf('playbook_runs', batch.run.id)).toEqual(before);
+    expect(await sql(`select 1 from playbook_approvals where run_id = $1`, [batch.run.id])).toEqual([]);
+    expect((await rowOf('playbook_run_actions', batch.action.id)).status).toBe('pending');
   });
 
   it("leaves the console's own rows as they were", async () => {

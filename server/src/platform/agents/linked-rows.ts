@@ -22,10 +22,11 @@ const KIND_OF: Record<string, string> = {
   components: 'Component',
   configs: 'Config item',
   job_histories: 'Job',
+  playbook_runs: 'Playbook run',
 };
 
 /** Tables whose rows carry their agent: the columns naming them in messages. */
-const OWNED: Record<string, { label: readonly string[]; assignable?: boolean }> = {
+const OWNED: Record<string, { label: readonly string[]; assignable?: boolean; byId?: boolean }> = {
   canaries: { label: ['name', 'namespace'], assignable: true },
   config_scrapers: { label: ['name', 'namespace'], assignable: true },
   topologies: { label: ['name', 'namespace'] },
@@ -33,6 +34,8 @@ const OWNED: Record<string, { label: readonly string[]; assignable?: boolean }> 
   components: { label: ['name'] },
   configs: { label: ['name'] },
   job_histories: { label: ['name'] },
+  // A run has no name of its own: its id names it.
+  playbook_runs: { label: ['id'], byId: true },
 };
 
 /** Tables whose rows are their agent's through the agent rows they name. */
@@ -58,6 +61,7 @@ const REFERENCING: Record<string, readonly { column: string; table: string }[]> 
     { column: 'config_id', table: 'configs' },
     { column: 'canary_id', table: 'canaries' },
   ],
+  playbook_run_actions: [{ column: 'playbook_run_id', table: 'playbook_runs' }],
 };
 
 /**
@@ -97,7 +101,8 @@ async function agentNames(
   return new Map(rows.map((row) => [row.id, { name: row.name, live: row.deleted_at == null }]));
 }
 
-const subjectOf = (table: string, row: Record<string, unknown>) => resourceName(KIND_OF[table] ?? table, row);
+const subjectOf = (table: string, row: Record<string, unknown>) =>
+  resourceName(KIND_OF[table] ?? table, OWNED[table]?.byId ? { name: row.id } : row);
 
 /** Of these ids of a table's rows, those of another agent, with the name they go by. */
 async function agentRowsOf(tx: Queryable, table: string, ids: unknown[]): Promise<AgentRow[]> {
@@ -165,8 +170,8 @@ function linkedRule(relation: string): WriteRule {
     async guard({ tx, method, rows, existing }: WriteTarget) {
       const owned = OWNED[table];
       if (owned) {
-        const columns = [...owned.label, 'agent_id'];
-        const stored = (await existing(['id', ...columns])).filter((row) => isOthers(row.agent_id));
+        const columns = [...new Set(['id', ...owned.label, 'agent_id'])];
+        const stored = (await existing(columns)).filter((row) => isOthers(row.agent_id));
         const hubs = owned.assignable
           ? await assignments(
               tx,

@@ -12,6 +12,7 @@ import {
   type FlagReader,
 } from '../../access/guard.js';
 import { refusal, resourceOf } from '../../access/resource-map.js';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
 import { HttpError } from '../../http/errors.js';
 import { UUID } from '../../lib/uuid.js';
 import type { Db, Queryable } from '../db/db.js';
@@ -47,6 +48,20 @@ import {
 export const PLAYBOOK_NOT_FOUND = 'Playbook not found';
 export const RESOURCE_REQUIRED = 'Give one of config_id, component_id or check_id';
 export const RUN_ENDED = (status: string) => `The playbook run has already ended (${status})`;
+export const AGENTS_RUN = (agent: string) => `This run belongs to the agent ${agent}; it is changed there`;
+
+/** A run as far as whose it is goes: an agent's was made there and pushed here (agents/upstream). */
+interface RunOwner {
+  agent_id: string | null;
+  agent_name: string | null;
+}
+const RUN_OWNER = `r.agent_id, (select a.name from agents a where a.id = r.agent_id) as agent_name`;
+
+/** 409 for an agent's run: it runs, and is cancelled or approved, on the agent. */
+function refuseAgentsRun(run: RunOwner): void {
+  if (run.agent_id && run.agent_id !== LOCAL_AGENT)
+    throw new HttpError(409, AGENTS_RUN(run.agent_name ?? run.agent_id));
+}
 
 /** The statuses a run or an action does not leave. */
 
@@ -226,14 +241,17 @@ export function createPlaybooksRouter({
   router.post('/run/approve/:id', async (req, res) => {
     const id = String(req.params.id);
     if (!UUID.test(id)) throw new HttpError(404, RUN_NOT_FOUND);
-    const { rows } = await db.query<{
-      status: string;
-      spec: PlaybookRow['spec'] | null;
-      playbook_id: string;
-    }>(`select status, spec, playbook_id from playbook_runs where id = $1`, [id]);
+    const { rows } = await db.query<
+      {
+        status: string;
+        spec: PlaybookRow['spec'] | null;
+        playbook_id: string;
+      } & RunOwner
+    >(`select r.status, r.spec, r.playbook_id, ${RUN_OWNER} from playbook_runs r where r.id = $1`, [id]);
     const run = rows[0];
     if (!run) throw new HttpError(404, RUN_NOT_FOUND);
     await checkPlaybookAction(req, 'playbooks.approve', run.playbook_id, flags);
+    refuseAgentsRun(run);
     if (run.status !== 'pending_approval') throw new HttpError(409, NOT_WAITING);
     const user = req.user!;
     const approver = await approverOf(db, run.spec, user, user.roles.includes('admin'));
@@ -251,12 +269,13 @@ export function createPlaybooksRouter({
   router.post('/run/cancel/:id', async (req, res) => {
     const id = String(req.params.id);
     if (!UUID.test(id)) throw new HttpError(404, RUN_NOT_FOUND);
-    const { rows } = await db.query<{ playbook_id: string }>(
-      `select playbook_id from playbook_runs where id = $1`,
+    const { rows } = await db.query<{ playbook_id: string } & RunOwner>(
+      `select r.playbook_id, ${RUN_OWNER} from playbook_runs r where r.id = $1`,
       [id],
     );
     if (!rows[0]) throw new HttpError(404, RUN_NOT_FOUND);
     await checkPlaybookAction(req, 'playbooks.run', rows[0].playbook_id, flags);
+    refuseAgentsRun(rows[0]);
     const outcome = await cancelRun(db, id, req.user!.id);
     if (!outcome) throw new HttpError(404, RUN_NOT_FOUND);
     if (!outcome.cancelled) throw new HttpError(409, RUN_ENDED(outcome.status));
