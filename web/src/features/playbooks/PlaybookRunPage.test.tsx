@@ -1,6 +1,8 @@
 import { jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LOCAL_AGENT } from '../../../../common/agents.js';
+import { linkedReadOnly } from '../../../../common/managed.js';
 import { fakeApiPerTest, renderInShell, whoamiAs } from '../../shell/test-support.js';
 import { PlaybookRunPage } from './PlaybookRunPage.js';
 import { actionRow, PLAYBOOK_ID, RUN_ID, runDetail } from './test-support.js';
@@ -208,6 +210,34 @@ describe('PlaybookRunPage', () => {
     expect(screen.getByRole('button', { name: 'Params' })).toBeInTheDocument();
     for (const name of ['Re-run', 'Cancel', 'Approve'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it("shows an agent's run linked to the agent, with neither Re-run nor Cancel nor Approve", async () => {
+    const agentId = '55555555-5555-4555-8555-555555555555';
+    page.api.reply('GET api/db/agents', { status: 200, body: { id: agentId, name: 'eu-1' } });
+    replyRun(
+      runDetail({
+        status: 'pending_approval',
+        start_time: null,
+        end_time: null,
+        agent_id: agentId,
+        created_by: null,
+      }),
+    );
+    renderRun('admin');
+    expect(await screen.findByText('Linked to eu-1')).toBeInTheDocument();
+    expect(screen.getByText(linkedReadOnly('This playbook run', 'eu-1'))).toBeInTheDocument();
+    expect(within(details()).getByText('Pending approval')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Params' })).toBeInTheDocument();
+    for (const name of ['Re-run', 'Cancel', 'Approve'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it("shows no link over the console's own run", async () => {
+    replyRun(runDetail({ agent_id: LOCAL_AGENT }));
+    renderRun('admin');
+    await screen.findByRole('button', { name: 'Re-run' });
+    expect(screen.queryByText(/^Linked to/)).not.toBeInTheDocument();
   });
 
   it('cancels a running run after confirming, and shows a refusal', async () => {

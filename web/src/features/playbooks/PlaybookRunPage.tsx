@@ -8,6 +8,8 @@ import {
   DescriptionListTerm,
   PageSection,
 } from '@patternfly/react-core';
+import { linkedAgentOf } from '../../../../common/managed.js';
+import { LinkedAgentNote } from '../../components/LinkedNote/index.js';
 import { LoadError } from '../../components/LoadError/index.js';
 import { PageHeader } from '../../shell/page-header.js';
 import { LoadingScreen } from '../../shell/screens/LoadingScreen.js';
@@ -66,10 +68,11 @@ function RunBody({ run, refresh }: { run: RunDetail; refresh: () => Promise<unkn
     <>
       <PageHeader
         title={title}
-        actions={<RunControls run={run} refresh={refresh} />}
+        actions={<RunControls run={run} refresh={refresh} linked={linkedAgentOf(run) !== undefined} />}
         onRefresh={() => void refresh()}
       />
       <PageSection>
+        <LinkedAgentNote row={run} subject="This playbook run" />
         <section aria-label="Run details">
           <DescriptionList
             columnModifier={{ default: '2Col', lg: '3Col' }}
@@ -112,9 +115,10 @@ function RunBody({ run, refresh }: { run: RunDetail; refresh: () => Promise<unkn
 
 /**
  * /playbooks/runs/:id (spec 3 §2.3): the run's playbook, parameters, status and times, Re-run,
- * Cancel and Approve, its actions (a skipped one cannot be selected; a failed run's error is the
- * 'Initialization' step) and the selected action's output. The run is read every 2 s and the
- * selected action every 1 s until they end.
+ * Cancel and Approve (none of them for an agent's run, which shows 'Linked to <agent>'), its
+ * actions (a skipped one cannot be selected; a failed run's error is the 'Initialization' step)
+ * and the selected action's output. The run is read every 2 s and the selected action every 1 s
+ * until they end.
  */
 export function PlaybookRunPage() {
   const { id = '' } = useParams();

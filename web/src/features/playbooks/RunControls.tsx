@@ -51,20 +51,22 @@ function ParamsDialog({ params, onClose }: { params: Record<string, unknown>; on
 
 export interface RunControlsProps {
   run: RunDetail;
+  /** The run is an agent's, reported here: it is re-run, cancelled and approved there. */
+  linked?: boolean;
   /** Reads the run again after a cancel or an approval. */
   refresh: () => Promise<unknown>;
 }
 
 /**
  * The run page's buttons: Params, Re-run (same playbook, resource and parameters; opens the new
- * run), Cancel of a run not ended (after confirming) and Approve of a run waiting for approval.
- * A refusal says the server's text.
+ * run), Cancel of a run not ended (after confirming) and Approve of a run waiting for approval;
+ * of an agent's run, Params alone. A refusal says the server's text.
  */
-export function RunControls({ run, refresh }: RunControlsProps) {
+export function RunControls({ run, refresh, linked = false }: RunControlsProps) {
   const navigate = useNavigate();
   const toast = useToast();
-  const mayRun = useCan('playbook_runs', 'write');
-  const mayApprove = useCan('playbooks.approve');
+  const mayRun = useCan('playbook_runs', 'write') && !linked;
+  const mayApprove = useCan('playbooks.approve') && !linked;
   const [showParams, setShowParams] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [busy, setBusy] = useState<'rerun' | 'approve'>();

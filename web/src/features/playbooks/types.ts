@@ -45,6 +45,8 @@ export interface ResourceRef {
 
 export interface PlaybookRun extends RunColumns<string> {
   parent_id?: string | null;
+  /** An agent's id for a run the agent made and reported here (read-only here); else the local agent or none. */
+  agent_id?: string | null;
   scheduled_time: string | null;
   error: string | null;
   /** What started it: manual, webhook, schedule, or the event's name (check.failed, ...). */
