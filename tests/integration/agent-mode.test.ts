@@ -3,8 +3,9 @@
  * points at it with a token from the hub's `POST /api/agent/generate`. What the agent owns
  * reaches the hub under its agent id; results recorded while the hub is away arrive once it is
  * back, each exactly once; a canary the hub assigns runs on the agent, and so does a playbook
- * action the hub addresses to it (its result back in the hub's run); a revoked token is
- * logged once and told by /readyz, which stays ready.
+ * action the hub addresses to it (its result back in the hub's run), and the runs it makes of a
+ * playbook the hub assigns it reach the hub as the agent's; a revoked token is logged once and
+ * told by /readyz, which stays ready.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { pino } from 'pino';
 import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import { LOCAL_AGENT } from '../../server/src/platform/agents/local-agent.js';
+import { AGENTS_RUN } from '../../server/src/platform/playbooks/router.js';
 import { startServer, type RunningServer } from '../../server/src/server.js';
 import { availableBackends, freshDatabase, type Backend } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
@@ -379,6 +381,99 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
           line.id === playbookId,
       ),
     ).toBe(true);
+  });
+
+  it('reports the runs it makes of an assigned playbook, with their actions, to the hub under its agent id', async () => {
+    const { id: configId } = first(
+      await agentRows<{ id: string }>(
+        `insert into configs (type, name, config) values ('Kubernetes::Deployment', 'reported-target', '{}') returning id`,
+      ),
+    );
+    const created = await hub.api('api/db/playbooks', {
+      method: 'POST',
+      headers: { Prefer: 'return=representation' },
+      body: JSON.stringify({
+        name: 'reported-playbook',
+        namespace: 'agent-tests',
+        spec: {
+          runsOn: ['cluster-east'],
+          configs: [{ types: ['Kubernetes::Deployment'] }],
+          actions: [
+            { name: 'first', exec: { script: 'echo "first on {{ .config.name }}"' } },
+            { name: 'second', exec: { script: 'echo "after {{ (getAction "first").status }}"' } },
+          ],
+        },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const playbookId = ((await created.json()) as { id: string }[])[0]!.id;
+    await eventually(async () =>
+      expect(await agentRows(`select source from playbooks where id = $1`, [playbookId])).toEqual([
+        { source: 'Upstream' },
+      ]),
+    );
+
+    const started = await agent.fetch('api/playbook/run', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: playbookId, config_id: configId }),
+    });
+    expect(started.status).toBe(201);
+    const { run_id: runId } = (await started.json()) as { run_id: string };
+
+    const actionsInHub = () =>
+      hub.rows<{ name: string; status: string; agent_id: string; stdout: string }>(
+        `select name, status, agent_id, result->>'stdout' as stdout from playbook_run_actions
+          where playbook_run_id = $1 order by start_time, name`,
+        [runId],
+      );
+    await eventually(async () => {
+      expect(
+        await hub.rows(`select status, agent_id, playbook_id, config_id from playbook_runs where id = $1`, [
+          runId,
+        ]),
+      ).toEqual([{ status: 'completed', agent_id: agentId, playbook_id: playbookId, config_id: configId }]);
+      expect(await actionsInHub()).toEqual([
+        { name: 'first', status: 'completed', agent_id: agentId, stdout: 'first on reported-target' },
+        { name: 'second', status: 'completed', agent_id: agentId, stdout: 'after completed' },
+      ]);
+    }, 60_000);
+    // The agent's outbox drains of them.
+    await eventually(async () =>
+      expect(
+        await agentRows(
+          `select table_name, pk from _agent_outbox where table_name in ('playbook_runs', 'playbook_run_actions')`,
+        ),
+      ).toEqual([]),
+    );
+    // As the agent holds them, but for the agent's id.
+    expect(
+      await hub.rows(`select id, status from playbook_run_actions where playbook_run_id = $1 order by id`, [
+        runId,
+      ]),
+    ).toEqual(
+      await agentRows(`select id, status from playbook_run_actions where playbook_run_id = $1 order by id`, [
+        runId,
+      ]),
+    );
+
+    // In the hub: listed and read as any run, counted for the agent, and the agent's to change.
+    const listed = await hub.api(
+      `api/db/playbook_runs?select=id,agent_id,playbook:playbook_id(id,name)&id=eq.${runId}`,
+    );
+    expect(await listed.json()).toEqual([
+      { id: runId, agent_id: agentId, playbook: { id: playbookId, name: 'reported-playbook' } },
+    ]);
+    const read = await hub.api(`api/playbook/run/${runId}`);
+    expect(await read.json()).toMatchObject({ id: runId, agent_id: agentId, status: 'completed' });
+    const cancelled = await hub.api(`api/playbook/run/cancel/${runId}`, { method: 'POST' });
+    expect(cancelled.status).toBe(409);
+    expect(await cancelled.json()).toMatchObject({ message: AGENTS_RUN('cluster-east') });
+    const [summary] = await hub.rows<{ playbook_runs_count: number }>(
+      `select playbook_runs_count from agents_summary where id = $1`,
+      [agentId],
+    );
+    expect(summary!.playbook_runs_count).toBeGreaterThanOrEqual(1);
   });
 
   it("runs the playbook action addressed to it, and the hub's run completes with its result", async () => {
