@@ -1618,6 +1618,17 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
       const [{ name }] = (await sql<{ name: string }>(`select name from agents where id = $1`, [
         agent.agent_id,
       ])) as [{ name: string }];
+      // A run the agent made of a playbook the hub assigns it, with its action.
+      const spec = { runsOn: [name], actions: [{ name: 'greet', exec: { script: 'echo hi' } }] };
+      const [playbook] = await sql<{ id: string }>(
+        `insert into playbooks (name, namespace, spec) values ($1, 'default', $2) returning id`,
+        [uniqueName('assigned'), JSON.stringify(spec)],
+      );
+      const run = { id: randomUUID(), playbook_id: playbook!.id, status: 'completed', spec };
+      const action = { id: randomUUID(), playbook_run_id: run.id, name: 'greet', status: 'completed' };
+      expect(
+        (await push(agent.access_token, { playbook_runs: [run], playbook_actions: [action] })).body,
+      ).toMatchObject({ counts: { playbook_runs: 1, playbook_actions: 1 }, skipped: 0 });
       const answer = await patchAgent(agent.agent_id, { deleted_at: 'now()', cleanup: true });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual([expect.objectContaining({ id: agent.agent_id, cleanup: true })]);
@@ -1629,10 +1640,16 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
         `select (select count(*)::int from check_statuses where check_id = $1) as statuses,
                 (select count(*)::int from config_changes where config_id = $2) as changes,
                 (select count(*)::int from job_histories where agent_id = $3) as jobs,
-                (select count(*)::int from check_config_relationships where check_id = $1 and deleted_at is null) as links`,
-        [batch.ids.check, batch.ids.config, agent.agent_id],
+                (select count(*)::int from check_config_relationships where check_id = $1 and deleted_at is null) as links,
+                (select count(*)::int from playbook_runs where agent_id = $3) as runs,
+                (select count(*)::int from playbook_run_actions where id = $4) as actions`,
+        [batch.ids.check, batch.ids.config, agent.agent_id, action.id],
       );
-      expect(left).toEqual({ statuses: 0, changes: 0, jobs: 0, links: 0 });
+      expect(left).toEqual({ statuses: 0, changes: 0, jobs: 0, links: 0, runs: 0, actions: 0 });
+      // The playbook is the hub's own: it stays.
+      expect(await sql(`select deleted_at from playbooks where id = $1`, [playbook!.id])).toEqual([
+        { deleted_at: null },
+      ]);
       expect(await patchAgent(agent.agent_id, { deleted_at: 'now()' })).toMatchObject({
         status: 422,
         body: { message: agentDeleted(name) },

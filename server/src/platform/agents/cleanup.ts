@@ -58,6 +58,8 @@ export async function deleteAgentResources(tx: Queryable, agentId: string): Prom
   for (const { table, column, owner } of HISTORY)
     await tx.query(`delete from ${table} where ${column} in ${agentRows(owner)}`, [agentId]);
   await tx.query(`delete from job_histories where agent_id = $1`, [agentId]);
+  // The runs it made of the hub's playbooks (their actions go with them); the playbooks stay.
+  await tx.query(`delete from playbook_runs where agent_id = $1`, [agentId]);
   for (const table of OWNED)
     await tx.query(`update ${table} set deleted_at = now() where agent_id = $1 and deleted_at is null`, [
       agentId,
