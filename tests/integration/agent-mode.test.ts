@@ -548,6 +548,54 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
     expect(log.some((line) => line.msg === 'reported a playbook action to the hub: completed')).toBe(true);
   });
 
+  it('takes the action a runsOn template sends to the agent its config came from, seeing .agent as the hub does', async () => {
+    const { id: configId } = first(
+      await agentRows<{ id: string }>(
+        `insert into configs (type, name, config) values ('Kubernetes::Pod', 'templated-target', '{}') returning id`,
+      ),
+    );
+    await eventually(async () =>
+      expect(await hub.rows(`select agent_id from configs where id = $1`, [configId])).toEqual([
+        { agent_id: agentId },
+      ]),
+    );
+    const { id: playbookId } = first(
+      await hub.rows<{ id: string }>(
+        `insert into playbooks (name, namespace, title, spec) values ('where-it-came-from', 'agent-tests', 'Where', $1)
+         returning id`,
+        [
+          JSON.stringify({
+            configs: [{ types: ['Kubernetes::Pod'] }],
+            runsOn: ['{{- if .agent }}{{ .agent.id }}{{ else }}local{{ end }}'],
+            actions: [{ name: 'where', exec: { script: 'echo "{{ .config.name }} on {{ .agent.name }}"' } }],
+          }),
+        ],
+      ),
+    );
+    const started = await hub.api('api/playbook/run', {
+      method: 'POST',
+      body: JSON.stringify({ id: playbookId, config_id: configId }),
+    });
+    expect(started.status).toBe(201);
+    const { run_id: runId } = (await started.json()) as { run_id: string };
+    await eventually(async () =>
+      expect(
+        await hub.rows(
+          `select a.status, a.agent_id, a.result->>'stdout' as stdout, r.status as run_status
+             from playbook_run_actions a join playbook_runs r on r.id = a.playbook_run_id where r.id = $1`,
+          [runId],
+        ),
+      ).toEqual([
+        {
+          status: 'completed',
+          agent_id: agentId,
+          stdout: 'templated-target on cluster-east',
+          run_status: 'completed',
+        },
+      ]),
+    );
+  });
+
   /** A playbook of the hub's and a run of it started through the hub's API. */
   const hubRun = async (name: string, spec: Record<string, unknown>) => {
     const { id: playbookId } = first(

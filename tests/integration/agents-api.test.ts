@@ -1016,7 +1016,7 @@ describe.each(availableBackends())('agents on the hub on %s', (backend) => {
       expect((claim as unknown as { actions: unknown[] }).actions).toEqual([
         expect.objectContaining({ name: 'here', status: 'completed' }),
       ]);
-      expect(claim).toMatchObject({ config: null, component: null, check: null });
+      expect(claim).toMatchObject({ config: null, component: null, check: null, agent: null });
       expect(
         await sql(`select status from playbook_run_actions where playbook_run_id = $1 and name = 'here'`, [
           run,

@@ -179,6 +179,7 @@ export async function runClaimedAction(
         config: given(claimed.config, run.config_id),
         component: given(claimed.component, run.component_id),
         check: given(claimed.check, run.check_id),
+        agent: claimed.agent ?? undefined,
       },
     });
     let prepared: Awaited<ReturnType<typeof prepareAction>>;

@@ -50,6 +50,8 @@ export interface ClaimedAction {
   config?: Record<string, unknown> | null;
   component?: Record<string, unknown> | null;
   check?: Record<string, unknown> | null;
+  /** The hub's agent row of that resource (`.agent` in templates). */
+  agent?: Record<string, unknown> | null;
   actions?: Record<string, unknown>[];
 }
 

@@ -10,7 +10,7 @@
 import { HttpError } from '../../../http/errors.js';
 import { UUID } from '../../../lib/uuid.js';
 import type { Queryable } from '../../db/db.js';
-import { retryBackoffMs, type ActionSpec, type RunRow } from '../../playbooks/runner/index.js';
+import { resourceAgent, retryBackoffMs, type ActionSpec, type RunRow } from '../../playbooks/runner/index.js';
 import { LOCAL_AGENT } from '../local-agent.js';
 
 /**
@@ -22,8 +22,9 @@ const HUB_RUN = `(agent_id is null or agent_id = '${LOCAL_AGENT}')`;
 /**
  * What the agent needs to run the action: the action row, its run (the spec, parameters and
  * resource ids) and the playbook; the run's resource rows (`config`, `component`, `check`, null
- * when the run has none) and the run's other actions so far (`actions`), which the action's
- * templates see.
+ * when the run has none), the agent that resource came from (`agent`, null for the hub's own)
+ * and the run's other actions so far (`actions`), which the action's templates see as they
+ * would on the hub.
  */
 export interface ClaimedAgentAction {
   action: Record<string, unknown>;
@@ -32,6 +33,7 @@ export interface ClaimedAgentAction {
   config: Record<string, unknown> | null;
   component: Record<string, unknown> | null;
   check: Record<string, unknown> | null;
+  agent: Record<string, unknown> | null;
   actions: Record<string, unknown>[];
 }
 
@@ -55,7 +57,7 @@ export async function claimPlaybookAction(
   );
   const action = rows[0]?.action;
   if (!action) return undefined;
-  const { rows: found } = await tx.query<Omit<ClaimedAgentAction, 'action'>>(
+  const { rows: found } = await tx.query<Omit<ClaimedAgentAction, 'action' | 'agent'>>(
     `select to_jsonb(r) as run, to_jsonb(p) as playbook,
             (select to_jsonb(c) from configs c where c.id = r.config_id) as config,
             (select to_jsonb(c) from components c where c.id = r.component_id) as component,
@@ -68,7 +70,9 @@ export async function claimPlaybookAction(
       where r.id = $1`,
     [action.playbook_run_id, action.id],
   );
-  return { action, ...found[0]! };
+  const claimed = found[0]!;
+  const agent = await resourceAgent(tx, claimed.component ?? claimed.config ?? claimed.check ?? undefined);
+  return { action, ...claimed, agent: agent ?? null };
 }
 
 /** After a push of results: the runs of the agent's actions among them are looked at now. */

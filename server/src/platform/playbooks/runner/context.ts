@@ -129,13 +129,15 @@ export interface GivenRows {
   component?: Record<string, unknown>;
   check?: Record<string, unknown>;
   playbook?: Record<string, unknown>;
+  /** The hub's agent row of the run's resource (`.agent`). */
+  agent?: Record<string, unknown>;
 }
 
 /**
  * The agent the run's resource came from (its component's, else its config's, else its check's,
  * as the platform looks it up), as `.agent`; undefined for this console's own resources.
  */
-async function resourceAgent(
+export async function resourceAgent(
   db: Queryable,
   resource: Record<string, unknown> | undefined,
 ): Promise<Record<string, unknown> | undefined> {
@@ -180,8 +182,9 @@ export async function loadRunContext(
     );
     user = plain(rows[0] ?? { id: run.created_by });
   }
-  // An agent running an action its hub sent has no row of the hub's agents.
-  const agent = given ? undefined : await resourceAgent(db, component ?? config ?? check);
+  const agent = given
+    ? given.agent && plain(given.agent)
+    : await resourceAgent(db, component ?? config ?? check);
   const secrets = new Set<string>();
   const env = await resolveEnv(spec.env, String(playbook.namespace ?? 'default'), options.kube, secrets);
   const actions = inSpecOrder(spec, options.actions ?? []).map(toView);

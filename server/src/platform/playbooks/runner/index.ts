@@ -1,6 +1,12 @@
 export { cancelRun, needsApproval } from './control.js';
 export { DEFAULT_PLAYBOOK_TIMEOUT_MS, formatDuration, parseDuration } from './durations.js';
-export { loadRunContext, renderTemplates, type GivenRows, type RunContext } from './context.js';
+export {
+  loadRunContext,
+  renderTemplates,
+  resourceAgent,
+  type GivenRows,
+  type RunContext,
+} from './context.js';
 export {
   PlaybookRunner,
   invokeExecutor,
