@@ -221,7 +221,8 @@ describe('PlaybookRunPage', () => {
         start_time: null,
         end_time: null,
         agent_id: agentId,
-        created_by: null,
+        // Who started it on the agent (the demo's runs name people too): still the agent's.
+        created_by: '66666666-6666-4666-8666-666666666666',
       }),
     );
     renderRun('admin');

@@ -53,6 +53,9 @@ function RunBody({ run, refresh }: { run: RunDetail; refresh: () => Promise<unkn
     (action.data?.id === actionId ? action.data : undefined) ??
     run.actions.find((candidate) => candidate.id === actionId);
 
+  // Every run of a remote agent is the agent's, whoever started it there: its creator does not make
+  // it the hub's, as it makes a canary the hub assigned to an agent (linkedAgentOf).
+  const agentRow = { agent_id: run.agent_id };
   const playbook = run.playbook ?? names?.playbook;
   const title = (
     <>
@@ -68,11 +71,11 @@ function RunBody({ run, refresh }: { run: RunDetail; refresh: () => Promise<unkn
     <>
       <PageHeader
         title={title}
-        actions={<RunControls run={run} refresh={refresh} linked={linkedAgentOf(run) !== undefined} />}
+        actions={<RunControls run={run} refresh={refresh} linked={linkedAgentOf(agentRow) !== undefined} />}
         onRefresh={() => void refresh()}
       />
       <PageSection>
-        <LinkedAgentNote row={run} subject="This playbook run" />
+        <LinkedAgentNote row={agentRow} subject="This playbook run" />
         <section aria-label="Run details">
           <DescriptionList
             columnModifier={{ default: '2Col', lg: '3Col' }}
