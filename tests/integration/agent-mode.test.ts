@@ -559,25 +559,15 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
         { agent_id: agentId },
       ]),
     );
-    const { id: playbookId } = first(
-      await hub.rows<{ id: string }>(
-        `insert into playbooks (name, namespace, title, spec) values ('where-it-came-from', 'agent-tests', 'Where', $1)
-         returning id`,
-        [
-          JSON.stringify({
-            configs: [{ types: ['Kubernetes::Pod'] }],
-            runsOn: ['{{- if .agent }}{{ .agent.id }}{{ else }}local{{ end }}'],
-            actions: [{ name: 'where', exec: { script: 'echo "{{ .config.name }} on {{ .agent.name }}"' } }],
-          }),
-        ],
-      ),
+    const runId = await hubRun(
+      'where-it-came-from',
+      {
+        configs: [{ types: ['Kubernetes::Pod'] }],
+        runsOn: ['{{- if .agent }}{{ .agent.id }}{{ else }}local{{ end }}'],
+        actions: [{ name: 'where', exec: { script: 'echo "{{ .config.name }} on {{ .agent.name }}"' } }],
+      },
+      { config_id: configId },
     );
-    const started = await hub.api('api/playbook/run', {
-      method: 'POST',
-      body: JSON.stringify({ id: playbookId, config_id: configId }),
-    });
-    expect(started.status).toBe(201);
-    const { run_id: runId } = (await started.json()) as { run_id: string };
     await eventually(async () =>
       expect(
         await hub.rows(
@@ -596,8 +586,12 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
     );
   });
 
-  /** A playbook of the hub's and a run of it started through the hub's API. */
-  const hubRun = async (name: string, spec: Record<string, unknown>) => {
+  /** A playbook of the hub's and a run of it (for a resource, if given) started through the hub's API. */
+  const hubRun = async (
+    name: string,
+    spec: Record<string, unknown>,
+    resource: { config_id?: string } = {},
+  ) => {
     const { id: playbookId } = first(
       await hub.rows<{ id: string }>(
         `insert into playbooks (name, namespace, title, spec) values ($1, 'agent-tests', $1, $2) returning id`,
@@ -606,7 +600,7 @@ describe.each(availableBackends())('agent mode on %s', (backend) => {
     );
     const started = await hub.api('api/playbook/run', {
       method: 'POST',
-      body: JSON.stringify({ id: playbookId }),
+      body: JSON.stringify({ id: playbookId, ...resource }),
     });
     expect(started.status).toBe(201);
     return ((await started.json()) as { run_id: string }).run_id;

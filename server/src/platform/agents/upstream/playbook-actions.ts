@@ -10,14 +10,19 @@
 import { HttpError } from '../../../http/errors.js';
 import { UUID } from '../../../lib/uuid.js';
 import type { Queryable } from '../../db/db.js';
-import { resourceAgent, retryBackoffMs, type ActionSpec, type RunRow } from '../../playbooks/runner/index.js';
-import { LOCAL_AGENT } from '../local-agent.js';
+import {
+  localAgents,
+  resourceAgent,
+  retryBackoffMs,
+  type ActionSpec,
+  type RunRow,
+} from '../../playbooks/runner/index.js';
 
 /**
  * The hub's own runs (the agents' runs carry their agent_id, and their actions are theirs, not
  * addressed to them: playbook-runs.ts).
  */
-const HUB_RUN = `(agent_id is null or agent_id = '${LOCAL_AGENT}')`;
+const HUB_RUN = localAgents();
 
 /**
  * What the agent needs to run the action: the action row, its run (the spec, parameters and
@@ -107,7 +112,7 @@ export async function standingOf(db: Queryable, agentId: string, id: string): Pr
     ? await db.query<AgentActionStanding>(
         `select a.id, a.status, r.status as run_status
            from playbook_run_actions a join playbook_runs r on r.id = a.playbook_run_id
-          where a.id = $1 and a.agent_id = $2 and (r.agent_id is null or r.agent_id = '${LOCAL_AGENT}')`,
+          where a.id = $1 and a.agent_id = $2 and ${localAgents('r')}`,
         [id, agentId],
       )
     : { rows: [] };

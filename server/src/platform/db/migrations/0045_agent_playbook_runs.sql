@@ -68,97 +68,16 @@ alter table playbook_runs disable trigger playbook_runs_agent_outbox_delete;
 alter table playbook_run_actions disable trigger playbook_run_actions_insert_agent_outbox;
 alter table playbook_run_actions disable trigger playbook_run_actions_agent_outbox;
 
--- As in 0042, with the runs of the hub's playbooks after the rows they name (checks, configs,
--- components), parents first, and their actions after them.
-create or replace function _agent_outbox_fill() returns void
+-- 0042's fill queues what the agent owns; the runs of the hub's playbooks come after the rows
+-- they name (checks, configs, components), each before its actions.
+alter function _agent_outbox_fill() rename to _agent_outbox_fill_owned_rows;
+
+create function _agent_outbox_fill() returns void
 language plpgsql as $$
 declare
   local constant uuid := '00000000-0000-0000-0000-000000000000';
 begin
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'config_scrapers', jsonb_build_object('id', id), 'upsert' from config_scrapers
-  where agent_id = local order by created_at, id
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'configs', jsonb_build_object('id', id), 'upsert' from configs
-  where agent_id = local
-  order by case when parent_id is null then 0 else 1 + coalesce(array_length(string_to_array(path, '.'), 1), 0) end,
-    created_at, id
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'topologies', jsonb_build_object('id', id), 'upsert' from topologies
-  where agent_id = local order by created_at, id
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'components', jsonb_build_object('id', id), 'upsert' from components
-  where agent_id = local
-  order by case when parent_id is null then 0 else 1 + coalesce(array_length(string_to_array(path, '.'), 1), 0) end,
-    created_at, id
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'canaries', jsonb_build_object('id', id), 'upsert' from canaries
-  where agent_id = local order by created_at, id
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'checks', jsonb_build_object('id', id), 'upsert' from checks
-  where agent_id = local order by created_at, id
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op, since)
-  select 'check_statuses', jsonb_build_object('check_id', k.id), 'upsert', '-infinity'::timestamptz
-  from checks k where k.agent_id = local and exists (select 1 from check_statuses s where s.check_id = k.id)
-  order by k.created_at, k.id
-  on conflict (table_name, pk) do update set rev = o.rev + 1, since = '-infinity';
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'config_changes', jsonb_build_object('id', x.id), 'upsert'
-  from config_changes x join configs c on c.id = x.config_id and c.agent_id = local
-  order by x.created_at, x.id
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'config_analysis', jsonb_build_object('id', x.id), 'upsert'
-  from config_analysis x join configs c on c.id = x.config_id and c.agent_id = local
-  order by x.created_at, x.id
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'config_relationships',
-    jsonb_build_object('config_id', x.config_id, 'related_id', x.related_id, 'selector_id', x.selector_id), 'upsert'
-  from config_relationships x join configs c on c.id = x.config_id and c.agent_id = local
-  order by x.created_at
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'config_component_relationships',
-    jsonb_build_object('component_id', x.component_id, 'config_id', x.config_id, 'selector_id', x.selector_id), 'upsert'
-  from config_component_relationships x join components c on c.id = x.component_id and c.agent_id = local
-  order by x.created_at
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'check_component_relationships',
-    jsonb_build_object('check_id', x.check_id, 'component_id', x.component_id, 'selector_id', x.selector_id), 'upsert'
-  from check_component_relationships x join checks k on k.id = x.check_id and k.agent_id = local
-  order by x.created_at
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'check_config_relationships',
-    jsonb_build_object('check_id', x.check_id, 'config_id', x.config_id, 'selector_id', x.selector_id), 'upsert'
-  from check_config_relationships x join checks k on k.id = x.check_id and k.agent_id = local
-  order by x.created_at
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
-
-  insert into _agent_outbox as o (table_name, pk, op)
-  select 'job_histories', jsonb_build_object('id', id), 'upsert' from job_histories
-  where agent_id is null or agent_id = local order by created_at, id
-  on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
+  perform _agent_outbox_fill_owned_rows();
 
   -- A re-run comes after the run it re-runs: runs by the time they were made.
   insert into _agent_outbox as o (table_name, pk, op)
@@ -168,12 +87,12 @@ begin
   order by r.created_at, r.id
   on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
 
+  -- (The local agent's own actions, the other kind, are queued by the fill above.)
   insert into _agent_outbox as o (table_name, pk, op)
   select 'playbook_run_actions', jsonb_build_object('id', a.id), 'upsert'
   from playbook_run_actions a join playbook_runs r on r.id = a.playbook_run_id
-  left join playbooks p on p.id = r.playbook_id and p.source = 'Upstream'
-    and (r.agent_id is null or r.agent_id = local)
-  where a.agent_id = local or p.id is not null
+  join playbooks p on p.id = r.playbook_id and p.source = 'Upstream'
+  where r.agent_id is null or r.agent_id = local
   order by r.created_at, r.id, a.created_at, a.id
   on conflict (table_name, pk) do update set op = 'upsert', rev = o.rev + 1;
 end

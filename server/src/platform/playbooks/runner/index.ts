@@ -11,6 +11,7 @@ export {
   PlaybookRunner,
   invokeExecutor,
   kindOf,
+  localAgents,
   prepareAction,
   retryBackoffMs,
   type PlaybookRunnerOptions,

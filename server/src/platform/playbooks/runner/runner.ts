@@ -86,7 +86,11 @@ interface ClaimedAction {
  * Runs, and actions, this console runs itself: the local agent's (a remote agent runs those
  * addressed to it: a run's agent_id, or an action's, from its runsOn).
  */
-const LOCAL_RUN = `(agent_id is null or agent_id = '${LOCAL_AGENT}')`;
+export const localAgents = (alias?: string) => {
+  const column = alias ? `${alias}.agent_id` : 'agent_id';
+  return `(${column} is null or ${column} = '${LOCAL_AGENT}')`;
+};
+const LOCAL_RUN = localAgents();
 
 const CLAIM_RUNS = claimStatement({
   table: 'playbook_runs',
