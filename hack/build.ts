@@ -327,7 +327,11 @@ export async function buildServer(outdir = path.join(dist, 'server')): Promise<v
     const result = await esbuild.build({
       absWorkingDir: root,
       entryPoints: ['server/src/main.ts'],
-      outfile: path.join(folder, 'main.js'),
+      // The entry loads the service with a dynamic import, after V8's memory flags are set: as a
+      // chunk of its own, the service's modules and packages load then, not with the entry.
+      outdir: folder,
+      splitting: true,
+      chunkNames: '[name]-[hash]',
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -49,6 +49,7 @@ export const ROWS = {
     budget: { max: 1, text: 'none' },
   },
   burstCpu: { figure: '  server CPU per list request (burst)', unit: 'ms' },
+  burstClientCpu: { figure: '  load generator CPU per list request (burst)', unit: 'ms' },
   rss: {
     figure: `server RSS after the runs (${CHECKS.toLocaleString()} checks, ${(CHECKS * STATUSES_PER_CHECK).toLocaleString()} statuses)`,
     unit: 'MB',
@@ -160,6 +161,11 @@ export async function benchApi(backEnd: BackEnd, builds: readonly Build[], resul
       ROWS.burstCpu,
       backEnd,
       burst.map((b) => b.serverCpuMs),
+    );
+    results.setAll(
+      ROWS.burstClientCpu,
+      backEnd,
+      burst.map((b) => b.clientCpuMs),
     );
 
     await recordEndpointCost(

@@ -31,6 +31,7 @@ export const ROWS = {
     budget: { max: 1, text: 'none' },
   },
   burstCpu: { figure: 'default start:   server CPU per list request', unit: 'ms' },
+  burstClientCpu: { figure: 'default start:   load generator CPU per list request', unit: 'ms' },
   rss: {
     figure: 'default start: server RSS after the burst',
     unit: 'MB',
@@ -116,6 +117,11 @@ export async function benchDefaultStart(builds: readonly Build[], results: Resul
       ROWS.burstCpu,
       COLUMN,
       burst.map((b) => b.serverCpuMs),
+    );
+    results.setAll(
+      ROWS.burstClientCpu,
+      COLUMN,
+      burst.map((b) => b.clientCpuMs),
     );
     results.setAll(
       ROWS.rss,
