@@ -1,7 +1,7 @@
 /**
  * Production build: the UI (web/ → dist/web: minified, hashed names, code splitting, source
  * maps, index.html listing the entry files) and the service (server/src/main.ts →
- * dist/server/main.js, dependencies left external, migrations copied beside it).
+ * dist/server/main.js and its chunks, dependencies left external, migrations copied beside it).
  * `--if-changed` (npm start) rebuilds only a part whose inputs changed since its last build.
  * Each build goes into a fresh folder that dist/web or dist/server is then linked to
  * (build-folders.ts), so a rebuild never takes files away from a console running from dist/.
