@@ -79,7 +79,11 @@ async function burst(server: Server, paths: readonly string[]): Promise<BurstFig
   };
 }
 
-/** `rounds` bursts per server, A, B, A, B…: the median round's p95 and CPU, every round's errors. */
+/**
+ * `rounds` bursts per server, A, B, then B, A, and so on: the median round's p95 and CPU, every
+ * round's errors. The order turns each round so that no build always takes the first slot, the
+ * one closest to the servers' start, when the last server started is still settling in.
+ */
 export async function bursts(
   servers: readonly Server[],
   paths: (server: Server) => readonly string[],
@@ -87,7 +91,9 @@ export async function bursts(
 ): Promise<BurstFigures[]> {
   const figures = servers.map((): BurstFigures[] => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [k, server] of servers.entries()) figures[k]!.push(await burst(server, paths(server)));
+    const order = [...servers.keys()];
+    if (round % 2 === 1) order.reverse();
+    for (const k of order) figures[k]!.push(await burst(servers[k]!, paths(servers[k]!)));
   }
   return figures.map((runs) => ({
     p95: median(runs.map((r) => r.p95)),
