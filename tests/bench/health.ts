@@ -12,7 +12,8 @@ import {
   type PlatformUi,
 } from './platform-ui.js';
 import { consoleTargets, firstRendersOf, wireSizes, withBrowser, type RenderTarget } from './render.js';
-import { getJson, type Build, type Server } from './server.js';
+import { load } from './requests.js';
+import type { Build, Server } from './server.js';
 import { timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
 import { withLoadedServers, type BackEnd } from './targets.js';
@@ -105,7 +106,7 @@ async function rollupsSettled(server: Server): Promise<number> {
 }
 
 async function timeSummary(servers: readonly Server[], start: string, n: number): Promise<number[]> {
-  const timings = await timeInterleaved(servers, n, (server) => getJson(server, summary(start)), 5);
+  const timings = await timeInterleaved(servers, n, (server) => load(server, summary(start)), 5);
   return timings.map((t) => t.p95);
 }
 

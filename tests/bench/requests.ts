@@ -15,9 +15,13 @@ const agent = new http.Agent({ keepAlive: true });
 /**
  * A signed-in GET whose body is read to the end; rejects on an error status. It asks for gzip as
  * the browser does, so the server compresses as it would for the UI, and, as a load tool, does
- * not decompress what it receives.
+ * not decompress or parse what it receives: the time is the server's answer to its last byte.
  */
-function load(server: Server, requestPath: string, headers: Record<string, string> = {}): Promise<void> {
+export function load(
+  server: Server,
+  requestPath: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       `${server.url}${requestPath}`,
