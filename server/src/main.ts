@@ -1,11 +1,10 @@
 /**
  * The entry point. V8's memory settings come first, before any other module is loaded: loading
  * the service's modules and their packages alone grew the young generation to 16 MB per
- * semi-space. Only then is the service loaded and started, and the young generation let grow to
- * its working size.
+ * semi-space. Only then is the service loaded and started (start.ts lets the young generation
+ * grow to its working size once it knows the database).
  */
-import { applyV8MemoryFlags, holdYoungGeneration } from './memory-flags.js';
+import { applyV8MemoryFlags } from './memory-flags.js';
 
 applyV8MemoryFlags();
 await import('./start.js');
-holdYoungGeneration();

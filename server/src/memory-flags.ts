@@ -39,9 +39,10 @@ const youngGenerationBytes = () =>
 /**
  * Lets V8 grow the young generation as it would (doubling) until it reaches `bytes`, then holds
  * it there. V8 reads no ceiling set at run time, so the growth is switched off again after the
- * collection that reached it.
+ * collection that reached it. Without a limit, V8 grows it as far as it would on its own.
  */
-export function holdYoungGeneration(bytes = YOUNG_GENERATION_BYTES): void {
+export function holdYoungGeneration(bytes: number | 'unlimited' = YOUNG_GENERATION_BYTES): void {
+  if (bytes === 'unlimited') return void v8.setFlagsFromString('--semi-space-growth-factor=2');
   if (youngGenerationBytes() >= bytes) return;
   const observer = new PerformanceObserver(() => {
     if (youngGenerationBytes() < bytes) return;

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './http/logging.js';
+import { holdYoungGeneration, YOUNG_GENERATION_BYTES } from './memory-flags.js';
 import { MigrationError } from './platform/db/migrate.js';
 import { startServer, type RunningServer } from './server.js';
 import { ensurePortFree, startWorkers } from './workers.js';
@@ -8,6 +9,9 @@ import { ensurePortFree, startWorkers } from './workers.js';
 /** Reads the configuration, then serves in this process, or in WORKERS processes it supervises. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // With the embedded database in the process the server's memory is what is short; with
+  // PostgreSQL beside it (about 130 MB resident) V8 may grow the young generation as it would.
+  holdYoungGeneration(config.databaseUrl ? 'unlimited' : YOUNG_GENERATION_BYTES);
   if (cluster.isPrimary && config.workers > 1) await supervise(config);
   else await serve(config);
 }
