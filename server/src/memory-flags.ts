@@ -37,18 +37,20 @@ const youngGenerationBytes = () =>
   v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
 
 /**
- * Lets V8 grow the young generation as it would (doubling) until it reaches `bytes`, then holds
- * it there. V8 reads no ceiling set at run time, so the growth is switched off again after the
- * collection that reached it. Without a limit, V8 grows it as far as it would on its own.
+ * Keeps the young generation at `bytes`: after every collection, V8 may grow it (doubling) while
+ * it is smaller and may not once it has reached that. V8 reads no ceiling set at run time, and it
+ * shrinks the young generation itself when the process idles, so the growth is steered for good
+ * rather than switched off once. With 'unlimited', V8 grows it as far as it would on its own.
  */
 export function holdYoungGeneration(bytes: number | 'unlimited' = YOUNG_GENERATION_BYTES): void {
   if (bytes === 'unlimited') return void v8.setFlagsFromString('--semi-space-growth-factor=2');
-  if (youngGenerationBytes() >= bytes) return;
-  const observer = new PerformanceObserver(() => {
-    if (youngGenerationBytes() < bytes) return;
-    v8.setFlagsFromString('--semi-space-growth-factor=1');
-    observer.disconnect();
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  v8.setFlagsFromString('--semi-space-growth-factor=2');
+  let growing: boolean | undefined;
+  const steer = () => {
+    const grow = youngGenerationBytes() < bytes;
+    if (grow === growing) return;
+    growing = grow;
+    v8.setFlagsFromString(`--semi-space-growth-factor=${grow ? 2 : 1}`);
+  };
+  new PerformanceObserver(steer).observe({ entryTypes: ['gc'] });
+  steer();
 }

@@ -9,9 +9,9 @@ import { ensurePortFree, startWorkers } from './workers.js';
 /** Reads the configuration, then serves in this process, or in WORKERS processes it supervises. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  // With the embedded database in the process the server's memory is what is short; with
-  // PostgreSQL beside it (about 130 MB resident) V8 may grow the young generation as it would.
-  holdYoungGeneration(config.databaseUrl ? 'unlimited' : YOUNG_GENERATION_BYTES);
+  // With PostgreSQL beside it (the server about 130 MB resident) V8 may grow the young
+  // generation as it would; with the embedded database, see serve().
+  if (config.databaseUrl) holdYoungGeneration('unlimited');
   if (cluster.isPrimary && config.workers > 1) await supervise(config);
   else await serve(config);
 }
@@ -70,6 +70,10 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   running.server = await startServer(config, { logger });
+  // With the embedded database in the process, memory is what is short: the young generation is
+  // held at its working size, from when the server answers (its start's long runs of database
+  // work, without a turn of the event loop, would let V8 double it past that unseen).
+  if (!config.databaseUrl) holdYoungGeneration(YOUNG_GENERATION_BYTES);
   if (stopRequested) {
     const signal = stopRequested;
     stopRequested = undefined;
