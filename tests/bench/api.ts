@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../server/src/platform/db/db.js';
 import { createDbRouter } from '../../server/src/platform/rest/router.js';
 import { loadSchema } from '../../server/src/platform/rest/schema.js';
 import { CHECKS, STATUSES_PER_CHECK, loadBenchData } from './dataset.js';
-import { BURST, bursts, recordEndpointCost } from './requests.js';
+import { BURST, bursts, recordBursts, recordEndpointCost } from './requests.js';
 import { get, rssMb, startServer, stopServer, type Build, type Server } from './server.js';
 import { time, timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
@@ -146,26 +146,16 @@ export async function benchApi(backEnd: BackEnd, builds: readonly Build[], resul
       checks.map((t) => t.p95),
     );
 
-    const burst = await bursts(servers, (s) => burstPaths(idsOf(s)[0]!));
-    results.setAll(
-      ROWS.burstP95,
+    await recordBursts(
+      results,
+      await bursts(servers, (s) => burstPaths(idsOf(s)[0]!)),
+      {
+        p95: ROWS.burstP95,
+        errors: ROWS.burstErrors,
+        serverCpu: ROWS.burstCpu,
+        clientCpu: ROWS.burstClientCpu,
+      },
       backEnd,
-      burst.map((b) => b.p95),
-    );
-    results.setAll(
-      ROWS.burstErrors,
-      backEnd,
-      burst.map((b) => b.errors),
-    );
-    results.setAll(
-      ROWS.burstCpu,
-      backEnd,
-      burst.map((b) => b.serverCpuMs),
-    );
-    results.setAll(
-      ROWS.burstClientCpu,
-      backEnd,
-      burst.map((b) => b.clientCpuMs),
     );
 
     await recordEndpointCost(

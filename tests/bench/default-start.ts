@@ -7,7 +7,7 @@ import { loadDemoData } from '../../server/src/platform/demo/index.js';
 import { prepareDatabase } from '../../server/src/platform/demo/prepare.js';
 import { burstPaths } from './api.js';
 import { firstRenders, withBrowser } from './render.js';
-import { BURST, bursts, recordEndpointCost } from './requests.js';
+import { BURST, bursts, recordBursts, recordEndpointCost } from './requests.js';
 import { getJson, rssMb, startServer, stopServer, type Build, type Server } from './server.js';
 import type { Results, RowSpec } from './table.js';
 import { freshDatabase, type Database } from './targets.js';
@@ -102,26 +102,16 @@ export async function benchDefaultStart(builds: readonly Build[], results: Resul
         shown: new RegExp([...checks, ...canaries].map((c) => escape(c.name)).join('|')),
       });
     }
-    const burst = await bursts(servers, (s) => burstPaths(names.get(s)!.firstCheck));
-    results.setAll(
-      ROWS.burstP95,
+    await recordBursts(
+      results,
+      await bursts(servers, (s) => burstPaths(names.get(s)!.firstCheck)),
+      {
+        p95: ROWS.burstP95,
+        errors: ROWS.burstErrors,
+        serverCpu: ROWS.burstCpu,
+        clientCpu: ROWS.burstClientCpu,
+      },
       COLUMN,
-      burst.map((b) => b.p95),
-    );
-    results.setAll(
-      ROWS.burstErrors,
-      COLUMN,
-      burst.map((b) => b.errors),
-    );
-    results.setAll(
-      ROWS.burstCpu,
-      COLUMN,
-      burst.map((b) => b.serverCpuMs),
-    );
-    results.setAll(
-      ROWS.burstClientCpu,
-      COLUMN,
-      burst.map((b) => b.clientCpuMs),
     );
     results.setAll(
       ROWS.rss,

@@ -107,6 +107,43 @@ export async function bursts(
   }));
 }
 
+/** The rows of a burst's figures. */
+export interface BurstRows {
+  p95: RowSpec;
+  errors: RowSpec;
+  serverCpu: RowSpec;
+  clientCpu: RowSpec;
+}
+
+/** Puts every server's burst figures in their rows under `column`. */
+export function recordBursts(
+  results: Results,
+  figures: readonly BurstFigures[],
+  rows: BurstRows,
+  column: string,
+): void {
+  results.setAll(
+    rows.p95,
+    column,
+    figures.map((f) => f.p95),
+  );
+  results.setAll(
+    rows.errors,
+    column,
+    figures.map((f) => f.errors),
+  );
+  results.setAll(
+    rows.serverCpu,
+    column,
+    figures.map((f) => f.serverCpuMs),
+  );
+  results.setAll(
+    rows.clientCpu,
+    column,
+    figures.map((f) => f.clientCpuMs),
+  );
+}
+
 export interface EndpointCost extends Timing {
   /** Server CPU per request, from /proc over the timed requests. */
   serverCpuMs: number;
