@@ -4,8 +4,11 @@ import { expect, test } from './fixtures.js';
 import { HealthDashboard } from './pages/health-page.js';
 
 /**
- * Live updates: with /health open, a check that turns unhealthy shows as such within two
- * seconds, without a reload (the page hears it on the api/events stream).
+ * Live updates: with /health open, a check that turns unhealthy shows as such without a reload,
+ * brought by the api/events stream. The dashboard polls only when asked (no refresh rate is
+ * chosen here) or while the stream is down, and a stream that went down would be opened again:
+ * with one stream request and no reload, the stream is what brought the change. How soon it
+ * shows (the two-second goal) is a figure of `npm run bench -- --health`, not a timeout here.
  */
 let target: HttpTarget;
 let targetUrl = '';
@@ -53,42 +56,48 @@ async function turnUnhealthy(api: APIRequestContext, checkId: string): Promise<v
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Counts the page's own navigations from now on: a live update needs none. */
-function countReloads(page: Page): () => number {
-  let count = 0;
+/**
+ * Counts, from now on, the page's own navigations (a live update needs none) and its requests to
+ * the event stream (one that went down is asked for again, and the page polls meanwhile).
+ */
+function watchPage(page: Page): { reloads: () => number; streamsOpened: () => number } {
+  let reloads = 0;
+  let streamsOpened = 0;
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) count += 1;
+    if (frame === page.mainFrame()) reloads += 1;
   });
-  return () => count;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/api/events')) streamsOpened += 1;
+  });
+  return { reloads: () => reloads, streamsOpened: () => streamsOpened };
 }
 
-test('the dashboard shows a check turning unhealthy within two seconds, without a reload', async ({
-  page,
-  adminApi,
-}) => {
+test('the dashboard shows a check turning unhealthy without a reload', async ({ page, adminApi }) => {
   const checkId = await healthyCheck(adminApi, 'e2e-live-row');
   const health = new HealthDashboard(page);
   await health.openLive('?hidePassing=false&query=e2e-live-row');
   const row = health.row('e2e-live-row-http').first();
   await expect(row).toContainText('Healthy');
   await expect(row).not.toContainText('Unhealthy');
-  const reloads = countReloads(page);
+  const watched = watchPage(page);
 
   await turnUnhealthy(adminApi, checkId);
-  await expect(row).toContainText('Unhealthy', { timeout: 2000 });
-  expect(reloads()).toBe(0);
+  await expect(row).toContainText('Unhealthy');
+  expect(watched.reloads()).toBe(0);
+  expect(watched.streamsOpened()).toBe(0);
 });
 
-test("the check's drawer shows it turning unhealthy within two seconds", async ({ page, adminApi }) => {
+test("the check's drawer shows it turning unhealthy without a reload", async ({ page, adminApi }) => {
   const checkId = await healthyCheck(adminApi, 'e2e-live-drawer');
   const health = new HealthDashboard(page);
   await health.openLive(`?hidePassing=false&query=e2e-live-drawer&checkId=${checkId}`);
   const drawer = health.drawer();
   // The drawer's title is the check's name and its status.
   await expect(drawer).toHaveAccessibleName('e2e-live-drawer-http Healthy');
-  const reloads = countReloads(page);
+  const watched = watchPage(page);
 
   await turnUnhealthy(adminApi, checkId);
-  await expect(drawer).toHaveAccessibleName('e2e-live-drawer-http Unhealthy', { timeout: 2000 });
-  expect(reloads()).toBe(0);
+  await expect(drawer).toHaveAccessibleName('e2e-live-drawer-http Unhealthy');
+  expect(watched.reloads()).toBe(0);
+  expect(watched.streamsOpened()).toBe(0);
 });
