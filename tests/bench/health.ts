@@ -11,6 +11,7 @@ import {
   startPlatformUi,
   type PlatformUi,
 } from './platform-ui.js';
+import { liveUpdates } from './live.js';
 import { consoleTargets, firstRendersOf, wireSizes, withBrowser, type RenderTarget } from './render.js';
 import { load } from './requests.js';
 import type { Build, Server } from './server.js';
@@ -58,6 +59,8 @@ export async function loadHealthBenchData(db: Db): Promise<void> {
 
 const summaryBudget = { budget: { max: 200, text: 'p95 < 200 ms' }, goal: { max: 100, text: '< 100 ms' } };
 const renderBudget = { budget: { max: 1500, text: '< 1.5 s' }, goal: { max: 1000, text: '< 1 s' } };
+// Not in DESIGN §6: the goal the live-update e2e suite was first written to, as a timeout there.
+const liveBudget = { budget: { max: 2000, text: '< 2 s' } };
 const jsBudget = {
   budget: { max: 400, text: '< 400 KB' },
   goal: { max: 300, text: '<= 300 KB', orEqual: true },
@@ -76,6 +79,16 @@ export const ROWS = {
     figure: `/health first render, ${HEALTH_CHECKS.toLocaleString()} checks, cold, p95`,
     unit: 'ms',
     ...renderBudget,
+  },
+  liveP50: {
+    figure: "a check's new status on an open /health, from Run Now, p50",
+    unit: 'ms',
+    ...liveBudget,
+  },
+  liveP95: {
+    figure: "a check's new status on an open /health, from Run Now, p95",
+    unit: 'ms',
+    ...liveBudget,
   },
   jsGzip: { figure: 'initial JS, shell + /health, gzip', unit: 'KB', ...jsBudget },
   jsBrotli: { figure: 'initial JS, shell + /health, brotli as served', unit: 'KB', ...jsBudget },
@@ -170,7 +183,21 @@ export async function benchHealth(
         ).map((target) => ({ ...target, painted: { pattern: checkRow } }));
         if (platform) targets.push(platformTarget(platform, servers[0]!, checkRow));
         try {
-          const renders = await withBrowser((browser) => firstRendersOf(browser, targets));
+          const [renders, live] = await withBrowser(async (browser) => [
+            await firstRendersOf(browser, targets),
+            // After the renders: its check is one more in the dashboard they time.
+            await liveUpdates(browser, servers),
+          ]);
+          results.setAll(
+            ROWS.liveP50,
+            backEnd,
+            live.map((t) => t.p50),
+          );
+          results.setAll(
+            ROWS.liveP95,
+            backEnd,
+            live.map((t) => t.p95),
+          );
           const consoleRenders = renders.slice(0, servers.length);
           results.setAll(
             ROWS.renderP50,
