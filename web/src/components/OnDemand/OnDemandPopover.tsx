@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ReactElement } from 'react';
 import { Popover, type PopoverProps } from '@patternfly/react-core';
+import { useFocusWhereClicked } from '../PopoverFocus/index.js';
 
 export type OnDemandPopoverProps = Omit<PopoverProps, 'children' | 'triggerRef' | 'isVisible'> & {
   /** One element: the button that opens the popover. */
@@ -11,7 +12,8 @@ export type OnDemandPopoverProps = Omit<PopoverProps, 'children' | 'triggerRef' 
  * mounted Popover's Popper forces a style recalculation on every render (see OnDemandDropdown).
  * Once mounted it opens and closes as PatternFly's does.
  */
-export function OnDemandPopover({ children, ...popover }: OnDemandPopoverProps) {
+export function OnDemandPopover({ children, onHidden, ...popover }: OnDemandPopoverProps) {
+  const focus = useFocusWhereClicked(onHidden);
   const wrapper = useRef<HTMLSpanElement>(null);
   const [isVisible, setVisible] = useState<boolean>();
   const trigger = useCallback(() => wrapper.current?.firstElementChild as HTMLElement, []);
@@ -29,6 +31,7 @@ export function OnDemandPopover({ children, ...popover }: OnDemandPopoverProps) 
           isVisible={isVisible}
           shouldOpen={() => setVisible(true)}
           shouldClose={() => setVisible(false)}
+          onHidden={focus.onHidden}
         />
       )}
     </span>

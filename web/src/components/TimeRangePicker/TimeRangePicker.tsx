@@ -9,6 +9,7 @@ import {
   PAST_RANGES,
   type TimeRange,
 } from '../../lib/time-range/index.js';
+import { useFocusWhereClicked } from '../PopoverFocus/index.js';
 import { AbsoluteRangeForm } from './AbsoluteRangeForm.js';
 import { RangeList } from './RangeList.js';
 import './TimeRangePicker.css';
@@ -41,6 +42,7 @@ export function TimeRangePicker({
   isDisabled = false,
 }: TimeRangePickerProps) {
   const [isOpen, setIsOpen] = useState(false);
+  const focus = useFocusWhereClicked();
   const [recent, setRecent] = useState<TimeRange[]>([]);
 
   const open = () => {
@@ -88,6 +90,7 @@ export function TimeRangePicker({
       isVisible={isOpen}
       shouldOpen={open}
       shouldClose={close}
+      onHidden={focus.onHidden}
       bodyContent={panel}
       position="bottom-start"
       hasAutoWidth

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Badge, MenuToggle, Popover, SearchInput, Spinner } from '@patternfly/react-core';
+import { useFocusWhereClicked } from '../PopoverFocus/index.js';
 import { summarizeToggles, ToggleFilterGroup, type Toggle } from './ToggleFilter.js';
 import './TriStateFilter.css';
 
@@ -31,6 +32,7 @@ export function TriStateFilter({
   onChange,
 }: TriStateFilterProps) {
   const [isOpen, setOpen] = useState(false);
+  const focus = useFocusWhereClicked();
   const [search, setSearch] = useState('');
   const { selected } = summarizeToggles(value);
 
@@ -47,6 +49,7 @@ export function TriStateFilter({
       isVisible={isOpen}
       shouldOpen={() => setOpen(true)}
       shouldClose={() => setOpen(false)}
+      onHidden={focus.onHidden}
       aria-label={`${label} filter`}
       hasAutoWidth
       minWidth="20rem"

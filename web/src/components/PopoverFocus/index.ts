@@ -1,0 +1,1 @@
+export { useFocusWhereClicked } from './use-focus-where-clicked.js';
