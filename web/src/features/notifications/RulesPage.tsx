@@ -1,11 +1,12 @@
 import { useSearchParamsUpdate } from '../../lib/use-search-params-update.js';
 import { useCallback, useState } from 'react';
-import { Button, Flex, Label, LabelGroup, Popover, Tooltip } from '@patternfly/react-core';
+import { Button, Flex, Label, LabelGroup, Tooltip } from '@patternfly/react-core';
 import { ExclamationCircleIcon, PlusIcon } from '@patternfly/react-icons';
 import { useCan } from '../../api/index.js';
 import { Age } from '../../components/Age/index.js';
 import { useTableState, type DataTableColumn } from '../../components/DataTable/index.js';
 import { ListPage } from '../../components/ListPage/index.js';
+import { OnDemandPopover } from '../../components/OnDemand/index.js';
 import { formatDuration, NO_VALUE } from '../../lib/format.js';
 import { RULES_DEFAULT_SORT, useRule, useRules, type RuleSummary } from './notifications-api.js';
 import { RuleModal } from './RuleModal.js';
@@ -37,7 +38,7 @@ function RuleTitle({ rule }: { rule: RuleSummary }) {
 function FailedCount({ rule }: { rule: RuleSummary }) {
   if (!rule.failed) return <>{rule.failed ?? 0}</>;
   return (
-    <Popover
+    <OnDemandPopover
       headerContent="Most common error"
       bodyContent={rule.most_common_error ?? 'No error recorded'}
       aria-label={`Most common error of ${rule.title ?? rule.id}`}
@@ -50,7 +51,7 @@ function FailedCount({ rule }: { rule: RuleSummary }) {
       >
         {rule.failed}
       </Button>
-    </Popover>
+    </OnDemandPopover>
   );
 }
 
