@@ -7,7 +7,7 @@
 import { DEMO_ROLE_MAP, startOidcProvider, type RunningOidcProvider } from '../../hack/oidc-provider.js';
 import { availableBackends } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
-import { freePort } from '../support/free-port.js';
+import { freePort, heldPort } from '../support/free-port.js';
 import { authorizeAt, Browser, location, signInAt } from '../support/oidc-browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -19,20 +19,21 @@ describe.each(availableBackends())('OIDC sign-in on %s', (backend) => {
     // The provider must know the console's callback address and the console the provider's
     // issuer. The console discovers the provider lazily, at the first sign-in, so it starts
     // first, configured with an issuer on a port chosen now; the provider then starts on that
-    // port with the console's real address. Only the port is guessed, nothing is relaxed.
-    const port = await freePort();
+    // port with the console's real address. Only the port is chosen early, nothing is relaxed.
+    const held = await heldPort();
     server = await startTestServer({
       backend,
       env: {
-        OIDC_ISSUER_URL: `http://127.0.0.1:${port}`,
+        OIDC_ISSUER_URL: `http://127.0.0.1:${held.port}`,
         OIDC_CLIENT_ID: 'ops-console',
         OIDC_CLIENT_SECRET: 'integration-secret',
         // Commanders and viewers are deliberately unmapped: their groups grant no role.
         OIDC_ROLE_MAP: 'ops-admins=admin,ops-editors=editor,ops-responders=responder',
       },
     });
+    await held.release();
     provider = await startOidcProvider({
-      port,
+      port: held.port,
       consoleUrls: [server.url],
       clientId: 'ops-console',
       clientSecret: 'integration-secret',

@@ -10,7 +10,7 @@ import { createApiTokenStore } from '../../server/src/auth/api-token-store.js';
 import { INTROSPECTED_FOR_MS } from '../../server/src/auth/oidc-access-token.js';
 import type { WhoamiAnswer } from '../../server/src/auth/whoami.js';
 import { eventually } from '../support/eventually.js';
-import { freePort } from '../support/free-port.js';
+import { heldPort } from '../support/free-port.js';
 import { signedInThroughProvider } from '../support/oidc-browser.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { addPersonByEmail, createLocalUser, messageOf, withToken } from '../support/session.js';
@@ -26,8 +26,8 @@ let editorOnPlatform: string;
 
 beforeAll(async () => {
   // Both consoles discover the provider at first need: they start first, on its chosen port.
-  const port = await freePort();
-  issuer = `http://127.0.0.1:${port}`;
+  const held = await heldPort();
+  issuer = `http://127.0.0.1:${held.port}`;
   const oidc = {
     OIDC_ISSUER_URL: issuer,
     OIDC_CLIENT_ID: CLIENT_ID,
@@ -49,8 +49,9 @@ beforeAll(async () => {
       PLATFORM_FORWARD_OIDC_TOKEN: 'true',
     },
   });
+  await held.release();
   provider = await startOidcProvider({
-    port,
+    port: held.port,
     consoleUrls: [front.url, platform.url],
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,

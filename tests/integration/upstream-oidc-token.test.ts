@@ -17,7 +17,7 @@ import type { Role } from '../../server/src/access/roles.js';
 import { startServer } from '../../server/src/server.js';
 import { availableBackends } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
-import { freePort } from '../support/free-port.js';
+import { heldPort } from '../support/free-port.js';
 import { uniqueName } from '../support/health-data.js';
 import { signedInThroughProvider, signInAt } from '../support/oidc-browser.js';
 import { Tap, type Seen } from '../support/recording-tap.js';
@@ -56,8 +56,8 @@ interface KeptTokens {
 beforeAll(async () => {
   // Both consoles discover the provider at first need, so they start first, with its port chosen
   // now; the provider then starts on it knowing both consoles' addresses.
-  const port = await freePort();
-  issuer = `http://127.0.0.1:${port}`;
+  const held = await heldPort();
+  issuer = `http://127.0.0.1:${held.port}`;
   const oidc = {
     OIDC_ISSUER_URL: issuer,
     OIDC_CLIENT_ID: 'ops-console',
@@ -83,8 +83,9 @@ beforeAll(async () => {
       PLATFORM_TIMEOUT: '5s',
     },
   });
+  await held.release();
   provider = await startOidcProvider({
-    port,
+    port: held.port,
     consoleUrls: [front.url, platform.url],
     clientId: 'ops-console',
     clientSecret: CLIENT_SECRET,
