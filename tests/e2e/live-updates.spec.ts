@@ -8,7 +8,7 @@ import { HealthDashboard } from './pages/health-page.js';
  * brought by the api/events stream. The dashboard polls only when asked (no refresh rate is
  * chosen here) or while the stream is down, and a stream that went down would be opened again:
  * with one stream request and no reload, the stream is what brought the change. How soon it
- * shows (the two-second goal) is a figure of `npm run bench -- --health`, not a timeout here.
+ * shows (the two-second goal) is a figure of `npm run bench -- --web`, not a timeout here.
  */
 let target: HttpTarget;
 let targetUrl = '';
