@@ -122,16 +122,7 @@ export async function benchDefaultStart(builds: readonly Build[], results: Resul
     const renders = await withBrowser((browser) =>
       firstRenders(browser, servers, 'health', (s) => names.get(s)!.shown),
     );
-    results.setAll(
-      ROWS.renderP50,
-      COLUMN,
-      renders.map((r) => r.p50),
-    );
-    results.setAll(
-      ROWS.renderP95,
-      COLUMN,
-      renders.map((r) => r.p95),
-    );
+    results.setTimings({ p50: ROWS.renderP50, p95: ROWS.renderP95 }, COLUMN, renders);
 
     await recordEndpointCost(
       results,

@@ -188,27 +188,9 @@ export async function benchHealth(
             // After the renders: its check is one more in the dashboard they time.
             await liveUpdates(browser, servers),
           ]);
-          results.setAll(
-            ROWS.liveP50,
-            backEnd,
-            live.map((t) => t.p50),
-          );
-          results.setAll(
-            ROWS.liveP95,
-            backEnd,
-            live.map((t) => t.p95),
-          );
+          results.setTimings({ p50: ROWS.liveP50, p95: ROWS.liveP95 }, backEnd, live);
           const consoleRenders = renders.slice(0, servers.length);
-          results.setAll(
-            ROWS.renderP50,
-            backEnd,
-            consoleRenders.map((r) => r.p50),
-          );
-          results.setAll(
-            ROWS.renderP95,
-            backEnd,
-            consoleRenders.map((r) => r.p95),
-          );
+          results.setTimings({ p50: ROWS.renderP50, p95: ROWS.renderP95 }, backEnd, consoleRenders);
           const consoleJs: number[] = [];
           for (const [k, render] of consoleRenders.entries()) {
             const sizes = await wireSizes(render.scripts);

@@ -6,6 +6,7 @@
  * timed). The check is one more beside the data set's, made after the first renders are timed.
  */
 import type { Browser, Page } from 'playwright-core';
+import { eventually } from '../support/eventually.js';
 import { startHttpTarget, type HttpTarget } from '../support/check-targets.js';
 import { signedInContext } from './render.js';
 import { getJson, post, type Server } from './server.js';
@@ -25,16 +26,16 @@ async function liveCheck(server: Server, url: string): Promise<string> {
   });
   if (created.status !== 201)
     throw new Error(`creating ${CANARY}: HTTP ${created.status} ${await created.text()}`);
-  const deadline = performance.now() + SHOWN_WITHIN_MS;
-  while (performance.now() < deadline) {
+  // Until the runner has run it, healthy.
+  return eventually(async () => {
     const [check] = await getJson<{ id: string }[]>(
       server,
       `api/db/checks?name=eq.${CHECK}&deleted_at=is.null&status=eq.healthy&select=id`,
     );
-    if (check) return check.id;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${CHECK} was not run healthy within ${SHOWN_WITHIN_MS / 1000} s of its creation`);
+    if (!check)
+      throw new Error(`${CHECK} was not run healthy within ${SHOWN_WITHIN_MS / 1000} s of its creation`);
+    return check.id;
+  }, SHOWN_WITHIN_MS);
 }
 
 /** The dashboard with only the check in view, once its event stream is open. */

@@ -173,26 +173,8 @@ export async function benchLogs(backEnd: BackEnd, builds: readonly Build[], resu
           renders: await firstRendersOf(browser, targets, RENDERS),
           chosen: await chosenRenders(browser, targets, newestLine),
         }));
-        results.setAll(
-          LOG_ROWS.chosenP50,
-          backEnd,
-          chosen.map((timing) => timing.p50),
-        );
-        results.setAll(
-          LOG_ROWS.chosenP95,
-          backEnd,
-          chosen.map((timing) => timing.p95),
-        );
-        results.setAll(
-          LOG_ROWS.renderP50,
-          backEnd,
-          renders.map((render) => render.p50),
-        );
-        results.setAll(
-          LOG_ROWS.renderP95,
-          backEnd,
-          renders.map((render) => render.p95),
-        );
+        results.setTimings({ p50: LOG_ROWS.chosenP50, p95: LOG_ROWS.chosenP95 }, backEnd, chosen);
+        results.setTimings({ p50: LOG_ROWS.renderP50, p95: LOG_ROWS.renderP95 }, backEnd, renders);
       },
     );
   } finally {

@@ -3,6 +3,8 @@
  * second build (--against) each cell shows A, B and the ratio B/A.
  */
 
+import type { Timing } from './stats.js';
+
 /** `rate`: things per second. */
 export type Unit = 'ms' | 'MB' | 'KB' | 'count' | 'ratio' | 'rate';
 
@@ -56,6 +58,20 @@ export class Results {
   /** The same figure for every build, in build order. */
   setAll(spec: RowSpec, column: string, values: readonly (number | string)[]): void {
     values.forEach((value, build) => this.set(spec, column, build, value));
+  }
+
+  /** Every build's p50 and p95 of a timing, in their two rows. */
+  setTimings(rows: { p50: RowSpec; p95: RowSpec }, column: string, timings: readonly Timing[]): void {
+    this.setAll(
+      rows.p50,
+      column,
+      timings.map((t) => t.p50),
+    );
+    this.setAll(
+      rows.p95,
+      column,
+      timings.map((t) => t.p95),
+    );
   }
 
   skip(figure: string, why: string): void {
