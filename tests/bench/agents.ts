@@ -148,21 +148,7 @@ export async function benchAgents(
         if (stored !== expected) throw new Error(`the hub holds ${stored} pushed statuses, not ${expected}`);
         figures.push(measured);
       }
-      results.setAll(
-        AGENT_ROWS.push,
-        backEnd,
-        figures.map((f) => f.p95),
-      );
-      results.setAll(
-        AGENT_ROWS.cpu,
-        backEnd,
-        figures.map((f) => f.cpu),
-      );
-      results.setAll(
-        AGENT_ROWS.rss,
-        backEnd,
-        figures.map((f) => f.rss),
-      );
+      results.setFields({ p95: AGENT_ROWS.push, cpu: AGENT_ROWS.cpu, rss: AGENT_ROWS.rss }, backEnd, figures);
     },
   );
 }

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../server/src/platform/db/db.js';
 import { createDbRouter } from '../../server/src/platform/rest/router.js';
 import { loadSchema } from '../../server/src/platform/rest/schema.js';
 import { CHECKS, STATUSES_PER_CHECK, loadBenchData } from './dataset.js';
-import { BURST, bursts, recordBursts, recordEndpointCost } from './requests.js';
+import { BURST, bursts, recordEndpointCost } from './requests.js';
 import { get, rssMb, startServer, stopServer, type Build, type Server } from './server.js';
 import { time, timeInterleaved } from './stats.js';
 import type { Results, RowSpec } from './table.js';
@@ -146,30 +146,29 @@ export async function benchApi(backEnd: BackEnd, builds: readonly Build[], resul
       checks.map((t) => t.p95),
     );
 
-    await recordBursts(
-      results,
-      await bursts(servers, (s) => burstPaths(idsOf(s)[0]!)),
+    results.setFields(
       {
         p95: ROWS.burstP95,
         errors: ROWS.burstErrors,
-        serverCpu: ROWS.burstCpu,
-        clientCpu: ROWS.burstClientCpu,
+        serverCpuMs: ROWS.burstCpu,
+        clientCpuMs: ROWS.burstClientCpu,
       },
       backEnd,
+      await bursts(servers, (s) => burstPaths(idsOf(s)[0]!)),
     );
 
     await recordEndpointCost(
       results,
       servers,
       'api/about',
-      { p95: ROWS.aboutP95, cpu: ROWS.aboutCpu },
+      { p95: ROWS.aboutP95, serverCpuMs: ROWS.aboutCpu },
       backEnd,
     );
     await recordEndpointCost(
       results,
       servers,
       'healthz',
-      { p95: ROWS.healthzP95, cpu: ROWS.healthzCpu },
+      { p95: ROWS.healthzP95, serverCpuMs: ROWS.healthzCpu },
       backEnd,
     );
 

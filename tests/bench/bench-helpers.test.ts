@@ -10,7 +10,7 @@ import {
   ruleOf,
 } from './notification-figures.js';
 import { inBatches, queueFigures, runListPaths, type QueuedRun } from './playbook-figures.js';
-import { percentile, summarize, timeInterleaved } from './stats.js';
+import { percentile, summarize, timeInterleaved, type Timing } from './stats.js';
 import { Results, formatValue, ratio, verdict, type RowSpec } from './table.js';
 
 const p95Row: RowSpec = {
@@ -157,6 +157,20 @@ describe('bench table', () => {
     expect(lines[2]).toContain('within budget, goal missed (PGlite)');
     expect(lines[3]).toMatch(/^rss\s+\| 250 MB → - \(B\/A -\)\s+\| -\s+\|/);
     expect(lines[4]).toBe('proxy latency: not measured: upstream mode is not built');
+  });
+
+  it('puts each field of every build’s figures in the row named for it', () => {
+    const results = new Results(['PGlite'], ['A', 'B']);
+    const p50: RowSpec = { figure: 'render p50', unit: 'ms' };
+    const p95: RowSpec = { figure: 'render p95', unit: 'ms' };
+    const timings: Timing[] = [
+      { p50: 10, p95: 30, n: 5 },
+      { p50: 20, p95: 90, n: 5 },
+    ];
+    results.setFields({ p50, p95 }, 'PGlite', timings);
+    const lines = results.format().split('\n');
+    expect(lines[2]).toMatch(/^render p50\s+\| 10\.0 ms → 20\.0 ms \(B\/A 2\.00x\)/);
+    expect(lines[3]).toMatch(/^render p95\s+\| 30\.0 ms → 90\.0 ms \(B\/A 3\.00x\)/);
   });
 });
 

@@ -7,7 +7,7 @@ import { loadDemoData } from '../../server/src/platform/demo/index.js';
 import { prepareDatabase } from '../../server/src/platform/demo/prepare.js';
 import { burstPaths } from './api.js';
 import { firstRenders, withBrowser } from './render.js';
-import { BURST, bursts, recordBursts, recordEndpointCost } from './requests.js';
+import { BURST, bursts, recordEndpointCost } from './requests.js';
 import { getJson, rssMb, startServer, stopServer, type Build, type Server } from './server.js';
 import type { Results, RowSpec } from './table.js';
 import { freshDatabase, type Database } from './targets.js';
@@ -102,16 +102,15 @@ export async function benchDefaultStart(builds: readonly Build[], results: Resul
         shown: new RegExp([...checks, ...canaries].map((c) => escape(c.name)).join('|')),
       });
     }
-    await recordBursts(
-      results,
-      await bursts(servers, (s) => burstPaths(names.get(s)!.firstCheck)),
+    results.setFields(
       {
         p95: ROWS.burstP95,
         errors: ROWS.burstErrors,
-        serverCpu: ROWS.burstCpu,
-        clientCpu: ROWS.burstClientCpu,
+        serverCpuMs: ROWS.burstCpu,
+        clientCpuMs: ROWS.burstClientCpu,
       },
       COLUMN,
+      await bursts(servers, (s) => burstPaths(names.get(s)!.firstCheck)),
     );
     results.setAll(
       ROWS.rss,
@@ -122,20 +121,20 @@ export async function benchDefaultStart(builds: readonly Build[], results: Resul
     const renders = await withBrowser((browser) =>
       firstRenders(browser, servers, 'health', (s) => names.get(s)!.shown),
     );
-    results.setTimings({ p50: ROWS.renderP50, p95: ROWS.renderP95 }, COLUMN, renders);
+    results.setFields({ p50: ROWS.renderP50, p95: ROWS.renderP95 }, COLUMN, renders);
 
     await recordEndpointCost(
       results,
       servers,
       'api/about',
-      { p95: ROWS.aboutP95, cpu: ROWS.aboutCpu },
+      { p95: ROWS.aboutP95, serverCpuMs: ROWS.aboutCpu },
       COLUMN,
     );
     await recordEndpointCost(
       results,
       servers,
       'healthz',
-      { p95: ROWS.healthzP95, cpu: ROWS.healthzCpu },
+      { p95: ROWS.healthzP95, serverCpuMs: ROWS.healthzCpu },
       COLUMN,
     );
   } finally {

@@ -188,9 +188,9 @@ export async function benchHealth(
             // After the renders: its check is one more in the dashboard they time.
             await liveUpdates(browser, servers),
           ]);
-          results.setTimings({ p50: ROWS.liveP50, p95: ROWS.liveP95 }, backEnd, live);
+          results.setFields({ p50: ROWS.liveP50, p95: ROWS.liveP95 }, backEnd, live);
           const consoleRenders = renders.slice(0, servers.length);
-          results.setTimings({ p50: ROWS.renderP50, p95: ROWS.renderP95 }, backEnd, consoleRenders);
+          results.setFields({ p50: ROWS.renderP50, p95: ROWS.renderP95 }, backEnd, consoleRenders);
           const consoleJs: number[] = [];
           for (const [k, render] of consoleRenders.entries()) {
             const sizes = await wireSizes(render.scripts);

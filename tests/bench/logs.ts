@@ -173,8 +173,8 @@ export async function benchLogs(backEnd: BackEnd, builds: readonly Build[], resu
           renders: await firstRendersOf(browser, targets, RENDERS),
           chosen: await chosenRenders(browser, targets, newestLine),
         }));
-        results.setTimings({ p50: LOG_ROWS.chosenP50, p95: LOG_ROWS.chosenP95 }, backEnd, chosen);
-        results.setTimings({ p50: LOG_ROWS.renderP50, p95: LOG_ROWS.renderP95 }, backEnd, renders);
+        results.setFields({ p50: LOG_ROWS.chosenP50, p95: LOG_ROWS.chosenP95 }, backEnd, chosen);
+        results.setFields({ p50: LOG_ROWS.renderP50, p95: LOG_ROWS.renderP95 }, backEnd, renders);
       },
     );
   } finally {

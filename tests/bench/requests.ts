@@ -107,43 +107,6 @@ export async function bursts(
   }));
 }
 
-/** The rows of a burst's figures. */
-export interface BurstRows {
-  p95: RowSpec;
-  errors: RowSpec;
-  serverCpu: RowSpec;
-  clientCpu: RowSpec;
-}
-
-/** Puts every server's burst figures in their rows under `column`. */
-export function recordBursts(
-  results: Results,
-  figures: readonly BurstFigures[],
-  rows: BurstRows,
-  column: string,
-): void {
-  results.setAll(
-    rows.p95,
-    column,
-    figures.map((f) => f.p95),
-  );
-  results.setAll(
-    rows.errors,
-    column,
-    figures.map((f) => f.errors),
-  );
-  results.setAll(
-    rows.serverCpu,
-    column,
-    figures.map((f) => f.serverCpuMs),
-  );
-  results.setAll(
-    rows.clientCpu,
-    column,
-    figures.map((f) => f.clientCpuMs),
-  );
-}
-
 export interface EndpointCost extends Timing {
   /** Server CPU per request, from /proc over the timed requests. */
   serverCpuMs: number;
@@ -165,7 +128,7 @@ async function endpointCost(
 /** The rows of one endpoint's cost: its p95 and the server CPU per request. */
 export interface EndpointRows {
   p95: RowSpec;
-  cpu: RowSpec;
+  serverCpuMs: RowSpec;
 }
 
 /** Measures an endpoint's cost on every server and puts it in its rows under `column`. */
@@ -176,15 +139,5 @@ export async function recordEndpointCost(
   rows: EndpointRows,
   column: string,
 ): Promise<void> {
-  const costs = await endpointCost(servers, requestPath);
-  results.setAll(
-    rows.p95,
-    column,
-    costs.map((cost) => cost.p95),
-  );
-  results.setAll(
-    rows.cpu,
-    column,
-    costs.map((cost) => cost.serverCpuMs),
-  );
+  results.setFields(rows, column, await endpointCost(servers, requestPath));
 }

@@ -3,8 +3,6 @@
  * second build (--against) each cell shows A, B and the ratio B/A.
  */
 
-import type { Timing } from './stats.js';
-
 /** `rate`: things per second. */
 export type Unit = 'ms' | 'MB' | 'KB' | 'count' | 'ratio' | 'rate';
 
@@ -60,18 +58,21 @@ export class Results {
     values.forEach((value, build) => this.set(spec, column, build, value));
   }
 
-  /** Every build's p50 and p95 of a timing, in their two rows. */
-  setTimings(rows: { p50: RowSpec; p95: RowSpec }, column: string, timings: readonly Timing[]): void {
-    this.setAll(
-      rows.p50,
-      column,
-      timings.map((t) => t.p50),
-    );
-    this.setAll(
-      rows.p95,
-      column,
-      timings.map((t) => t.p95),
-    );
+  /**
+   * Figures measured per build, each field in the row `rows` gives for it: `{ p50: ROWS.renderP50,
+   * p95: ROWS.renderP95 }` puts every build's p50 and p95 of a timing in their two rows.
+   */
+  setFields<K extends string>(
+    rows: Record<K, RowSpec>,
+    column: string,
+    figures: readonly NoInfer<Record<K, number | string>>[],
+  ): void {
+    for (const field of Object.keys(rows) as K[])
+      this.setAll(
+        rows[field],
+        column,
+        figures.map((figure) => figure[field]),
+      );
   }
 
   skip(figure: string, why: string): void {
