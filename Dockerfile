@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# Build: dev dependencies, then `npm run build` (dist/web: the UI; dist/server: main.js with
-# the migrations beside it).
+# Build: dev dependencies, then `npm run build` (dist/web: the UI; dist/server: main.js, its
+# chunks, and the migrations beside them).
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./

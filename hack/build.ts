@@ -1,7 +1,7 @@
 /**
  * Production build: the UI (web/ → dist/web: minified, hashed names, code splitting, source
  * maps, index.html listing the entry files) and the service (server/src/main.ts →
- * dist/server/main.js, dependencies left external, migrations copied beside it).
+ * dist/server/main.js and its chunks, dependencies left external, migrations copied beside it).
  * `--if-changed` (npm start) rebuilds only a part whose inputs changed since its last build.
  * Each build goes into a fresh folder that dist/web or dist/server is then linked to
  * (build-folders.ts), so a rebuild never takes files away from a console running from dist/.
@@ -327,7 +327,11 @@ export async function buildServer(outdir = path.join(dist, 'server')): Promise<v
     const result = await esbuild.build({
       absWorkingDir: root,
       entryPoints: ['server/src/main.ts'],
-      outfile: path.join(folder, 'main.js'),
+      // The entry loads the service with a dynamic import, after V8's memory flags are set: as a
+      // chunk of its own, the service's modules and packages load then, not with the entry.
+      outdir: folder,
+      splitting: true,
+      chunkNames: '[name]-[hash]',
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { V8_MEMORY_FLAGS } from './memory-flags.js';
+import { V8_MEMORY_FLAGS, YOUNG_GENERATION_BYTES } from './memory-flags.js';
 
 /**
  * Sets the given flags at run time, as the server does, then churns through objects that survive
@@ -37,5 +37,31 @@ describe('V8 memory flags', () => {
     ]);
     expect(unset.megabytes).toBeGreaterThan(4);
     expect(set.megabytes).toBeLessThanOrEqual(2);
+  });
+
+  it('let the young generation grow to its working size and hold it there', async () => {
+    // The churn yields between rounds of about a megabyte, as a server does between requests,
+    // so the collector's reports reach the observer; a window of recent objects survives a
+    // collection or two (requests in flight), which is what makes V8 grow the young generation.
+    const held = `import v8 from 'node:v8';
+const { applyV8MemoryFlags, holdYoungGeneration } = await import(process.argv[1]);
+applyV8MemoryFlags();
+holdYoungGeneration();
+const recent = new Array(40000);
+for (let round = 0; round < 300; round++) {
+  for (let i = 0; i < 20000; i++) recent[(round * 20000 + i) % recent.length] = { i, name: 'item ' + i };
+  await new Promise((resolve) => setImmediate(resolve));
+}
+const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+process.stdout.write(String(young.space_size));`;
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '--eval',
+      held,
+      new URL('./memory-flags.ts', import.meta.url).href,
+    ]);
+    expect(Number(stdout)).toBe(YOUNG_GENERATION_BYTES);
   });
 });

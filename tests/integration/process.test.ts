@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { YOUNG_GENERATION_BYTES } from '../../server/src/memory-flags.js';
 import { freshDatabase } from '../support/databases.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -58,6 +59,12 @@ describe('the service process', () => {
       await waitFor(() => run.output().stdout.includes('"msg":"listening"'), 30000);
       const url = /"url":"([^"]+)"/.exec(run.output().stdout)![1]!;
       expect((await fetch(new URL('readyz', url))).status).toBe(200);
+      // V8's memory flags were set before the service's modules loaded: loading them alone
+      // would have grown the young generation past its working size.
+      const metrics = await (await fetch(new URL('metrics', url))).text();
+      const young = /^nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)$/m.exec(metrics);
+      expect(Number(young?.[1])).toBeGreaterThan(0);
+      expect(Number(young?.[1])).toBeLessThanOrEqual(YOUNG_GENERATION_BYTES);
       const answered = await fetch(new URL('api/auth/config?probe=1', url));
       const requestId = answered.headers.get('x-request-id');
       run.child.kill('SIGTERM');
