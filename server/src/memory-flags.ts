@@ -36,14 +36,18 @@ export function applyV8MemoryFlags(): void {
 const youngGenerationBytes = () =>
   v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
 
+/** V8 grows the young generation as far as it would on its own (its default factor). */
+export function releaseYoungGeneration(): void {
+  v8.setFlagsFromString('--semi-space-growth-factor=2');
+}
+
 /**
  * Keeps the young generation at `bytes`: after every collection, V8 may grow it (doubling) while
  * it is smaller and may not once it has reached that. V8 reads no ceiling set at run time, and it
  * shrinks the young generation itself when the process idles, so the growth is steered for good
- * rather than switched off once. With 'unlimited', V8 grows it as far as it would on its own.
+ * rather than switched off once.
  */
-export function holdYoungGeneration(bytes: number | 'unlimited' = YOUNG_GENERATION_BYTES): void {
-  if (bytes === 'unlimited') return void v8.setFlagsFromString('--semi-space-growth-factor=2');
+export function holdYoungGeneration(bytes = YOUNG_GENERATION_BYTES): void {
   let growing: boolean | undefined;
   const steer = () => {
     const grow = youngGenerationBytes() < bytes;

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './http/logging.js';
-import { holdYoungGeneration, YOUNG_GENERATION_BYTES } from './memory-flags.js';
+import { holdYoungGeneration, releaseYoungGeneration } from './memory-flags.js';
 import { MigrationError } from './platform/db/migrate.js';
 import { startServer, type RunningServer } from './server.js';
 import { ensurePortFree, startWorkers } from './workers.js';
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // With PostgreSQL beside it (the server about 130 MB resident) V8 may grow the young
   // generation as it would; with the embedded database, see serve().
-  if (config.databaseUrl) holdYoungGeneration('unlimited');
+  if (config.databaseUrl) releaseYoungGeneration();
   if (cluster.isPrimary && config.workers > 1) await supervise(config);
   else await serve(config);
 }
@@ -73,7 +73,7 @@ async function serve(config: Config): Promise<void> {
   // With the embedded database in the process, memory is what is short: the young generation is
   // held at its working size, from when the server answers (its start's long runs of database
   // work, without a turn of the event loop, would let V8 double it past that unseen).
-  if (!config.databaseUrl) holdYoungGeneration(YOUNG_GENERATION_BYTES);
+  if (!config.databaseUrl) holdYoungGeneration();
   if (stopRequested) {
     const signal = stopRequested;
     stopRequested = undefined;
