@@ -388,6 +388,52 @@ describe('the relations the platform UI reads', () => {
     expect(await summary()).toEqual([]);
   });
 
+  it('job_history_summary: a statement of many runs over several names, counted once per statement', async () => {
+    const names = ['platform-clients-bulk-a', 'platform-clients-bulk-b'];
+    const summary = () =>
+      get<Record<string, unknown>[]>(
+        `api/db/job_history_summary?name=in.(${names.join(',')})&order=name&select=name,total,success,failed,last_run_at`,
+      );
+    await server.db.query(
+      `insert into job_histories (name, status, duration_millis, created_at)
+       select ($1::text[])[1 + g % 2], case when g % 4 = 0 then 'FAILED' else 'SUCCESS' end, 10,
+              timestamptz '2024-01-01T00:00:00Z' + make_interval(mins => g)
+       from generate_series(1, 2000) g`,
+      [names],
+    );
+    expect(await summary()).toEqual([
+      { name: names[0], total: 1000, success: 500, failed: 500, last_run_at: '2024-01-02T09:20:00+00:00' },
+      { name: names[1], total: 1000, success: 1000, failed: 0, last_run_at: '2024-01-02T09:19:00+00:00' },
+    ]);
+    // Runs move from one name to the other, and each name's newest runs go.
+    await server.db.query(
+      `update job_histories set name = $2, status = 'SUCCESS' where name = $1 and created_at < '2024-01-01T01:00:00Z'`,
+      names,
+    );
+    await server.db.query(`update job_histories set details = '{}' where name = any($1)`, [names]);
+    await server.db.query(
+      `delete from job_histories where name = any($1) and created_at > '2024-01-02T00:00:00Z'`,
+      [names],
+    );
+    expect(await summary()).toEqual([
+      { name: names[0], total: 691, success: 345, failed: 346, last_run_at: '2024-01-02T00:00:00+00:00' },
+      { name: names[1], total: 749, success: 749, failed: 0, last_run_at: '2024-01-01T23:59:00+00:00' },
+    ]);
+    // Per row, each run rewrote its name's counts: a statement of n runs cost n² row versions.
+    const { rows } = await server.db.query<{ name: string; per_row: boolean }>(
+      `select tgname as name, (tgtype & 1) = 1 as per_row from pg_trigger
+       where tgrelid = 'job_histories'::regclass and tgname like 'job_histories_counts_%' order by tgname`,
+    );
+    expect(rows).toEqual(
+      ['deleted', 'inserted', 'truncated', 'updated'].map((op) => ({
+        name: `job_histories_counts_${op}`,
+        per_row: false,
+      })),
+    );
+    await server.db.query(`delete from job_histories where name = any($1)`, [names]);
+    expect(await summary()).toEqual([]);
+  });
+
   it('rpc get_parents_by_location: the ancestors of an item, root first', async () => {
     const { rows } = await server.db.query<{ id: string; path: string }>(
       `select id, path from configs where path like '%.%' and deleted_at is null order by name limit 1`,
