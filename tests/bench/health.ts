@@ -98,24 +98,20 @@ export const ROWS = {
 
 const summary = (start: string) => `api/canary/api/summary?start=${start}`;
 
-/** Hour rollups in the database, as the API counts them. */
-async function hourRollups(server: Server): Promise<number> {
-  const response = await fetch(`${server.url}api/db/check_status_rollups?granularity=eq.hour&limit=1`, {
-    headers: { cookie: server.cookie, Prefer: 'count=exact' },
-  });
-  return Number(response.headers.get('content-range')?.split('/')[1] ?? 0);
-}
-
-/** The runner rolls the loaded history up at start: wait until the count stops growing. */
-async function rollupsSettled(server: Server): Promise<number> {
-  let previous = -1;
-  for (let tries = 0; tries < 150; tries++) {
-    const count = await hourRollups(server);
-    if (count > 0 && count === previous) return count;
-    previous = count;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+/**
+ * The server's first upkeep, which rolls the loaded history up at start, has ended: its run is
+ * written to the job history as it ends.
+ */
+async function rollupsSettled(server: Server): Promise<void> {
+  const ended = `${server.url}api/db/job_histories?name=eq.CheckResultsUpkeep&select=status&limit=1`;
+  for (let tries = 0; tries < 300; tries++) {
+    const response = await fetch(ended, { headers: { cookie: server.cookie } });
+    const runs = (await response.json()) as { status: string }[];
+    if (runs[0]?.status === 'FAILED') throw new Error("the server's first check results upkeep failed");
+    if (runs.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  return previous;
+  throw new Error("the server's first check results upkeep did not end in 5 minutes");
 }
 
 async function timeSummary(servers: readonly Server[], start: string, n: number): Promise<number[]> {
@@ -166,9 +162,11 @@ export async function benchHealth(
     { CHECK_RUNNER_ENABLED: 'true' },
     async (servers) => {
       if (parts.summary) {
+        // The steady state: the server's first upkeep rolls the loaded history up, which would
+        // otherwise run beside the first summaries and answer 1d from raw statuses.
+        for (const server of servers) await rollupsSettled(server);
         results.setAll(ROWS.hour, backEnd, await timeSummary(servers, '1h', 50));
         results.setAll(ROWS.day, backEnd, await timeSummary(servers, '1d', 20));
-        for (const server of servers) await rollupsSettled(server);
         results.setAll(ROWS.week, backEnd, await timeSummary(servers, '7d', 20));
       }
       if (parts.web) {

@@ -138,6 +138,34 @@ export interface SummaryOptions {
   signal?: AbortSignal;
 }
 
+const ORDER = 'order by s.canary_name, s.name, s.id';
+
+/** PostgreSQL: rows decoded by its driver, which costs less than the server building their JSON. */
+async function decodedRows(q: Queryable, text: string, values: unknown[]): Promise<SummaryRow[]> {
+  return (await q.query<SummaryRow>(`select * from (${text}) s ${ORDER}`, values)).rows;
+}
+
+/**
+ * PGlite: one JSON text, parsed natively, rather than every field of every row decoded by the
+ * driver, which took longer than the statement. Each row as an array of its columns: cheaper to
+ * build than the row's own JSON object.
+ */
+async function jsonRows(
+  q: Queryable,
+  text: string,
+  values: unknown[],
+  columns: readonly string[],
+): Promise<SummaryRow[]> {
+  const { rows } = await q.query<{ rows: string }>(
+    `select coalesce(json_agg(json_build_array(${columns.map((column) => `s.${column}`).join(', ')}) ${ORDER}),
+       '[]')::text as rows from (${text}) s`,
+    values,
+  );
+  return (JSON.parse(rows[0]!.rows) as unknown[][]).map(
+    (row) => Object.fromEntries(columns.map((column, k) => [column, row[k]])) as SummaryRow,
+  );
+}
+
 /** The checks the query keeps, with their figures over [from, to]. */
 export async function healthSummary(
   db: Db,
@@ -147,14 +175,8 @@ export async function healthSummary(
   const started = performance.now();
   const rows = await runRead(db, signal, async (q) => {
     const plan = planRange(query.from, query.to, now, await rolledUntil(q, query));
-    const { text, values } = buildSummarySql(query, plan, now);
-    // One JSON text, parsed natively, rather than every field of every row decoded by the
-    // driver: on PGlite that decoding took longer than the statement.
-    const { rows } = await q.query<{ rows: string }>(
-      `select coalesce(json_agg(s order by s.canary_name, s.name, s.id), '[]')::text as rows from (${text}) s`,
-      values,
-    );
-    return JSON.parse(rows[0]!.rows) as SummaryRow[];
+    const { text, values, columns } = buildSummarySql(query, plan, now);
+    return db.kind === 'postgres' ? decodedRows(q, text, values) : jsonRows(q, text, values, columns);
   });
   if (signal?.aborted) throw new SummaryAborted();
   return {
