@@ -201,45 +201,6 @@ const checkColumns = (localAgent: string) => `k.id, k.canary_id, c.name as canar
       k.name, k.type, k.icon, k.description, k.endpoint, k.severity, k.labels, k.status,
       k.last_runtime, k.next_runtime, k.last_transition_time, k.created_at, k.updated_at, k.deleted_at`;
 
-/** The names of the statement's columns, in its order, for each kind of range. */
-const CHECK_COLUMN_NAMES = [
-  'id',
-  'canary_id',
-  'canary_name',
-  'namespace',
-  'agent_id',
-  'agent_name',
-  'name',
-  'type',
-  'icon',
-  'description',
-  'endpoint',
-  'severity',
-  'labels',
-  'status',
-  'last_runtime',
-  'next_runtime',
-  'last_transition_time',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-];
-const COLUMN_NAMES = {
-  raw: [...CHECK_COLUMN_NAMES, 'passed', 'failed', 'last_pass', 'last_fail', 'durations', 'rolling1h'],
-  rollup: [
-    ...CHECK_COLUMN_NAMES,
-    'passed',
-    'failed',
-    'last_pass',
-    'last_fail',
-    'span_points',
-    'row_points',
-    'head_durations',
-    'tail_durations',
-    'rolling1h',
-  ],
-};
-
 /**
  * The summary statement: one row per check, figures as flat columns, in no order (the caller
  * orders them as it gathers them: sorting twice cost PGlite milliseconds).
@@ -248,7 +209,7 @@ export function buildSummarySql(
   query: SummaryQuery,
   plan: RangePlan,
   now: Date,
-): { text: string; values: unknown[]; columns: readonly string[] } {
+): { text: string; values: unknown[] } {
   const params = new Params();
   const from = params.add(query.from.toISOString(), '::timestamptz');
   const to = params.add(query.to.toISOString(), '::timestamptz');
@@ -298,5 +259,5 @@ export function buildSummarySql(
     left join agents a on a.id = k.agent_id
     ${joins}
     ${whereClause}`;
-  return { text, values: params.values, columns: COLUMN_NAMES[plan.kind] };
+  return { text, values: params.values };
 }

@@ -109,17 +109,6 @@ describe('the health summary over rollups', () => {
     },
   );
 
-  it.each(['1h', '1d'])('names the columns of a %s statement in its order', async (start) => {
-    const query = readSummaryQuery({ start }, now);
-    const { text, values, columns } = buildSummarySql(
-      query,
-      planRange(query.from, query.to, now, rolledAt),
-      now,
-    );
-    const { rows } = await db.query(`${text} limit 1`, values);
-    expect(Object.keys(rows[0]!)).toEqual(columns);
-  });
-
   /**
    * Rows the statement reads from check_statuses: EXPLAIN ANALYZE's actual rows of its scans,
    * and the rows their filters removed, times their loops.

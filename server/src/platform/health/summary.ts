@@ -147,23 +147,14 @@ async function decodedRows(q: Queryable, text: string, values: unknown[]): Promi
 
 /**
  * PGlite: one JSON text, parsed natively, rather than every field of every row decoded by the
- * driver, which took longer than the statement. Each row as an array of its columns: cheaper to
- * build than the row's own JSON object.
+ * driver, which took longer than the statement.
  */
-async function jsonRows(
-  q: Queryable,
-  text: string,
-  values: unknown[],
-  columns: readonly string[],
-): Promise<SummaryRow[]> {
+async function jsonRows(q: Queryable, text: string, values: unknown[]): Promise<SummaryRow[]> {
   const { rows } = await q.query<{ rows: string }>(
-    `select coalesce(json_agg(json_build_array(${columns.map((column) => `s.${column}`).join(', ')}) ${ORDER}),
-       '[]')::text as rows from (${text}) s`,
+    `select coalesce(json_agg(s ${ORDER}), '[]')::text as rows from (${text}) s`,
     values,
   );
-  return (JSON.parse(rows[0]!.rows) as unknown[][]).map(
-    (row) => Object.fromEntries(columns.map((column, k) => [column, row[k]])) as SummaryRow,
-  );
+  return JSON.parse(rows[0]!.rows) as SummaryRow[];
 }
 
 /** The checks the query keeps, with their figures over [from, to]. */
@@ -175,8 +166,8 @@ export async function healthSummary(
   const started = performance.now();
   const rows = await runRead(db, signal, async (q) => {
     const plan = planRange(query.from, query.to, now, await rolledUntil(q, query));
-    const { text, values, columns } = buildSummarySql(query, plan, now);
-    return db.kind === 'postgres' ? decodedRows(q, text, values) : jsonRows(q, text, values, columns);
+    const { text, values } = buildSummarySql(query, plan, now);
+    return db.kind === 'postgres' ? decodedRows(q, text, values) : jsonRows(q, text, values);
   });
   if (signal?.aborted) throw new SummaryAborted();
   return {
