@@ -106,6 +106,7 @@ async function rollupsSettled(server: Server): Promise<void> {
   const ended = `${server.url}api/db/job_histories?name=eq.CheckResultsUpkeep&select=status&limit=1`;
   for (let tries = 0; tries < 300; tries++) {
     const response = await fetch(ended, { headers: { cookie: server.cookie } });
+    if (!response.ok) throw new Error(`the job history answered ${response.status}`);
     const runs = (await response.json()) as { status: string }[];
     if (runs[0]?.status === 'FAILED') throw new Error("the server's first check results upkeep failed");
     if (runs.length > 0) return;
