@@ -22,13 +22,11 @@ declare
     when 'INSERT' then 'select name, status, duration_millis, created_at, 1 as sign from added'
     when 'DELETE' then 'select name, status, duration_millis, created_at, -1 as sign from removed'
     else $changes$
-      select r.name, r.status, r.duration_millis, r.created_at, -1 as sign
+      select run.*
       from removed r join added a on a.id = r.id
-      where (r.name, r.status, r.duration_millis, r.created_at)
-        is distinct from (a.name, a.status, a.duration_millis, a.created_at)
-      union all
-      select a.name, a.status, a.duration_millis, a.created_at, 1
-      from added a join removed r on r.id = a.id
+      cross join lateral (values (r.name, r.status, r.duration_millis, r.created_at, -1),
+        (a.name, a.status, a.duration_millis, a.created_at, 1))
+        as run (name, status, duration_millis, created_at, sign)
       where (r.name, r.status, r.duration_millis, r.created_at)
         is distinct from (a.name, a.status, a.duration_millis, a.created_at)$changes$
     end;
