@@ -141,7 +141,10 @@ const PAINTED = 'bench-painted:';
  * Runs in the page before its own scripts: the element of every text node of the document (added
  * by the parser or by a script) whose text is one of `texts`, and that element's parent, get an
  * `elementtiming` attribute naming the text, so the browser times their paints. The parent too:
- * the text of an inline element (a link) is timed at the block that lays it out.
+ * the text of an inline element (a link) is timed at the block that lays it out. It looks at the
+ * added nodes only (the parser adds each text node on its own, a script whole subtrees), and
+ * never at a script's text: a page's inlined JSON, scanned on every addition beside it, would
+ * itself delay the paint being timed.
  */
 function markTextsForElementTiming({
   texts,
@@ -155,21 +158,26 @@ function markTextsForElementTiming({
   // No named functions inside: tsx would wrap them in a helper the page does not have.
   const wanted = new Set(texts);
   const matching = pattern && new RegExp(pattern.source, pattern.flags);
+  const longest = Math.max(200, ...texts.map((text) => text.length));
   new MutationObserver((records) => {
+    const added: Node[] = [];
     for (const record of records) {
       for (const node of Array.from(record.addedNodes)) {
-        // The parser adds an element before its text: the text's addition marks its element.
-        const added = node.nodeType === Node.TEXT_NODE ? record.target : node;
-        if (!(added instanceof Element)) continue;
-        for (const element of [added, ...Array.from(added.querySelectorAll('*'))]) {
-          for (const child of Array.from(element.childNodes)) {
-            const text = child.nodeType === Node.TEXT_NODE ? child.textContent?.trim() : undefined;
-            if (!text || !(wanted.has(text) || matching?.test(text))) continue;
-            element.setAttribute('elementtiming', prefix + text);
-            element.parentElement?.setAttribute('elementtiming', prefix + text);
-          }
+        if (node.nodeType === Node.TEXT_NODE) added.push(node);
+        else if (node instanceof Element && !(node instanceof HTMLScriptElement)) {
+          const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) added.push(text);
         }
       }
+    }
+    for (const node of added) {
+      const element = node.parentElement;
+      const data = node.textContent ?? '';
+      if (!element || element instanceof HTMLScriptElement || data.length > longest) continue;
+      const text = data.trim();
+      if (!text || !(wanted.has(text) || matching?.test(text))) continue;
+      element.setAttribute('elementtiming', prefix + text);
+      element.parentElement?.setAttribute('elementtiming', prefix + text);
     }
   }).observe(document, { childList: true, subtree: true });
 }
@@ -257,17 +265,6 @@ export function consoleTargets(
     cookie: server.cookie,
     shown: shown(server),
   }));
-}
-
-/** `runs` cold loads of pagePath per server, interleaved, until text matching `shown` appears. */
-export function firstRenders(
-  browser: Browser,
-  servers: readonly Server[],
-  pagePath: string,
-  shown: (server: Server) => RegExp,
-  runs = 5,
-): Promise<Render[]> {
-  return firstRendersOf(browser, consoleTargets(servers, pagePath, shown), runs);
 }
 
 function download(

@@ -20,8 +20,17 @@ const READS_TIMEOUT_MS = 2_000;
 export interface FirstScreen {
   /** The page's markup, for inside `<div id="root">`. */
   html: string;
-  /** The reads it was drawn with, by URL: what the UI would have asked for. */
-  reads: Record<string, unknown>;
+  /**
+   * The reads it was drawn with, by URL: what the UI would have asked for, each the JSON the
+   * server answered it with, passed on as it came rather than parsed and written again.
+   */
+  reads: Map<string, Buffer>;
+}
+
+/** The reads of a page, each as its answer's JSON and as the value it holds. */
+interface Reads {
+  bodies: Map<string, Buffer>;
+  values: Record<string, unknown>;
 }
 
 /**
@@ -48,11 +57,7 @@ export function serverRenderers(): (buildDir: string) => Promise<Render | undefi
 }
 
 /** The answers of `urls` (under the console's base) as `req`'s sender gets them; undefined unless all are 200. */
-async function readAs(
-  req: Request,
-  basePath: string,
-  urls: string[],
-): Promise<Record<string, unknown> | undefined> {
+async function readAs(req: Request, basePath: string, urls: string[]): Promise<Reads | undefined> {
   const { localAddress, localPort } = req.socket;
   if (!localAddress || !localPort) return undefined;
   const host = localAddress.includes(':') ? `[${localAddress}]` : localAddress;
@@ -60,7 +65,12 @@ async function readAs(
   const answers = await Promise.all(
     urls.map(async (url) => {
       const response = await fetch(`http://${host}:${localPort}${basePath}${url}`, {
-        headers: { cookie: req.headers.cookie ?? '', accept: 'application/json' },
+        // Uncompressed: an answer compressed here would only be uncompressed again at once.
+        headers: {
+          cookie: req.headers.cookie ?? '',
+          accept: 'application/json',
+          'accept-encoding': 'identity',
+        },
         redirect: 'manual',
         signal,
       });
@@ -68,10 +78,13 @@ async function readAs(
         await response.body?.cancel();
         return undefined;
       }
-      return [url, await response.json()] as const;
+      return [url, Buffer.from(await response.arrayBuffer())] as const;
     }),
   );
-  return answers.every((answer) => answer !== undefined) ? Object.fromEntries(answers) : undefined;
+  if (!answers.every((answer) => answer !== undefined)) return undefined;
+  const bodies = new Map(answers);
+  const values = Object.fromEntries(answers.map(([url, body]) => [url, JSON.parse(body.toString('utf8'))]));
+  return { bodies, values };
 }
 
 /**
@@ -85,18 +98,19 @@ export async function firstScreen(
   render: Render,
   onError: (error: unknown) => void = () => {},
 ): Promise<FirstScreen | undefined> {
-  let reads: Record<string, unknown> | undefined;
+  let reads: Reads | undefined;
   try {
     reads = await readAs(req, basePath, urls);
   } catch {
-    // A read slower than the browser's own would be: the browser reads and draws it.
+    // A read slower than the browser's own would be, or an answer that is not JSON: the
+    // browser reads and draws it.
     return undefined;
   }
   if (!reads) return undefined;
   try {
     const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`);
-    const html = await render(url.href, basePath.replace(/\/+$/, '') || '/', reads);
-    return html === undefined ? undefined : { html, reads };
+    const html = await render(url.href, basePath.replace(/\/+$/, '') || '/', reads.values);
+    return html === undefined ? undefined : { html, reads: reads.bodies };
   } catch (error) {
     // The browser draws the page; the server says why it could not.
     onError(error);
@@ -104,8 +118,32 @@ export async function firstScreen(
   }
 }
 
-/** The reads as a JSON data block the UI takes them from: `<` escaped, so no text ends the script. */
-export function firstReadsScript(reads: Record<string, unknown>): string {
-  const json = JSON.stringify(reads).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${FIRST_READS_ID}">${json}</script>`;
+/**
+ * The reads as a JSON data block the UI takes them from, one object of the answers by URL: `<`
+ * escaped, so no text ends the script. Built from the answers' bytes: a `<` byte is always that
+ * character in UTF-8, and in JSON it can only be inside a string, where `\u003c` means the same.
+ */
+export function firstReadsScript(reads: ReadonlyMap<string, Buffer>): Buffer {
+  const parts: Buffer[] = [Buffer.from(`<script type="application/json" id="${FIRST_READS_ID}">{`)];
+  for (const [url, body] of reads) {
+    const key = JSON.stringify(url).replace(/</g, LESS_THAN_ESCAPED);
+    parts.push(Buffer.from(`${parts.length > 1 ? ',' : ''}${key}:`), ...withLessThanEscaped(body));
+  }
+  parts.push(Buffer.from('}</script>'));
+  return Buffer.concat(parts);
+}
+
+const LESS_THAN = 0x3c;
+const LESS_THAN_ESCAPED = '\\u003c';
+const LESS_THAN_ESCAPED_BYTES = Buffer.from(LESS_THAN_ESCAPED);
+
+function withLessThanEscaped(json: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = json.indexOf(LESS_THAN); at !== -1; at = json.indexOf(LESS_THAN, from)) {
+    parts.push(json.subarray(from, at), LESS_THAN_ESCAPED_BYTES);
+    from = at + 1;
+  }
+  parts.push(json.subarray(from));
+  return parts;
 }

@@ -145,13 +145,23 @@ async function sendDrawn(
   res.setHeader('Cache-Control', 'private, no-cache');
   res.type('html');
   res.write(before + scripts.trimEnd());
-  (res as Response & { flush?: () => void }).flush?.();
+  flush(res);
   const screen = await draw(first.urls);
-  const root = screen
-    ? `<div id="root" inert aria-hidden="true">${screen.html}</div>${firstReadsScript(screen.reads)}`
-    : ROOT;
-  res.end(`\n    ${root}\n  ${after.slice(bodyEnd)}`);
+  const end = `\n  ${after.slice(bodyEnd)}`;
+  if (!screen) {
+    res.end(`\n    ${ROOT}${end}`);
+    return;
+  }
+  // The screen goes out before its reads (a JSON text that can weigh megabytes), so the
+  // browser draws it while they arrive.
+  res.write(`\n    <div id="root" inert aria-hidden="true">${screen.html}</div>`);
+  flush(res);
+  res.write(firstReadsScript(screen.reads));
+  res.end(end);
 }
+
+/** What has been written goes out now, not when the compression middleware's buffer fills. */
+const flush = (res: Response) => (res as Response & { flush?: () => void }).flush?.();
 
 /** A page of the first-load manifest as one request asks for it: its reads' URLs worked out. */
 interface PageOfFirstLoad {
