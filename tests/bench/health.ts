@@ -11,6 +11,7 @@ import {
   startPlatformUi,
   type PlatformUi,
 } from './platform-ui.js';
+import { eventually } from '../support/eventually.js';
 import { liveUpdates } from './live.js';
 import { consoleTargets, firstRendersOf, wireSizes, withBrowser, type RenderTarget } from './render.js';
 import { load } from './requests.js';
@@ -104,15 +105,19 @@ const summary = (start: string) => `api/canary/api/summary?start=${start}`;
  */
 async function rollupsSettled(server: Server): Promise<void> {
   const ended = `${server.url}api/db/job_histories?name=eq.CheckResultsUpkeep&select=status&limit=1`;
-  for (let tries = 0; tries < 300; tries++) {
-    const response = await fetch(ended, { headers: { cookie: server.cookie } });
-    if (!response.ok) throw new Error(`the job history answered ${response.status}`);
-    const runs = (await response.json()) as { status: string }[];
-    if (runs[0]?.status === 'FAILED') throw new Error("the server's first check results upkeep failed");
-    if (runs.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("the server's first check results upkeep did not end in 5 minutes");
+  // A refusal or a failed upkeep ends the wait at once; a run not yet written is waited for.
+  const failed = await eventually(
+    async () => {
+      const response = await fetch(ended, { headers: { cookie: server.cookie } });
+      if (!response.ok) return `the job history answered ${response.status}`;
+      const [run] = (await response.json()) as { status: string }[];
+      if (!run) throw new Error("the server's first check results upkeep did not end in 5 minutes");
+      return run.status === 'FAILED' ? "the server's first check results upkeep failed" : undefined;
+    },
+    300_000,
+    1000,
+  );
+  if (failed) throw new Error(failed);
 }
 
 async function timeSummary(servers: readonly Server[], start: string, n: number): Promise<number[]> {

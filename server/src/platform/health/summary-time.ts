@@ -16,7 +16,7 @@ const UTC_JSON = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
 export function isoTime(value: Date | string | null): string | null {
   if (value === null) return null;
   if (value instanceof Date) return value.toISOString();
-  const utc = typeof value === 'string' ? UTC_JSON.exec(value) : null;
+  const utc = UTC_JSON.exec(value);
   if (!utc) return new Date(value).toISOString();
   return `${utc[1]}.${(utc[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
 }
